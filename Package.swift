@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// WidgetHost: a headless, multi-process emulator of a WidgetKit-style widget host.
+// Zero package dependencies: the toolchain's Foundation, Dispatch, XCTest and Swift Testing only.
+import PackageDescription
+
+let package = Package(
+    name: "WidgetHost",
+    products: [
+        // The compat modules widget code imports, named as on Apple's platforms.
+        .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        .library(name: "WidgetKit", targets: ["WidgetKit"]),
+        .library(name: "AppIntents", targets: ["AppIntents"]),
+        // The host side, for tools and tests that embed it.
+        .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
+        .library(name: "WidgetRender", targets: ["WidgetRender"]),
+        .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+        .executable(name: "widget-host", targets: ["widget-host"]),
+    ],
+    targets: [
+        // The contract: the view representation, its codec and container. Depends on nothing.
+        .target(name: "WidgetArchive"),
+        // IPC framing and the messages between host and extension.
+        .target(name: "WidgetProtocol", dependencies: ["WidgetArchive"]),
+
+        // Extension side.
+        .target(name: "WidgetIntents", dependencies: ["WidgetArchive"]),
+        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetIntents"]),
+        // The extension's wall clock follows the host's (virtual) clock.
+        .target(name: "CVirtualClock"),
+        .target(name: "WidgetExtensionKit", dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "CVirtualClock"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI"]),
+        .target(name: "WidgetKit", dependencies: ["WidgetExtensionKit"]),
+        .target(name: "AppIntents", dependencies: ["WidgetIntents"]),
+
+        // Host side.
+        .target(name: "WidgetRender", dependencies: ["WidgetArchive"]),
+        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender"]),
+        .executableTarget(
+            name: "widget-host",
+            dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "CaffeineTracker"]
+        ),
+
+        // Bundled example extensions: real, separate executables.
+        .executableTarget(
+            name: "CaffeineTracker",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
+            path: "Extensions/CaffeineTracker"
+        ),
+
+        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive"]),
+        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "WidgetArchive"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive"]),
+        .testTarget(
+            name: "WidgetHostCoreTests",
+            dependencies: ["WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender"]
+        ),
+    ]
+)

@@ -1,0 +1,10 @@
+#ifndef CVIRTUALCLOCK_H
+#define CVIRTUALCLOCK_H
+#include <stdint.h>
+
+/// Shifts this process's CLOCK_REALTIME (what Foundation's Date() reads) by `offset_ns`, so widget
+/// code that calls Date() sees the host's clock, virtual or real. Monotonic clocks are untouched.
+void widgethost_set_realtime_offset(int64_t offset_ns);
+int64_t widgethost_realtime_offset(void);
+
+#endif

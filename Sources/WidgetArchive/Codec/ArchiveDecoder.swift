@@ -1,0 +1,423 @@
+import Foundation
+
+/// Decodes archive files. Hostile input gets a typed `ArchiveDecodingError` with the byte offset:
+/// the decoder never traps, recurses only within `maxDepth`, checks every length against the bytes
+/// left before allocating, and runs in time linear in the input.
+public struct ArchiveDecoder: Sendable {
+    public var options: ArchiveDecodingOptions
+
+    public init(options: ArchiveDecodingOptions = .default) { self.options = options }
+
+    /// Decodes a whole archive file, verifying header, length and checksum first.
+    public func decode(_ bytes: [UInt8]) throws(ArchiveDecodingError) -> WidgetArchiveValue {
+        let payloadStart = try validateContainer(bytes)
+        var reader = NodeReader(bytes: bytes, start: payloadStart, options: options)
+        return try reader.archive()
+    }
+
+    /// Checks the 16-byte header, the payload length and the CRC. Returns the payload's offset.
+    @discardableResult
+    public func validateContainer(_ bytes: [UInt8]) throws(ArchiveDecodingError) -> Int {
+        guard bytes.count <= options.maxArchiveSize else { throw .limitExceeded(.archiveSize, offset: 0) }
+        guard bytes.count >= 4 else {
+            if bytes != Array(ArchiveHeader.magic.prefix(bytes.count)) { throw .badMagic(found: bytes) }
+            throw .truncated(offset: bytes.count, needed: ArchiveHeader.size - bytes.count)
+        }
+        let magic = Array(bytes[0..<4])
+        guard magic == ArchiveHeader.magic else { throw .badMagic(found: magic) }
+        var header = ByteReader(bytes, from: 4)
+        let version = try header.u16()
+        guard ArchiveHeader.supportedVersions.contains(version) else {
+            throw .unsupportedVersion(found: version, supported: ArchiveHeader.supportedVersions)
+        }
+        let flags = try header.u16()
+        guard flags == 0 else { throw .unsupportedFlags(found: flags) }
+        let length = try header.u32()
+        let checksum = try header.u32()
+        let actual = bytes.count - ArchiveHeader.size
+        guard Int(length) == actual else { throw .payloadLengthMismatch(declared: length, actual: actual) }
+        let computed = CRC32.checksum(bytes[ArchiveHeader.size...])
+        guard computed == checksum else { throw .checksumMismatch(expected: checksum, actual: computed) }
+        return ArchiveHeader.size
+    }
+}
+
+/// The recursive-descent node reader with its budgets.
+struct NodeReader {
+    private var reader: ByteReader
+    private let options: ArchiveDecodingOptions
+    private var strings: [String] = []
+    private var nodeCount = 0
+
+    init(bytes: [UInt8], start: Int, options: ArchiveDecodingOptions) {
+        self.reader = ByteReader(bytes, from: start)
+        self.options = options
+    }
+
+    mutating func archive() throws(ArchiveDecodingError) -> WidgetArchiveValue {
+        try stringTable()
+        let kind = try string()
+        let familyOffset = reader.offset
+        let familyCode = try reader.u8()
+        guard let family = WidgetFamily(code: familyCode) else {
+            throw .invalidValue(offset: familyOffset, field: "family", value: UInt64(familyCode))
+        }
+        let date = Date(timeIntervalSince1970: try reader.f64("entry date"))
+        let mode = WidgetRenderingMode(rawValue: try reader.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
+        let scheme = ColorScheme(rawValue: try reader.enumCode("color scheme", cases: ColorScheme.allCases.count))!
+        let variantBits = try bits("variant flags", allowed: 0b11)
+        let redaction = RedactionReasons(rawValue: try bits("redaction reasons", allowed: 0b111))
+        let flags = ConfigurationFlags(rawValue: try bits("configuration flags", allowed: ConfigurationFlags.known.rawValue))
+        let root = try node(depth: 1)
+        guard reader.isAtEnd else { throw .trailingBytes(offset: reader.offset, count: reader.remaining) }
+        return WidgetArchiveValue(
+            kind: kind, family: family, entryDate: date,
+            variant: EnvironmentVariant(
+                renderingMode: mode, colorScheme: scheme, showsContainerBackground: variantBits & 1 != 0,
+                isLuminanceReduced: variantBits & 2 != 0, redactionReasons: redaction),
+            flags: flags, root: root)
+    }
+
+    private mutating func stringTable() throws(ArchiveDecodingError) {
+        let countOffset = reader.offset
+        let count = try reader.varint()
+        guard count <= UInt64(options.maxStringCount) else { throw .limitExceeded(.stringCount, offset: countOffset) }
+        // Each string needs at least its one-byte length.
+        guard count <= UInt64(reader.remaining) else { throw .truncated(offset: reader.offset, needed: Int(count)) }
+        strings.reserveCapacity(Int(count))
+        for _ in 0..<Int(count) {
+            let lengthOffset = reader.offset
+            let length = try reader.varint()
+            guard length <= UInt64(options.maxStringLength) else { throw .limitExceeded(.stringLength, offset: lengthOffset) }
+            let start = reader.offset
+            let slice = try reader.bytes(Int(length))
+            guard let string = String(validating: slice, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
+            strings.append(string)
+        }
+    }
+
+    private mutating func string() throws(ArchiveDecodingError) -> String {
+        let offset = reader.offset
+        let index = try reader.varint()
+        guard index < UInt64(strings.count) else {
+            throw .stringIndexOutOfRange(offset: offset, index: index, count: strings.count)
+        }
+        return strings[Int(index)]
+    }
+
+    private mutating func bits(_ field: String, allowed: UInt8) throws(ArchiveDecodingError) -> UInt8 {
+        let offset = reader.offset
+        let value = try reader.u8()
+        guard value & ~allowed == 0 else { throw .invalidValue(offset: offset, field: field, value: UInt64(value)) }
+        return value
+    }
+
+    private mutating func childCount() throws(ArchiveDecodingError) -> Int {
+        let offset = reader.offset
+        let count = try reader.varint()
+        guard count <= UInt64(options.maxChildren) else { throw .limitExceeded(.childCount, offset: offset) }
+        // Every child takes at least one byte: never reserve more than the input can justify.
+        guard count <= UInt64(reader.remaining) else { throw .truncated(offset: reader.offset, needed: Int(count)) }
+        return Int(count)
+    }
+
+    private mutating func optionalF64(_ field: String) throws(ArchiveDecodingError) -> Double? {
+        try reader.bool() ? try reader.f64(field) : nil
+    }
+
+    mutating func node(depth: Int) throws(ArchiveDecodingError) -> ViewNode {
+        let offset = reader.offset
+        guard depth <= options.maxDepth else { throw .limitExceeded(.depth, offset: offset) }
+        nodeCount += 1
+        guard nodeCount <= options.maxNodeCount else { throw .limitExceeded(.nodeCount, offset: offset) }
+        let tag = try reader.u8()
+        switch tag {
+        case NodeTag.empty:
+            return .empty
+        case NodeTag.text:
+            let count = try childCount()
+            var runs: [TextRun] = []
+            runs.reserveCapacity(count)
+            for _ in 0..<count { runs.append(try run()) }
+            return .text(TextNode(runs: runs))
+        case NodeTag.image:
+            let sourceOffset = reader.offset
+            let sourceKind = try reader.u8()
+            let name = try string()
+            let source: ImageNode.Source
+            switch sourceKind {
+            case 0: source = .system(name)
+            case 1: source = .asset(name)
+            default: throw .invalidTag(offset: sourceOffset, tag: sourceKind, context: "image source")
+            }
+            let flags = try bits("image flags", allowed: 0b11)
+            return .image(ImageNode(source: source, resizable: flags & 1 != 0, template: flags & 2 != 0))
+        case NodeTag.color:
+            return .color(try color())
+        case NodeTag.shape:
+            let kind = try shapeKind()
+            let flags = try bits("shape flags", allowed: 0b11)
+            let fill = flags & 1 != 0 ? try paint() : nil
+            let stroke = flags & 2 != 0 ? try reader.f64("stroke width") : nil
+            return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke))
+        case NodeTag.stack:
+            let axis = StackAxis(rawValue: try reader.enumCode("stack axis", cases: StackAxis.allCases.count))!
+            let align = try alignment()
+            let spacing = try optionalF64("stack spacing")
+            let count = try childCount()
+            var children: [ViewNode] = []
+            children.reserveCapacity(count)
+            for _ in 0..<count { children.append(try node(depth: depth + 1)) }
+            return .stack(StackNode(axis: axis, alignment: align, spacing: spacing, children: children))
+        case NodeTag.spacer:
+            return .spacer(minLength: try optionalF64("spacer min length"))
+        case NodeTag.accessoryBackground:
+            return .accessoryBackground
+        case NodeTag.viewThatFits:
+            let axes = try bits("view-that-fits axes", allowed: 0b11)
+            let count = try childCount()
+            var alternatives: [ViewNode] = []
+            alternatives.reserveCapacity(count)
+            for _ in 0..<count { alternatives.append(try node(depth: depth + 1)) }
+            return .viewThatFits(ViewThatFitsNode(axes: axes, alternatives: alternatives))
+        case NodeTag.progress:
+            let valueOffset = reader.offset
+            let value: ProgressNode.Value
+            switch try reader.u8() {
+            case 0: value = .indeterminate
+            case 1: value = .fraction(value: try reader.f64("progress value"), total: try reader.f64("progress total"))
+            case 2:
+                value = .timerInterval(
+                    start: Date(timeIntervalSince1970: try reader.f64("progress start")),
+                    end: Date(timeIntervalSince1970: try reader.f64("progress end")), countsDown: try reader.bool())
+            case let other: throw .invalidTag(offset: valueOffset, tag: other, context: "progress value")
+            }
+            let style = try progressStyle()
+            let labels = try optionalNodes(2, depth: depth)
+            return .progress(ProgressNode(value: value, style: style, label: labels[0], currentValueLabel: labels[1]))
+        case NodeTag.gauge:
+            let value = try reader.f64("gauge value")
+            let minimum = try reader.f64("gauge minimum")
+            let maximum = try reader.f64("gauge maximum")
+            let style = try progressStyle()
+            let labels = try optionalNodes(4, depth: depth)
+            return .gauge(GaugeNode(
+                value: value, minimum: minimum, maximum: maximum, style: style, label: labels[0],
+                currentValueLabel: labels[1], minimumValueLabel: labels[2], maximumValueLabel: labels[3]))
+        case NodeTag.control:
+            let kindOffset = reader.offset
+            let kind: ControlNode.Kind
+            switch try reader.u8() {
+            case 0: kind = .button(label: try node(depth: depth + 1))
+            case 1:
+                let isOn = try reader.bool()
+                let on = try node(depth: depth + 1)
+                let off = try node(depth: depth + 1)
+                kind = .toggle(isOn: isOn, onLabel: on, offLabel: off)
+            case let other: throw .invalidTag(offset: kindOffset, tag: other, context: "control kind")
+            }
+            let actionOffset = reader.offset
+            let action: ControlAction
+            switch try reader.u8() {
+            case 0: action = .inert
+            case 1:
+                let type = try string()
+                let lengthOffset = reader.offset
+                let length = try reader.varint()
+                guard length <= UInt64(options.maxIntentParameterBytes) else {
+                    throw .limitExceeded(.intentParameters, offset: lengthOffset)
+                }
+                let parameters = try reader.bytes(Int(length))
+                action = .intent(IntentReference(typeIdentifier: type, parameters: Array(parameters)))
+            case let other: throw .invalidTag(offset: actionOffset, tag: other, context: "control action")
+            }
+            return .control(ControlNode(kind: kind, action: action))
+        case NodeTag.modified:
+            let modifier = try modifier(depth: depth)
+            let content = try node(depth: depth + 1)
+            return .modified(content, modifier)
+        default:
+            throw .invalidTag(offset: offset, tag: tag, context: "node")
+        }
+    }
+
+    private mutating func optionalNodes(_ count: Int, depth: Int) throws(ArchiveDecodingError) -> [ViewNode?] {
+        let flags = try bits("label flags", allowed: UInt8((1 << count) - 1))
+        var result: [ViewNode?] = []
+        for i in 0..<count {
+            result.append(flags & (1 << UInt8(i)) != 0 ? try node(depth: depth + 1) : nil)
+        }
+        return result
+    }
+
+    private mutating func progressStyle() throws(ArchiveDecodingError) -> ProgressStyleValue {
+        ProgressStyleValue(rawValue: try reader.enumCode("progress style", cases: ProgressStyleValue.allCases.count))!
+    }
+
+    private mutating func run() throws(ArchiveDecodingError) -> TextRun {
+        let offset = reader.offset
+        let content: TextContent
+        switch try reader.u8() {
+        case 0: content = .literal(try string())
+        case 1:
+            let date = Date(timeIntervalSince1970: try reader.f64("text date"))
+            let style = DateStyle(rawValue: try reader.enumCode("date style", cases: DateStyle.allCases.count))!
+            content = .date(date, style)
+        case 2:
+            content = .timerInterval(
+                start: Date(timeIntervalSince1970: try reader.f64("timer start")),
+                end: Date(timeIntervalSince1970: try reader.f64("timer end")), countsDown: try reader.bool())
+        case let other: throw .invalidTag(offset: offset, tag: other, context: "text run")
+        }
+        let flags = try bits("text run flags", allowed: 0b1111)
+        let font = flags & 1 != 0 ? try self.font() : nil
+        let weight = flags & 2 != 0 ? try fontWeight() : nil
+        let color = flags & 8 != 0 ? try self.color() : nil
+        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color)
+    }
+
+    private mutating func fontWeight() throws(ArchiveDecodingError) -> FontWeight {
+        FontWeight(rawValue: try reader.enumCode("font weight", cases: FontWeight.allCases.count))!
+    }
+
+    private mutating func font() throws(ArchiveDecodingError) -> FontSpec {
+        let offset = reader.offset
+        let size: FontSpec.Size
+        switch try reader.u8() {
+        case 0: size = .style(TextStyle(rawValue: try reader.enumCode("text style", cases: TextStyle.allCases.count))!)
+        case 1: size = .fixed(try reader.f64("font size"))
+        case let other: throw .invalidTag(offset: offset, tag: other, context: "font size")
+        }
+        let weightOffset = reader.offset
+        let weightCode = try reader.u8()
+        let weight: FontWeight?
+        if weightCode == 0xFF {
+            weight = nil
+        } else if let w = FontWeight(rawValue: weightCode) {
+            weight = w
+        } else {
+            throw .invalidValue(offset: weightOffset, field: "font weight", value: UInt64(weightCode))
+        }
+        let design = FontDesign(rawValue: try reader.enumCode("font design", cases: FontDesign.allCases.count))!
+        return FontSpec(size: size, weight: weight, design: design)
+    }
+
+    private mutating func color() throws(ArchiveDecodingError) -> ColorValue {
+        let offset = reader.offset
+        switch try reader.u8() {
+        case 0:
+            return .rgba(
+                red: try reader.f64("red"), green: try reader.f64("green"), blue: try reader.f64("blue"),
+                opacity: try reader.f64("opacity"))
+        case 1:
+            let system = SystemColor(rawValue: try reader.enumCode("system color", cases: SystemColor.allCases.count))!
+            return .system(system, opacity: try reader.f64("opacity"))
+        case let other:
+            throw .invalidTag(offset: offset, tag: other, context: "color")
+        }
+    }
+
+    private mutating func paint() throws(ArchiveDecodingError) -> Paint {
+        let offset = reader.offset
+        switch try reader.u8() {
+        case 0:
+            return .color(try color())
+        case 1:
+            let count = try childCount()
+            var stops: [GradientStop] = []
+            stops.reserveCapacity(count)
+            for _ in 0..<count {
+                let c = try color()
+                stops.append(GradientStop(color: c, location: try reader.f64("gradient location")))
+            }
+            let start = UnitPointValue(x: try reader.f64("start x"), y: try reader.f64("start y"))
+            let end = UnitPointValue(x: try reader.f64("end x"), y: try reader.f64("end y"))
+            return .linearGradient(stops: stops, start: start, end: end)
+        case 2:
+            return .foreground(level: try reader.enumCode("foreground level", cases: 4))
+        case let other:
+            throw .invalidTag(offset: offset, tag: other, context: "paint")
+        }
+    }
+
+    private mutating func shapeKind() throws(ArchiveDecodingError) -> ShapeKind {
+        let offset = reader.offset
+        switch try reader.u8() {
+        case 0: return .rectangle
+        case 1: return .roundedRectangle(cornerRadius: try reader.f64("corner radius"), continuous: try reader.bool())
+        case 2: return .circle
+        case 3: return .ellipse
+        case 4: return .capsule
+        case 5: return .containerRelative
+        case let other: throw .invalidTag(offset: offset, tag: other, context: "shape")
+        }
+    }
+
+    private mutating func alignment() throws(ArchiveDecodingError) -> AlignmentValue {
+        let h = HorizontalAlignmentValue(rawValue: try reader.enumCode("horizontal alignment", cases: HorizontalAlignmentValue.allCases.count))!
+        let v = VerticalAlignmentValue(rawValue: try reader.enumCode("vertical alignment", cases: VerticalAlignmentValue.allCases.count))!
+        return AlignmentValue(horizontal: h, vertical: v)
+    }
+
+    private mutating func modifier(depth: Int) throws(ArchiveDecodingError) -> ViewModifierNode {
+        let offset = reader.offset
+        let tag = try reader.u8()
+        switch tag {
+        case ModifierTag.frame:
+            let present = try bits("frame fields", allowed: 0b11_1111)
+            var values: [Double?] = []
+            for i in 0..<6 { values.append(present & (1 << UInt8(i)) != 0 ? try reader.f64("frame dimension") : nil) }
+            return .frame(FrameSpec(
+                minWidth: values[0], idealWidth: values[1], maxWidth: values[2], minHeight: values[3],
+                idealHeight: values[4], maxHeight: values[5], alignment: try alignment()))
+        case ModifierTag.padding:
+            let edges = try bits("padding edges", allowed: 0b1111)
+            let present = try bits("padding values", allowed: 0b1111)
+            var values: [Double?] = []
+            for i in 0..<4 { values.append(present & (1 << UInt8(i)) != 0 ? try reader.f64("padding") : nil) }
+            return .padding(PaddingSpec(edges: edges, top: values[0], leading: values[1], bottom: values[2], trailing: values[3]))
+        case ModifierTag.background:
+            let align = try alignment()
+            return .background(try node(depth: depth + 1), align)
+        case ModifierTag.overlay:
+            let align = try alignment()
+            return .overlay(try node(depth: depth + 1), align)
+        case ModifierTag.containerBackground:
+            return .containerBackground(try node(depth: depth + 1))
+        case ModifierTag.font: return .font(try font())
+        case ModifierTag.fontWeight: return .fontWeight(try fontWeight())
+        case ModifierTag.italic: return .italic
+        case ModifierTag.foreground: return .foreground(try paint())
+        case ModifierTag.tint: return .tint(try color())
+        case ModifierTag.opacity: return .opacity(try reader.f64("opacity"))
+        case ModifierTag.widgetURL: return .widgetURL(try string())
+        case ModifierTag.link: return .link(try string())
+        case ModifierTag.accentable: return .accentable(try reader.bool())
+        case ModifierTag.privacySensitive: return .privacySensitive(try reader.bool())
+        case ModifierTag.invalidatable: return .invalidatable(try reader.bool())
+        case ModifierTag.identity: return .identity(try string())
+        case ModifierTag.lineLimit:
+            guard try reader.bool() else { return .lineLimit(nil) }
+            return .lineLimit(try reader.count(limit: 1 << 20, field: "line limit"))
+        case ModifierTag.minimumScaleFactor: return .minimumScaleFactor(try reader.f64("minimum scale factor"))
+        case ModifierTag.multilineTextAlignment:
+            return .multilineTextAlignment(TextAlignmentValue(rawValue: try reader.enumCode("text alignment", cases: TextAlignmentValue.allCases.count))!)
+        case ModifierTag.layoutPriority: return .layoutPriority(try reader.f64("layout priority"))
+        case ModifierTag.clipShape: return .clipShape(try shapeKind())
+        case ModifierTag.aspectRatio:
+            let ratio = try optionalF64("aspect ratio")
+            return .aspectRatio(ratio, ContentModeValue(rawValue: try reader.enumCode("content mode", cases: ContentModeValue.allCases.count))!)
+        case ModifierTag.redacted: return .redacted(RedactionReasons(rawValue: try bits("redaction reasons", allowed: 0b111)))
+        case ModifierTag.unredacted: return .unredacted
+        case ModifierTag.hidden: return .hidden
+        case ModifierTag.offset: return .offset(x: try reader.f64("offset x"), y: try reader.f64("offset y"))
+        case ModifierTag.fixedSize:
+            let flags = try bits("fixed size axes", allowed: 0b11)
+            return .fixedSize(horizontal: flags & 1 != 0, vertical: flags & 2 != 0)
+        case ModifierTag.contentTransition:
+            return .contentTransition(ContentTransitionValue(rawValue: try reader.enumCode("content transition", cases: ContentTransitionValue.allCases.count))!)
+        default:
+            throw .invalidTag(offset: offset, tag: tag, context: "modifier")
+        }
+    }
+}

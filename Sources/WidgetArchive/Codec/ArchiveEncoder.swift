@@ -1,0 +1,341 @@
+import Foundation
+
+/// Encodes a `WidgetArchiveValue` to the binary archive format (container included).
+/// Encoding cannot fail: every value the model can hold has an encoding.
+public enum ArchiveEncoder {
+    /// The complete archive file: header, string table, metadata, root node.
+    public static func encode(_ value: WidgetArchiveValue) -> [UInt8] {
+        var body = NodeWriter()
+        body.metadata(value)
+        body.node(value.root)
+
+        var payload = ByteWriter(capacity: body.out.bytes.count + body.strings.count * 16 + 8)
+        payload.varint(body.strings.count)
+        for string in body.strings {
+            let utf8 = Array(string.utf8)
+            payload.varint(utf8.count)
+            payload.raw(utf8)
+        }
+        payload.raw(body.out.bytes)
+
+        var file = ByteWriter(capacity: ArchiveHeader.size + payload.bytes.count)
+        file.raw(ArchiveHeader.magic)
+        file.u16(ArchiveHeader.currentVersion)
+        file.u16(0)
+        file.u32(UInt32(payload.bytes.count))
+        file.u32(CRC32.checksum(payload.bytes))
+        file.raw(payload.bytes)
+        return file.bytes
+    }
+}
+
+/// Writes nodes into a body buffer, interning strings into the table as it goes.
+struct NodeWriter {
+    var out = ByteWriter(capacity: 1024)
+    var strings: [String] = []
+    private var index: [String: Int] = [:]
+
+    mutating func string(_ s: String) {
+        if let i = index[s] {
+            out.varint(i)
+        } else {
+            index[s] = strings.count
+            out.varint(strings.count)
+            strings.append(s)
+        }
+    }
+
+    mutating func metadata(_ value: WidgetArchiveValue) {
+        string(value.kind)
+        out.u8(value.family.code)
+        out.f64(value.entryDate.timeIntervalSince1970)
+        out.u8(value.variant.renderingMode.rawValue)
+        out.u8(value.variant.colorScheme.rawValue)
+        out.u8((value.variant.showsContainerBackground ? 1 : 0) | (value.variant.isLuminanceReduced ? 2 : 0))
+        out.u8(value.variant.redactionReasons.rawValue)
+        out.u8(value.flags.rawValue)
+    }
+
+    mutating func node(_ node: ViewNode) {
+        switch node {
+        case .empty:
+            out.u8(NodeTag.empty)
+        case .text(let text):
+            out.u8(NodeTag.text)
+            out.varint(text.runs.count)
+            for run in text.runs { self.run(run) }
+        case .image(let image):
+            out.u8(NodeTag.image)
+            switch image.source {
+            case .system(let name): out.u8(0); string(name)
+            case .asset(let name): out.u8(1); string(name)
+            }
+            out.u8((image.resizable ? 1 : 0) | (image.template ? 2 : 0))
+        case .color(let color):
+            out.u8(NodeTag.color)
+            self.color(color)
+        case .shape(let shape):
+            out.u8(NodeTag.shape)
+            shapeKind(shape.kind)
+            out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0))
+            if let fill = shape.fill { paint(fill) }
+            if let width = shape.strokeWidth { out.f64(width) }
+        case .stack(let stack):
+            out.u8(NodeTag.stack)
+            out.u8(stack.axis.rawValue)
+            alignment(stack.alignment)
+            optionalF64(stack.spacing)
+            out.varint(stack.children.count)
+            for child in stack.children { self.node(child) }
+        case .spacer(let minLength):
+            out.u8(NodeTag.spacer)
+            optionalF64(minLength)
+        case .accessoryBackground:
+            out.u8(NodeTag.accessoryBackground)
+        case .viewThatFits(let fits):
+            out.u8(NodeTag.viewThatFits)
+            out.u8(fits.axes)
+            out.varint(fits.alternatives.count)
+            for child in fits.alternatives { self.node(child) }
+        case .progress(let progress):
+            out.u8(NodeTag.progress)
+            switch progress.value {
+            case .indeterminate:
+                out.u8(0)
+            case .fraction(let value, let total):
+                out.u8(1); out.f64(value); out.f64(total)
+            case .timerInterval(let start, let end, let countsDown):
+                out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
+            }
+            out.u8(progress.style.rawValue)
+            optionalNodes([progress.label, progress.currentValueLabel])
+        case .gauge(let gauge):
+            out.u8(NodeTag.gauge)
+            out.f64(gauge.value); out.f64(gauge.minimum); out.f64(gauge.maximum)
+            out.u8(gauge.style.rawValue)
+            optionalNodes([gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel])
+        case .control(let control):
+            out.u8(NodeTag.control)
+            switch control.kind {
+            case .button(let label):
+                out.u8(0); self.node(label)
+            case .toggle(let isOn, let on, let off):
+                out.u8(1); out.bool(isOn); self.node(on); self.node(off)
+            }
+            switch control.action {
+            case .inert:
+                out.u8(0)
+            case .intent(let intent):
+                out.u8(1)
+                string(intent.typeIdentifier)
+                out.varint(intent.parameters.count)
+                out.raw(intent.parameters)
+            }
+        case .modified(let content, let modifier):
+            out.u8(NodeTag.modified)
+            self.modifier(modifier)
+            self.node(content)
+        }
+    }
+
+    private mutating func optionalF64(_ value: Double?) {
+        if let value { out.u8(1); out.f64(value) } else { out.u8(0) }
+    }
+
+    private mutating func optionalNodes(_ nodes: [ViewNode?]) {
+        var bits: UInt8 = 0
+        for (i, node) in nodes.enumerated() where node != nil { bits |= 1 << UInt8(i) }
+        out.u8(bits)
+        for case let node? in nodes { self.node(node) }
+    }
+
+    private mutating func run(_ run: TextRun) {
+        switch run.content {
+        case .literal(let s):
+            out.u8(0); string(s)
+        case .date(let date, let style):
+            out.u8(1); out.f64(date.timeIntervalSince1970); out.u8(style.rawValue)
+        case .timerInterval(let start, let end, let countsDown):
+            out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
+        }
+        let bits: UInt8 = (run.font != nil ? 1 : 0) | (run.weight != nil ? 2 : 0) | (run.italic ? 4 : 0) | (run.color != nil ? 8 : 0)
+        out.u8(bits)
+        if let font = run.font { self.font(font) }
+        if let weight = run.weight { out.u8(weight.rawValue) }
+        if let color = run.color { self.color(color) }
+    }
+
+    mutating func color(_ color: ColorValue) {
+        switch color {
+        case .rgba(let r, let g, let b, let a):
+            out.u8(0); out.f64(r); out.f64(g); out.f64(b); out.f64(a)
+        case .system(let system, let opacity):
+            out.u8(1); out.u8(system.rawValue); out.f64(opacity)
+        }
+    }
+
+    private mutating func paint(_ paint: Paint) {
+        switch paint {
+        case .color(let color):
+            out.u8(0); self.color(color)
+        case .linearGradient(let stops, let start, let end):
+            out.u8(1)
+            out.varint(stops.count)
+            for stop in stops { color(stop.color); out.f64(stop.location) }
+            out.f64(start.x); out.f64(start.y); out.f64(end.x); out.f64(end.y)
+        case .foreground(let level):
+            out.u8(2); out.u8(level)
+        }
+    }
+
+    private mutating func font(_ font: FontSpec) {
+        switch font.size {
+        case .style(let style): out.u8(0); out.u8(style.rawValue)
+        case .fixed(let size): out.u8(1); out.f64(size)
+        }
+        out.u8(font.weight?.rawValue ?? 0xFF)
+        out.u8(font.design.rawValue)
+    }
+
+    private mutating func shapeKind(_ kind: ShapeKind) {
+        switch kind {
+        case .rectangle: out.u8(0)
+        case .roundedRectangle(let radius, let continuous): out.u8(1); out.f64(radius); out.bool(continuous)
+        case .circle: out.u8(2)
+        case .ellipse: out.u8(3)
+        case .capsule: out.u8(4)
+        case .containerRelative: out.u8(5)
+        }
+    }
+
+    private mutating func alignment(_ alignment: AlignmentValue) {
+        out.u8(alignment.horizontal.rawValue)
+        out.u8(alignment.vertical.rawValue)
+    }
+
+    private mutating func modifier(_ modifier: ViewModifierNode) {
+        switch modifier {
+        case .frame(let frame):
+            out.u8(ModifierTag.frame)
+            let values = [frame.minWidth, frame.idealWidth, frame.maxWidth, frame.minHeight, frame.idealHeight, frame.maxHeight]
+            var bits: UInt8 = 0
+            for (i, v) in values.enumerated() where v != nil { bits |= 1 << UInt8(i) }
+            out.u8(bits)
+            for case let v? in values { out.f64(v) }
+            alignment(frame.alignment)
+        case .padding(let padding):
+            out.u8(ModifierTag.padding)
+            out.u8(padding.edges)
+            let values = [padding.top, padding.leading, padding.bottom, padding.trailing]
+            var bits: UInt8 = 0
+            for (i, v) in values.enumerated() where v != nil { bits |= 1 << UInt8(i) }
+            out.u8(bits)
+            for case let v? in values { out.f64(v) }
+        case .background(let view, let align):
+            out.u8(ModifierTag.background); alignment(align); node(view)
+        case .overlay(let view, let align):
+            out.u8(ModifierTag.overlay); alignment(align); node(view)
+        case .containerBackground(let view):
+            out.u8(ModifierTag.containerBackground); node(view)
+        case .font(let f):
+            out.u8(ModifierTag.font); font(f)
+        case .fontWeight(let weight):
+            out.u8(ModifierTag.fontWeight); out.u8(weight.rawValue)
+        case .italic:
+            out.u8(ModifierTag.italic)
+        case .foreground(let p):
+            out.u8(ModifierTag.foreground); paint(p)
+        case .tint(let c):
+            out.u8(ModifierTag.tint); color(c)
+        case .opacity(let value):
+            out.u8(ModifierTag.opacity); out.f64(value)
+        case .widgetURL(let url):
+            out.u8(ModifierTag.widgetURL); string(url)
+        case .link(let url):
+            out.u8(ModifierTag.link); string(url)
+        case .accentable(let on):
+            out.u8(ModifierTag.accentable); out.bool(on)
+        case .privacySensitive(let on):
+            out.u8(ModifierTag.privacySensitive); out.bool(on)
+        case .invalidatable(let on):
+            out.u8(ModifierTag.invalidatable); out.bool(on)
+        case .identity(let id):
+            out.u8(ModifierTag.identity); string(id)
+        case .lineLimit(let limit):
+            out.u8(ModifierTag.lineLimit)
+            if let limit { out.u8(1); out.varint(limit) } else { out.u8(0) }
+        case .minimumScaleFactor(let factor):
+            out.u8(ModifierTag.minimumScaleFactor); out.f64(factor)
+        case .multilineTextAlignment(let align):
+            out.u8(ModifierTag.multilineTextAlignment); out.u8(align.rawValue)
+        case .layoutPriority(let priority):
+            out.u8(ModifierTag.layoutPriority); out.f64(priority)
+        case .clipShape(let kind):
+            out.u8(ModifierTag.clipShape); shapeKind(kind)
+        case .aspectRatio(let ratio, let mode):
+            out.u8(ModifierTag.aspectRatio); optionalF64(ratio); out.u8(mode.rawValue)
+        case .redacted(let reasons):
+            out.u8(ModifierTag.redacted); out.u8(reasons.rawValue)
+        case .unredacted:
+            out.u8(ModifierTag.unredacted)
+        case .hidden:
+            out.u8(ModifierTag.hidden)
+        case .offset(let x, let y):
+            out.u8(ModifierTag.offset); out.f64(x); out.f64(y)
+        case .fixedSize(let h, let v):
+            out.u8(ModifierTag.fixedSize); out.u8((h ? 1 : 0) | (v ? 2 : 0))
+        case .contentTransition(let transition):
+            out.u8(ModifierTag.contentTransition); out.u8(transition.rawValue)
+        }
+    }
+}
+
+/// Node tags: the first byte of every node. See `Archives/FORMAT.md`.
+enum NodeTag {
+    static let empty: UInt8 = 0x00
+    static let text: UInt8 = 0x01
+    static let image: UInt8 = 0x02
+    static let color: UInt8 = 0x03
+    static let shape: UInt8 = 0x04
+    static let stack: UInt8 = 0x05
+    static let spacer: UInt8 = 0x06
+    static let accessoryBackground: UInt8 = 0x07
+    static let viewThatFits: UInt8 = 0x08
+    static let progress: UInt8 = 0x09
+    static let gauge: UInt8 = 0x0A
+    static let control: UInt8 = 0x0B
+    static let modified: UInt8 = 0x0F
+}
+
+/// Modifier tags: the byte after a `modified` node tag.
+enum ModifierTag {
+    static let frame: UInt8 = 0
+    static let padding: UInt8 = 1
+    static let background: UInt8 = 2
+    static let overlay: UInt8 = 3
+    static let containerBackground: UInt8 = 4
+    static let font: UInt8 = 5
+    static let fontWeight: UInt8 = 6
+    static let italic: UInt8 = 7
+    static let foreground: UInt8 = 8
+    static let tint: UInt8 = 9
+    static let opacity: UInt8 = 10
+    static let widgetURL: UInt8 = 11
+    static let link: UInt8 = 12
+    static let accentable: UInt8 = 13
+    static let privacySensitive: UInt8 = 14
+    static let invalidatable: UInt8 = 15
+    static let identity: UInt8 = 16
+    static let lineLimit: UInt8 = 17
+    static let minimumScaleFactor: UInt8 = 18
+    static let multilineTextAlignment: UInt8 = 19
+    static let layoutPriority: UInt8 = 20
+    static let clipShape: UInt8 = 21
+    static let aspectRatio: UInt8 = 22
+    static let redacted: UInt8 = 23
+    static let unredacted: UInt8 = 24
+    static let hidden: UInt8 = 25
+    static let offset: UInt8 = 26
+    static let fixedSize: UInt8 = 27
+    static let contentTransition: UInt8 = 28
+}

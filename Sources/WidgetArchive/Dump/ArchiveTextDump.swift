@@ -1,0 +1,310 @@
+import Foundation
+
+/// A readable, stable text form of an archive: what `widget-host inspect` prints and what the golden
+/// vectors pin next to their bytes. One node per line, children indented by two spaces.
+public enum ArchiveTextDump {
+    public static func dump(_ value: WidgetArchiveValue) -> String {
+        var out = "archive kind=\(quoted(value.kind)) family=\(value.family) date=\(iso(value.entryDate)) variant=\(value.variant)"
+        if !value.flags.isEmpty { out += " flags=\(flagNames(value.flags))" }
+        out += "\n"
+        dump(value.root, indent: 1, into: &out)
+        return out
+    }
+
+    public static func dump(_ node: ViewNode) -> String {
+        var out = ""
+        dump(node, indent: 0, into: &out)
+        return out
+    }
+
+    private static func dump(_ node: ViewNode, indent: Int, into out: inout String) {
+        let pad = String(repeating: "  ", count: indent)
+        func line(_ s: String) { out += pad + s + "\n" }
+        switch node {
+        case .empty:
+            line("Empty")
+        case .text(let text):
+            line("Text(" + text.runs.map(run).joined(separator: " + ") + ")")
+        case .image(let image):
+            var s: String
+            switch image.source {
+            case .system(let name): s = "Image(systemName: \(quoted(name)))"
+            case .asset(let name): s = "Image(\(quoted(name)))"
+            }
+            if image.resizable { s += " resizable" }
+            if image.template { s += " template" }
+            line(s)
+        case .color(let color):
+            line("Color(\(self.color(color)))")
+        case .shape(let shape):
+            var s = "Shape(\(shapeKind(shape.kind))"
+            if let fill = shape.fill { s += ", \(shape.strokeWidth == nil ? "fill" : "stroke"): \(paint(fill))" }
+            if let width = shape.strokeWidth { s += ", lineWidth: \(number(width))" }
+            line(s + ")")
+        case .stack(let stack):
+            let name = ["HStack", "VStack", "ZStack"][Int(stack.axis.rawValue)]
+            var s = "\(name)(alignment: \(alignment(stack.alignment, axis: stack.axis))"
+            if let spacing = stack.spacing { s += ", spacing: \(number(spacing))" }
+            line(s + ")")
+            for child in stack.children { dump(child, indent: indent + 1, into: &out) }
+        case .spacer(let minLength):
+            line(minLength.map { "Spacer(minLength: \(number($0)))" } ?? "Spacer()")
+        case .accessoryBackground:
+            line("AccessoryWidgetBackground")
+        case .viewThatFits(let fits):
+            line("ViewThatFits(in: \(axes(fits.axes)))")
+            for child in fits.alternatives { dump(child, indent: indent + 1, into: &out) }
+        case .progress(let progress):
+            var s = "ProgressView("
+            switch progress.value {
+            case .indeterminate: s += "indeterminate"
+            case .fraction(let value, let total): s += "value: \(number(value)), total: \(number(total))"
+            case .timerInterval(let start, let end, let down):
+                s += "timerInterval: \(iso(start))...\(iso(end)), countsDown: \(down)"
+            }
+            line(s + ", style: \(progress.style))")
+            labels([("label", progress.label), ("currentValueLabel", progress.currentValueLabel)], indent: indent + 1, into: &out)
+        case .gauge(let gauge):
+            line("Gauge(value: \(number(gauge.value)), in: \(number(gauge.minimum))...\(number(gauge.maximum)), style: \(gauge.style))")
+            labels([("label", gauge.label), ("currentValueLabel", gauge.currentValueLabel),
+                    ("minimumValueLabel", gauge.minimumValueLabel), ("maximumValueLabel", gauge.maximumValueLabel)],
+                   indent: indent + 1, into: &out)
+        case .control(let control):
+            let action: String
+            switch control.action {
+            case .inert: action = "inert"
+            case .intent(let intent): action = "intent: \(quoted(intent.typeIdentifier)), parameters: \(intent.parameters.count) bytes"
+            }
+            switch control.kind {
+            case .button(let label):
+                line("Button(\(action))")
+                dump(label, indent: indent + 1, into: &out)
+            case .toggle(let isOn, let on, let off):
+                line("Toggle(isOn: \(isOn), \(action))")
+                out += pad + "  on:\n"
+                dump(on, indent: indent + 2, into: &out)
+                out += pad + "  off:\n"
+                dump(off, indent: indent + 2, into: &out)
+            }
+        case .modified(let content, let modifier):
+            switch modifier {
+            case .background(let view, let align), .overlay(let view, let align):
+                let name = if case .background = modifier { "background" } else { "overlay" }
+                line(".\(name)(alignment: \(alignment(align, axis: .depth)))")
+                dump(view, indent: indent + 2, into: &out)
+            case .containerBackground(let view):
+                line(".containerBackground(for: .widget)")
+                dump(view, indent: indent + 2, into: &out)
+            default:
+                line(describe(modifier))
+            }
+            dump(content, indent: indent + 1, into: &out)
+        }
+    }
+
+    private static func labels(_ labels: [(String, ViewNode?)], indent: Int, into out: inout String) {
+        for case let (name, node?) in labels {
+            out += String(repeating: "  ", count: indent) + name + ":\n"
+            dump(node, indent: indent + 1, into: &out)
+        }
+    }
+
+    private static func describe(_ modifier: ViewModifierNode) -> String {
+        switch modifier {
+        case .frame(let f):
+            var parts: [String] = []
+            let named: [(String, Double?)] = [("minWidth", f.minWidth), ("idealWidth", f.idealWidth), ("maxWidth", f.maxWidth),
+                                              ("minHeight", f.minHeight), ("idealHeight", f.idealHeight), ("maxHeight", f.maxHeight)]
+            for case let (name, value?) in named { parts.append("\(name): \(number(value))") }
+            parts.append("alignment: \(alignment(f.alignment, axis: .depth))")
+            return ".frame(\(parts.joined(separator: ", ")))"
+        case .padding(let p):
+            var parts: [String] = []
+            let named: [(UInt8, String, Double?)] = [(1, "top", p.top), (2, "leading", p.leading), (4, "bottom", p.bottom), (8, "trailing", p.trailing)]
+            for (bit, name, value) in named where p.edges & bit != 0 { parts.append("\(name): \(value.map(number) ?? "default")") }
+            return ".padding(\(parts.joined(separator: ", ")))"
+        case .font(let f): return ".font(\(font(f)))"
+        case .fontWeight(let w): return ".fontWeight(\(w))"
+        case .italic: return ".italic()"
+        case .foreground(let p): return ".foregroundStyle(\(paint(p)))"
+        case .tint(let c): return ".tint(\(color(c)))"
+        case .opacity(let v): return ".opacity(\(number(v)))"
+        case .widgetURL(let url): return ".widgetURL(\(quoted(url)))"
+        case .link(let url): return ".link(\(quoted(url)))"
+        case .accentable(let on): return ".widgetAccentable(\(on))"
+        case .privacySensitive(let on): return ".privacySensitive(\(on))"
+        case .invalidatable(let on): return ".invalidatableContent(\(on))"
+        case .identity(let id): return ".id(\(quoted(id)))"
+        case .lineLimit(let n): return ".lineLimit(\(n.map(String.init) ?? "nil"))"
+        case .minimumScaleFactor(let v): return ".minimumScaleFactor(\(number(v)))"
+        case .multilineTextAlignment(let a): return ".multilineTextAlignment(\(a))"
+        case .layoutPriority(let v): return ".layoutPriority(\(number(v)))"
+        case .clipShape(let k): return ".clipShape(\(shapeKind(k)))"
+        case .aspectRatio(let r, let mode): return ".aspectRatio(\(r.map(number) ?? "nil"), contentMode: \(mode))"
+        case .redacted(let r): return ".redacted(reason: \(r.rawValue))"
+        case .unredacted: return ".unredacted()"
+        case .hidden: return ".hidden()"
+        case .offset(let x, let y): return ".offset(x: \(number(x)), y: \(number(y)))"
+        case .fixedSize(let h, let v): return ".fixedSize(horizontal: \(h), vertical: \(v))"
+        case .contentTransition(let t): return ".contentTransition(\(t))"
+        case .background, .overlay, .containerBackground: return ""
+        }
+    }
+
+    private static func run(_ run: TextRun) -> String {
+        var s: String
+        switch run.content {
+        case .literal(let text): s = quoted(text)
+        case .date(let date, let style): s = "date(\(iso(date)), style: .\(style))"
+        case .timerInterval(let start, let end, let down): s = "timerInterval(\(iso(start))...\(iso(end)), countsDown: \(down))"
+        }
+        var attrs: [String] = []
+        if let f = run.font { attrs.append("font: \(font(f))") }
+        if let weight = run.weight { attrs.append("weight: \(weight)") }
+        if run.italic { attrs.append("italic") }
+        if let c = run.color { attrs.append("color: \(color(c))") }
+        if !attrs.isEmpty { s += " [\(attrs.joined(separator: ", "))]" }
+        return s
+    }
+
+    static func color(_ color: ColorValue) -> String {
+        switch color {
+        case .rgba(let r, let g, let b, let a):
+            return "rgba(\(number(r)), \(number(g)), \(number(b)), \(number(a)))"
+        case .system(let c, let opacity):
+            return opacity == 1 ? ".\(c)" : ".\(c) opacity \(number(opacity))"
+        }
+    }
+
+    private static func paint(_ paint: Paint) -> String {
+        switch paint {
+        case .color(let c): return color(c)
+        case .foreground(let level): return "foreground(level: \(level))"
+        case .linearGradient(let stops, let start, let end):
+            let s = stops.map { "\(color($0.color)) at \(number($0.location))" }.joined(separator: ", ")
+            return "linearGradient([\(s)], from: (\(number(start.x)), \(number(start.y))), to: (\(number(end.x)), \(number(end.y))))"
+        }
+    }
+
+    private static func font(_ font: FontSpec) -> String {
+        var s: String
+        switch font.size {
+        case .style(let style): s = ".\(style)"
+        case .fixed(let size): s = "size \(number(size))"
+        }
+        if let weight = font.weight { s += " weight \(weight)" }
+        if font.design != .default { s += " design \(font.design)" }
+        return s
+    }
+
+    private static func shapeKind(_ kind: ShapeKind) -> String {
+        switch kind {
+        case .rectangle: return "Rectangle"
+        case .roundedRectangle(let r, let continuous): return "RoundedRectangle(cornerRadius: \(number(r))\(continuous ? ", style: .continuous" : ""))"
+        case .circle: return "Circle"
+        case .ellipse: return "Ellipse"
+        case .capsule: return "Capsule"
+        case .containerRelative: return "ContainerRelativeShape"
+        }
+    }
+
+    private static func alignment(_ a: AlignmentValue, axis: StackAxis) -> String {
+        switch axis {
+        case .horizontal: return ".\(a.vertical)"
+        case .vertical: return ".\(a.horizontal)"
+        case .depth: return ".\(a.horizontal)/\(a.vertical)"
+        }
+    }
+
+    private static func axes(_ bits: UInt8) -> String {
+        switch bits {
+        case 1: return ".horizontal"
+        case 2: return ".vertical"
+        case 3: return "[.horizontal, .vertical]"
+        default: return "[]"
+        }
+    }
+
+    private static func flagNames(_ flags: ConfigurationFlags) -> String {
+        var names: [String] = []
+        if flags.contains(.contentMarginsDisabled) { names.append("contentMarginsDisabled") }
+        if flags.contains(.backgroundNotRemovable) { names.append("backgroundNotRemovable") }
+        if flags.contains(.intentConfigurable) { names.append("intentConfigurable") }
+        return names.joined(separator: ",")
+    }
+
+    /// Shortest round-tripping decimal form, without a trailing ".0".
+    static func number(_ v: Double) -> String {
+        if v == .infinity { return "infinity" }
+        if v == -.infinity { return "-infinity" }
+        if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+        return String(v)
+    }
+
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// ISO 8601 in UTC with fractional seconds only when present; deterministic on every machine.
+    static func iso(_ date: Date) -> String {
+        let t = date.timeIntervalSince1970
+        guard t.isFinite, abs(t) < 1e13 else { return number(t) }
+        var seconds = Int64(t.rounded(.down))
+        let fraction = t - Double(seconds)
+        var days = seconds / 86_400
+        seconds -= days * 86_400
+        if seconds < 0 { seconds += 86_400; days -= 1 }
+        let (y, m, d) = CivilDate.fromDays(days)
+        let hh = seconds / 3600, mm = (seconds % 3600) / 60, ss = seconds % 60
+        var s = "\(String(y).leftPadded(4))-\(String(m).leftPadded(2))-\(String(d).leftPadded(2))T\(String(hh).leftPadded(2)):\(String(mm).leftPadded(2)):\(String(ss).leftPadded(2))"
+        if fraction > 0 {
+            let millis = Int((fraction * 1000).rounded())
+            if millis > 0 && millis < 1000 { s += "." + String(millis).leftPadded(3) }
+        }
+        return s + "Z"
+    }
+}
+
+/// Proleptic Gregorian calendar conversions (Howard Hinnant's algorithms), independent of ICU and time
+/// zones so that dumps and renders are the same on every machine.
+public enum CivilDate {
+    /// (year, month 1...12, day 1...31) for days since 1970-01-01.
+    public static func fromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+
+    /// Days since 1970-01-01 for a civil date.
+    public static func toDays(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = month > 2 ? month - 3 : month + 9
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146_097 + doe - 719_468
+    }
+}

@@ -1,0 +1,68 @@
+/// `WidgetFamily`: the size class of a widget.
+public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case systemSmall, systemMedium, systemLarge, systemExtraLarge
+    case accessoryCircular, accessoryRectangular, accessoryInline, accessoryCorner
+
+    public var description: String { rawValue }
+
+    /// Stable wire code.
+    public var code: UInt8 { UInt8(Self.allCases.firstIndex(of: self) ?? 0) }
+    public init?(code: UInt8) {
+        guard Int(code) < Self.allCases.count else { return nil }
+        self = Self.allCases[Int(code)]
+    }
+}
+
+/// `WidgetRenderingMode`: how the host will draw the view.
+public enum WidgetRenderingMode: UInt8, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case fullColor = 0, accented, vibrant
+    public var description: String {
+        switch self {
+        case .fullColor: "fullColor"
+        case .accented: "accented"
+        case .vibrant: "vibrant"
+        }
+    }
+}
+
+/// `ColorScheme`.
+public enum ColorScheme: UInt8, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case light = 0, dark
+    public var description: String { self == .light ? "light" : "dark" }
+}
+
+/// One environment the host asks the extension to archive an entry for. The view body is evaluated
+/// once per variant: the host never re-runs view code later.
+public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var renderingMode: WidgetRenderingMode
+    public var colorScheme: ColorScheme
+    public var showsContainerBackground: Bool
+    public var isLuminanceReduced: Bool
+    public var redactionReasons: RedactionReasons
+
+    public init(
+        renderingMode: WidgetRenderingMode = .fullColor, colorScheme: ColorScheme = .light,
+        showsContainerBackground: Bool = true, isLuminanceReduced: Bool = false,
+        redactionReasons: RedactionReasons = []
+    ) {
+        self.renderingMode = renderingMode
+        self.colorScheme = colorScheme
+        self.showsContainerBackground = showsContainerBackground
+        self.isLuminanceReduced = isLuminanceReduced
+        self.redactionReasons = redactionReasons
+    }
+
+    public static let standard = EnvironmentVariant()
+
+    /// A short, file-name-safe label such as `fullColor-light` or `vibrant-dark-nobg-aod`.
+    public var description: String {
+        var parts = [renderingMode.description, colorScheme.description]
+        if !showsContainerBackground { parts.append("nobg") }
+        if isLuminanceReduced { parts.append("aod") }
+        if redactionReasons.contains(.placeholder) { parts.append("placeholder") }
+        if redactionReasons.contains(.privacy) { parts.append("privacy") }
+        return parts.joined(separator: "-")
+    }
+}
+
+extension RedactionReasons: Codable {}

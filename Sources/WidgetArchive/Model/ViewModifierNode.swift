@@ -1,0 +1,70 @@
+/// A modifier in the archived tree. Inherited ones (font, foreground, line limit…) apply to every
+/// descendant unless overridden below; the others affect only the modified subtree's own layout or look.
+public enum ViewModifierNode: Hashable, Sendable {
+    case frame(FrameSpec)
+    case padding(PaddingSpec)
+    /// `.background(alignment:) { view }`.
+    case background(ViewNode, AlignmentValue)
+    /// `.overlay(alignment:) { view }`.
+    case overlay(ViewNode, AlignmentValue)
+    /// `.containerBackground(for: .widget) { view }`: the removable widget background slot.
+    case containerBackground(ViewNode)
+    /// `.font(_)` (inherited).
+    case font(FontSpec)
+    /// `.fontWeight(_)` / `.bold()` on a view (inherited).
+    case fontWeight(FontWeight)
+    /// `.italic()` on a view (inherited).
+    case italic
+    /// `.foregroundStyle(_)` / `.foregroundColor(_)` (inherited).
+    case foreground(Paint)
+    /// `.tint(_)` (inherited): the colour of controls and progress.
+    case tint(ColorValue)
+    case opacity(Double)
+    /// `.widgetURL(_)`: where a tap on the widget opens the app.
+    case widgetURL(String)
+    /// `Link(destination:)`: a tap target opening the app at a URL.
+    case link(String)
+    /// `.widgetAccentable(_)`: the accent group in accented rendering mode.
+    case accentable(Bool)
+    /// `.privacySensitive(_)`: redacted when the device is locked and redaction is on.
+    case privacySensitive(Bool)
+    /// `.invalidatableContent(_)`: shows the invalid effect between a tap and the new entry.
+    case invalidatable(Bool)
+    /// `.id(_)`: identity, also the element id used to tap a control.
+    case identity(String)
+    /// `.lineLimit(_)` (inherited); `nil` means unlimited.
+    case lineLimit(Int?)
+    /// `.minimumScaleFactor(_)` (inherited).
+    case minimumScaleFactor(Double)
+    /// `.multilineTextAlignment(_)` (inherited).
+    case multilineTextAlignment(TextAlignmentValue)
+    case layoutPriority(Double)
+    /// `.clipShape(_)` and `.cornerRadius(_)`.
+    case clipShape(ShapeKind)
+    /// `.aspectRatio(_:contentMode:)`, `.scaledToFit()`, `.scaledToFill()`.
+    case aspectRatio(Double?, ContentModeValue)
+    /// `.redacted(reason: .placeholder)` (inherited).
+    case redacted(RedactionReasons)
+    /// `.unredacted()`.
+    case unredacted
+    case hidden
+    case offset(x: Double, y: Double)
+    /// `.fixedSize(horizontal:vertical:)`.
+    case fixedSize(horizontal: Bool, vertical: Bool)
+    /// `.contentTransition(.numericText(…))` and friends: kept as a hint for hosts that animate.
+    case contentTransition(ContentTransitionValue)
+}
+
+/// `RedactionReasons` (SwiftUI's option set).
+public struct RedactionReasons: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let placeholder = RedactionReasons(rawValue: 1)
+    public static let privacy = RedactionReasons(rawValue: 2)
+    public static let invalidated = RedactionReasons(rawValue: 4)
+}
+
+/// The content transitions a widget can ask for.
+public enum ContentTransitionValue: UInt8, Hashable, Sendable, CaseIterable {
+    case identity = 0, opacity, interpolate, numericText, numericTextCountsDown
+}

@@ -1,0 +1,72 @@
+import Foundation
+import WidgetUI
+
+/// `Widget`: one widget kind. `@main` on a widget starts the extension with just that widget.
+public protocol Widget {
+    associatedtype Body: WidgetConfiguration
+    init()
+    @WidgetConfigurationBuilder var body: Self.Body { get }
+}
+
+extension Widget {
+    public static func main() {
+        ExtensionRuntime.run(widgets: Self().body._resolve())
+    }
+}
+
+/// `WidgetBundle`: several widgets in one extension. `@main` on it starts the extension.
+public protocol WidgetBundle {
+    associatedtype Body: Widget
+    init()
+    @WidgetBundleBuilder var body: Self.Body { get }
+}
+
+extension WidgetBundle {
+    public static func main() {
+        ExtensionRuntime.run(widgets: Self().body._widgets())
+    }
+}
+
+extension Widget {
+    /// The resolved widgets this value stands for (several for a bundle's tuple).
+    public func _widgets() -> [ResolvedWidget] { body._resolve() }
+}
+
+/// `@WidgetBundleBuilder`: any number of widgets, and `if` for availability.
+@resultBuilder
+public enum WidgetBundleBuilder {
+    public static func buildBlock<each W: Widget>(_ widgets: repeat each W) -> _WidgetTuple<repeat each W> {
+        _WidgetTuple(repeat each widgets)
+    }
+    public static func buildExpression<W: Widget>(_ widget: W) -> W { widget }
+    public static func buildOptional<W: Widget>(_ widget: W?) -> _OptionalWidget<W> { _OptionalWidget(widget: widget) }
+    public static func buildLimitedAvailability<W: Widget>(_ widget: W) -> W { widget }
+}
+
+/// Several widgets of a bundle.
+public struct _WidgetTuple<each W: Widget>: Widget {
+    let widgets: (repeat each W)
+    init(_ widgets: repeat each W) { self.widgets = (repeat each widgets) }
+    public init() { self.widgets = (repeat (each W).init()) }
+    public var body: _BundleConfiguration {
+        var all: [ResolvedWidget] = []
+        for widget in repeat each widgets { all.append(contentsOf: widget._widgets()) }
+        return _BundleConfiguration(widgets: all)
+    }
+}
+
+/// An `if` in a bundle.
+public struct _OptionalWidget<W: Widget>: Widget {
+    let widget: W?
+    public init() { widget = nil }
+    init(widget: W?) { self.widget = widget }
+    public var body: _BundleConfiguration { _BundleConfiguration(widgets: widget?._widgets() ?? []) }
+}
+
+/// The configurations of several widgets, already resolved.
+public struct _BundleConfiguration: WidgetConfiguration {
+    public typealias Body = Never
+    let widgets: [ResolvedWidget]
+    public var body: Never { preconditionFailure("bundle configurations are primitive") }
+    public func _resolve() -> [ResolvedWidget] { widgets }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import WidgetArchive
+import WidgetUI
+
+/// `WidgetConfiguration`: what a widget offers (kind, families, provider, view).
+public protocol WidgetConfiguration {
+    associatedtype Body: WidgetConfiguration
+    @WidgetConfigurationBuilder var body: Self.Body { get }
+
+    /// The resolved descriptions of the widgets this configuration declares.
+    func _resolve() -> [ResolvedWidget]
+}
+
+extension WidgetConfiguration {
+    public func _resolve() -> [ResolvedWidget] { body._resolve() }
+}
+
+extension Never: WidgetConfiguration {}
+
+/// `@WidgetConfigurationBuilder`.
+@resultBuilder
+public enum WidgetConfigurationBuilder {
+    public static func buildBlock<C: WidgetConfiguration>(_ content: C) -> C { content }
+}
+
+/// A widget as the runtime serves it: its description and how to archive a timeline for it.
+public struct ResolvedWidget {
+    public var kind: String
+    public var displayName: String
+    public var description: String
+    public var families: [WidgetFamily]
+    public var flags: ConfigurationFlags
+    /// Runs the provider and archives every entry for each variant.
+    let timeline: (TimelineArchiveRequest) throws -> ArchivedTimeline
+}
+
+/// What the runtime asks a configuration for.
+struct TimelineArchiveRequest {
+    var family: WidgetFamily
+    var variants: [EnvironmentVariant]
+    var context: TimelineProviderContext
+    var configuration: [UInt8]
+}
+
+/// A provider's timeline, archived.
+struct ArchivedTimeline {
+    struct Entry {
+        var date: Date
+        var relevance: Double?
+        var archives: [[UInt8]]
+    }
+    var entries: [Entry]
+    var policy: TimelineReloadPolicy
+    var diagnostics: [String]
+}
+
+/// Families a configuration supports when it does not say: the home-screen ones (as on iOS).
+let defaultFamilies: [WidgetFamily] = [.systemSmall, .systemMedium, .systemLarge]
+
+/// `StaticConfiguration`: a widget with no user configuration.
+public struct StaticConfiguration<Content: View>: WidgetConfiguration {
+    public typealias Body = Never
+    let kind: String
+    let makeTimeline: (TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
+
+    public init<Provider: TimelineProvider>(kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
+        self.kind = kind
+        self.makeTimeline = { request, kind, flags in
+            let timeline = CompletionWaiter<Timeline<Provider.Entry>>.wait { completion in
+                provider.getTimeline(in: request.context, completion: completion)
+            }
+            return EntryArchiver.archive(
+                entries: timeline.entries, policy: timeline.policy, request: request, kind: kind, flags: flags, content: content)
+        }
+    }
+
+    public var body: Never { preconditionFailure("StaticConfiguration is primitive") }
+
+    public func _resolve() -> [ResolvedWidget] {
+        let make = makeTimeline
+        let kind = self.kind
+        return [ResolvedWidget(
+            kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [],
+            timeline: { request in try make(request, kind, []) })]
+    }
+}
+
+/// Blocks the serving thread until a provider calls its completion handler (from any thread, at most
+/// once counted), so completion-handler providers and `Task`-based ones are served alike.
+final class CompletionWaiter<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private let done = DispatchSemaphore(value: 0)
+    private var value: T?
+
+    static func wait(_ start: (@escaping (T) -> Void) -> Void) -> T {
+        let waiter = CompletionWaiter<T>()
+        start { waiter.complete($0) }
+        waiter.done.wait()
+        return waiter.lock.withLock { waiter.value! }
+    }
+
+    private func complete(_ value: T) {
+        let first: Bool = lock.withLock {
+            guard self.value == nil else { return false }
+            self.value = value
+            return true
+        }
+        if first { done.signal() }
+    }
+}
+/// Applies configuration modifiers to the resolved description.
+public struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfiguration {
+    public typealias Body = Never
+    let content: Content
+    let transform: (inout ResolvedWidget) -> Void
+    public var body: Never { preconditionFailure("modified configurations are primitive") }
+    public func _resolve() -> [ResolvedWidget] {
+        content._resolve().map { widget in
+            var widget = widget
+            transform(&widget)
+            return widget
+        }
+    }
+}
+
+extension WidgetConfiguration {
+    func modified(_ transform: @escaping (inout ResolvedWidget) -> Void) -> _ModifiedConfiguration<Self> {
+        _ModifiedConfiguration(content: self, transform: transform)
+    }
+
+    public func configurationDisplayName(_ displayName: String) -> some WidgetConfiguration {
+        modified { $0.displayName = displayName }
+    }
+
+    public func configurationDisplayName(_ displayName: LocalizedStringKey) -> some WidgetConfiguration {
+        modified { $0.displayName = displayName.plainText }
+    }
+
+    public func description(_ description: String) -> some WidgetConfiguration {
+        modified { $0.description = description }
+    }
+
+    public func description(_ description: LocalizedStringKey) -> some WidgetConfiguration {
+        modified { $0.description = description.plainText }
+    }
+
+    public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {
+        modified { $0.families = families }
+    }
+
+    /// `.contentMarginsDisabled()`: the body gets the whole widget; read `\.widgetContentMargins` to pad.
+    public func contentMarginsDisabled() -> some WidgetConfiguration {
+        modified { $0.flags.insert(.contentMarginsDisabled) }
+    }
+
+    /// `.containerBackgroundRemovable(_:)`: `false` keeps the background where placements remove it.
+    public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration {
+        modified { if isRemovable { $0.flags.remove(.backgroundNotRemovable) } else { $0.flags.insert(.backgroundNotRemovable) } }
+    }
+
+    /// `.disfavoredLocations(_:for:)`: recorded nowhere; placements are the host's choice here.
+    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> some WidgetConfiguration {
+        self
+    }
+}
+
+/// `WidgetLocation`.
+public struct WidgetLocation: Hashable, Sendable {
+    let name: String
+    public static let homeScreen = WidgetLocation(name: "homeScreen")
+    public static let lockScreen = WidgetLocation(name: "lockScreen")
+    public static let standBy = WidgetLocation(name: "standBy")
+    public static let iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
+}

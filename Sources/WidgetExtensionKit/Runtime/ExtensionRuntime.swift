@@ -1,0 +1,179 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CVirtualClock
+import Foundation
+import WidgetArchive
+import WidgetIntents
+import WidgetProtocol
+
+/// The extension process's main loop: handshake with the host over the descriptor it was given, then
+/// serve requests one at a time until told to stop or the host goes away.
+///
+/// Requests are served on a dedicated thread while the main thread runs the main queue, so provider code
+/// that hops to the main queue or `Task`s still completes.
+public enum ExtensionRuntime {
+    /// The environment variable holding the descriptor of the host connection.
+    public static let descriptorVariable = "WIDGET_HOST_FD"
+
+    static func run(widgets: [ResolvedWidget]) -> Never {
+        let extensionID = URL(fileURLWithPath: CommandLine.arguments.first ?? "extension").lastPathComponent
+        guard let fdText = ProcessInfo.processInfo.environment[descriptorVariable], let fd = Int32(fdText), fd >= 0 else {
+            describe(extensionID: extensionID, widgets: widgets)
+            exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
+        }
+        let server = RequestServer(channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets)
+        let thread = Thread { server.serve() }
+        thread.stackSize = 8 << 20
+        thread.start()
+        dispatchMain()
+    }
+
+    private static func describe(extensionID: String, widgets: [ResolvedWidget]) {
+        print("\(extensionID): a widget extension. It is launched by widget-host, not run directly:")
+        print("  widget-host preview --extension \(CommandLine.arguments.first ?? extensionID) --out DIR")
+        print("Widgets:")
+        for widget in widgets {
+            print("  \(widget.kind) (\(widget.displayName)): \(widget.families.map(\.rawValue).joined(separator: ", "))")
+        }
+    }
+}
+
+/// Serves one host connection.
+final class RequestServer: @unchecked Sendable {
+    let channel: FrameChannel
+    let extensionID: String
+    let widgets: [ResolvedWidget]
+
+    init(channel: FrameChannel, extensionID: String, widgets: [ResolvedWidget]) {
+        self.channel = channel
+        self.extensionID = extensionID
+        self.widgets = widgets
+    }
+
+    func serve() -> Never {
+        do {
+            try channel.send(.hello(Hello(extensionID: extensionID, widgets: widgets.map { widget in
+                WidgetDescriptor(kind: widget.kind, displayName: widget.displayName, description: widget.description,
+                                 families: widget.families, flags: widget.flags)
+            })))
+            while true {
+                let message = try channel.receive()
+                switch message {
+                case .getTimeline(let request):
+                    try channel.send(timeline(for: request))
+                case .performIntent(let request):
+                    try channel.send(perform(request))
+                case .shutdown:
+                    exit(0)
+                case .hello, .timeline, .intentPerformed, .failure, .diagnostic:
+                    try channel.send(.failure(Failure(requestID: message.requestID ?? 0, code: .malformedRequest,
+                                                      message: "an extension does not accept this message from the host")))
+                }
+            }
+        } catch ProtocolError.closed {
+            exit(0)
+        } catch {
+            FileHandle.standardError.write(Data("\(extensionID): host connection failed: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    /// Runs async work to completion from this (non-cooperative) thread.
+    private func wait<T: Sendable>(_ work: @escaping @Sendable () async -> T) -> T {
+        let box = ResultBox<T>()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            box.value = await work()
+            done.signal()
+        }
+        done.wait()
+        return box.value!
+    }
+
+    private func timeline(for request: TimelineRequest) -> Message {
+        guard let widget = widgets.first(where: { $0.kind == request.kind }) else {
+            return .failure(Failure(requestID: request.requestID, code: .unknownKind, message: "no widget of kind \(request.kind)"))
+        }
+        guard widget.families.contains(request.family) else {
+            return .failure(Failure(requestID: request.requestID, code: .unsupportedFamily,
+                                    message: "\(request.kind) does not support \(request.family)"))
+        }
+        // Widget code reads Date(): make it the host's clock for this request.
+        setClock(to: request.now)
+        var schemes: [ColorScheme] = []
+        var modes: [WidgetRenderingMode] = []
+        for variant in request.variants {
+            if !schemes.contains(variant.colorScheme) { schemes.append(variant.colorScheme) }
+            if !modes.contains(variant.renderingMode) { modes.append(variant.renderingMode) }
+        }
+        let size = CGSize(width: request.displayWidth, height: request.displayHeight)
+        let context = TimelineProviderContext(
+            family: request.family, isPreview: request.isPreview, displaySize: size,
+            environmentVariants: .init(colorScheme: schemes, widgetRenderingMode: modes))
+        let archiveRequest = TimelineArchiveRequest(
+            family: request.family, variants: request.variants.isEmpty ? [.standard] : request.variants,
+            context: context, configuration: request.configuration)
+        let result = Result { try widget.timeline(archiveRequest) }
+        switch result {
+        case .failure(let error):
+            return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))
+        case .success(let timeline):
+            for warning in timeline.diagnostics {
+                try? channel.send(.diagnostic(Diagnostic(kind: request.kind, message: warning)))
+            }
+            let policy: ReloadPolicy = switch timeline.policy.kind {
+            case .atEnd: .atEnd
+            case .after(let date): .after(date)
+            case .never: .never
+            }
+            return .timeline(TimelineReply(
+                requestID: request.requestID,
+                entries: timeline.entries.map { ArchivedEntry(date: $0.date, relevance: $0.relevance, archives: $0.archives) },
+                policy: policy))
+        }
+    }
+
+    private func perform(_ request: IntentRequest) -> Message {
+        let typeID = request.intent.typeIdentifier
+        let parameters = request.intent.parameters
+        let outcome: Result<Bool, FailureBox> = wait {
+            do {
+                return .success(try await IntentRegistry.shared.perform(typeIdentifier: typeID, parameters: parameters))
+            } catch let error as IntentCodingError {
+                return .failure(FailureBox(message: "\(error)", code: .malformedIntent))
+            } catch {
+                return .failure(FailureBox(message: "\(error)", code: .intentFailed))
+            }
+        }
+        switch outcome {
+        case .success(true):
+            return .intentPerformed(requestID: request.requestID)
+        case .success(false):
+            return .failure(Failure(requestID: request.requestID, code: .unknownIntent,
+                                    message: "\(typeID) was not archived by this extension"))
+        case .failure(let failure):
+            return .failure(Failure(requestID: request.requestID, code: failure.code, message: failure.message))
+        }
+    }
+
+    /// Sets this process's wall clock (as Date() sees it) to `now`.
+    private func setClock(to now: Date) {
+        var ts = timespec()
+        let current = widgethost_realtime_offset()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        let realNanos = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec) - current
+        let targetNanos = Int64((now.timeIntervalSince1970 * 1e9).rounded())
+        widgethost_set_realtime_offset(targetNanos - realNanos)
+    }
+}
+
+struct FailureBox: Error, Sendable {
+    var message: String
+    var code: Failure.Code = .internalError
+}
+
+final class ResultBox<T>: @unchecked Sendable {
+    var value: T?
+}
+

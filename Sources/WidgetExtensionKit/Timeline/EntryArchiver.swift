@@ -1,0 +1,51 @@
+import Foundation
+import WidgetArchive
+import WidgetUI
+
+/// Evaluates each entry's view once per requested variant and encodes the archives.
+enum EntryArchiver {
+    static func archive<Entry: TimelineEntry, Content: View>(
+        entries: [Entry], policy: TimelineReloadPolicy, request: TimelineArchiveRequest, kind: String,
+        flags: ConfigurationFlags, content: (Entry) -> Content
+    ) -> ArchivedTimeline {
+        var diagnostics: Set<String> = []
+        let archived = entries.map { entry in
+            let archives = request.variants.map { variant in
+                let environment = EnvironmentValues.widget(family: request.family, variant: variant)
+                let view = content(entry)
+                var (root, warnings) = ViewArchiver.archive(view, environment: environment)
+                if variant.redactionReasons.contains(.placeholder) { root = root.modified(.redacted(.placeholder)) }
+                diagnostics.formUnion(warnings)
+                return ArchiveEncoder.encode(WidgetArchiveValue(
+                    kind: kind, family: request.family, entryDate: entry.date, variant: variant, flags: flags, root: root))
+            }
+            return ArchivedTimeline.Entry(date: entry.date, relevance: entry.relevance.map { Double($0.score) }, archives: archives)
+        }
+        return ArchivedTimeline(entries: archived, policy: policy, diagnostics: diagnostics.sorted())
+    }
+}
+
+extension EnvironmentValues {
+    /// The environment a widget body is evaluated in for one family and variant.
+    static func widget(family: WidgetFamily, variant: EnvironmentVariant) -> EnvironmentValues {
+        var env = EnvironmentValues()
+        env.widgetFamily = family
+        env.widgetRenderingMode = variant.renderingMode
+        env.colorScheme = variant.colorScheme
+        env.showsWidgetContainerBackground = variant.showsContainerBackground
+        env.isLuminanceReduced = variant.isLuminanceReduced
+        env.redactionReasons = variant.redactionReasons
+        env.widgetContentMargins = defaultContentMargins(family)
+        return env
+    }
+
+    /// iOS's default content margins: 16 pt around home-screen widgets, none around accessories.
+    static func defaultContentMargins(_ family: WidgetFamily) -> EdgeInsets {
+        switch family {
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
+            EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner:
+            EdgeInsets()
+        }
+    }
+}

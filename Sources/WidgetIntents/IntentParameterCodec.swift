@@ -1,0 +1,177 @@
+import Foundation
+import WidgetArchive
+
+/// Why an intent could not be encoded or rebuilt.
+public enum IntentCodingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The parameter bytes do not decode (offset within them).
+    case malformed(ArchiveDecodingError)
+    /// A parameter's stored value has a type this codec does not persist.
+    case unsupportedType(parameter: String, type: String)
+    /// The archived value does not fit the parameter's type.
+    case typeMismatch(parameter: String, expected: String)
+    /// The archive names a parameter the intent does not declare.
+    case unknownParameter(String)
+    /// An entity identifier the entity's query no longer finds.
+    case entityNotFound(parameter: String, identifier: String)
+
+    public var description: String {
+        switch self {
+        case .malformed(let e): "malformed intent parameters: \(e)"
+        case .unsupportedType(let p, let t): "parameter \(p) has unsupported type \(t)"
+        case .typeMismatch(let p, let t): "parameter \(p) does not hold a \(t)"
+        case .unknownParameter(let p): "unknown parameter \(p)"
+        case .entityNotFound(let p, let id): "parameter \(p): no entity with identifier \(id)"
+        }
+    }
+}
+
+/// A persisted parameter value.
+public enum IntentParameterValue: Hashable, Sendable {
+    case none
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    case date(Date)
+    case url(String)
+    /// An `AppEntity`, by identifier.
+    case entity(String)
+
+    init(_ any: Any?) throws(IntentCodingError) {
+        guard let any else { self = .none; return }
+        switch any {
+        case let v as String: self = .string(v)
+        case let v as Int: self = .int(Int64(v))
+        case let v as Double: self = .double(v)
+        case let v as Bool: self = .bool(v)
+        case let v as Date: self = .date(v)
+        case let v as URL: self = .url(v.absoluteString)
+        case let v as any AppEntity: self = .entity(Self.identifier(of: v))
+        default:
+            let mirror = Mirror(reflecting: any)
+            if mirror.displayStyle == .optional {
+                if let first = mirror.children.first { try self.init(first.value) } else { self = .none }
+                return
+            }
+            throw .unsupportedType(parameter: "", type: String(describing: type(of: any)))
+        }
+    }
+
+    private static func identifier<E: AppEntity>(of entity: E) -> String { entity.id.entityIdentifierString }
+
+    /// The value as `T`, resolving entities through their query.
+    func decode<T>(as type: T.Type) async throws -> T? {
+        switch self {
+        case .none: return Optional<Any>.none as? T
+        case .string(let v): return v as? T
+        case .int(let v): return Int(exactly: v) as? T
+        case .double(let v): return v as? T
+        case .bool(let v): return v as? T
+        case .date(let v): return v as? T
+        case .url(let v): return URL(string: v) as? T
+        case .entity(let id):
+            guard let entityType = (T.self as? any AppEntity.Type) ?? (Self.unwrapOptional(T.self)) else { return nil }
+            return try await Self.resolve(entityType, id) as? T
+        }
+    }
+
+    private static func unwrapOptional<T>(_: T.Type) -> (any AppEntity.Type)? {
+        (T.self as? any OptionalEntityMarker.Type)?.wrappedEntityType
+    }
+
+    private static func resolve<E: AppEntity>(_ type: E.Type, _ id: String) async throws -> Any? {
+        try await E._resolve(id)
+    }
+}
+
+protocol OptionalEntityMarker { static var wrappedEntityType: any AppEntity.Type { get } }
+extension Optional: OptionalEntityMarker where Wrapped: AppEntity {
+    static var wrappedEntityType: any AppEntity.Type { Wrapped.self }
+}
+
+/// Persists an intent's `@Parameter` values as bytes, and rebuilds an intent from them. Reflection
+/// (`Mirror`) finds the parameters, as Apple's runtime does; nothing but `@Parameter` is persisted.
+public enum IntentParameterCodec {
+    public static func encode<I: AppIntent>(_ intent: I) throws(IntentCodingError) -> [UInt8] {
+        var pairs: [(String, IntentParameterValue)] = []
+        for child in Mirror(reflecting: intent).children {
+            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { continue }
+            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+            do {
+                pairs.append((name, try IntentParameterValue(parameter.anyValue)))
+            } catch {
+                if case .unsupportedType(_, let type) = error { throw .unsupportedType(parameter: name, type: type) }
+                throw error
+            }
+        }
+        pairs.sort { $0.0 < $1.0 }
+        var w = ByteWriter(capacity: 32)
+        w.varint(pairs.count)
+        for (name, value) in pairs {
+            w.inlineString(name)
+            switch value {
+            case .none: w.u8(0)
+            case .string(let s): w.u8(1); w.inlineString(s)
+            case .int(let i): w.u8(2); w.varint(UInt64(bitPattern: i))
+            case .double(let d): w.u8(3); w.f64(d)
+            case .bool(let b): w.u8(4); w.bool(b)
+            case .date(let d): w.u8(5); w.f64(d.timeIntervalSince1970)
+            case .url(let s): w.u8(6); w.inlineString(s)
+            case .entity(let s): w.u8(7); w.inlineString(s)
+            }
+        }
+        return w.bytes
+    }
+
+    /// The archived parameters by name, validated but not yet applied.
+    public static func decodeValues(_ bytes: [UInt8]) throws(IntentCodingError) -> [(String, IntentParameterValue)] {
+        var r = ByteReader(bytes)
+        do throws(ArchiveDecodingError) {
+            let count = try r.count(limit: min(256, r.remaining), field: "parameter count")
+            var result: [(String, IntentParameterValue)] = []
+            for _ in 0..<count {
+                let name = try r.inlineString(maxLength: 256)
+                let tagOffset = r.offset
+                let value: IntentParameterValue
+                switch try r.u8() {
+                case 0: value = .none
+                case 1: value = .string(try r.inlineString(maxLength: 16 * 1024))
+                case 2: value = .int(Int64(bitPattern: try r.varint()))
+                case 3: value = .double(try r.f64("double parameter"))
+                case 4: value = .bool(try r.bool())
+                case 5: value = .date(Date(timeIntervalSince1970: try r.f64("date parameter")))
+                case 6: value = .url(try r.inlineString(maxLength: 16 * 1024))
+                case 7: value = .entity(try r.inlineString(maxLength: 4096))
+                case let other: throw ArchiveDecodingError.invalidTag(offset: tagOffset, tag: other, context: "parameter value")
+                }
+                result.append((name, value))
+            }
+            guard r.isAtEnd else { throw ArchiveDecodingError.trailingBytes(offset: r.offset, count: r.remaining) }
+            return result
+        } catch {
+            throw .malformed(error)
+        }
+    }
+
+    /// A new intent of type `I` with its archived parameters restored.
+    public static func decode<I: AppIntent>(_ type: I.Type, from bytes: [UInt8]) async throws -> I {
+        let values = try decodeValues(bytes)
+        let intent = I()
+        var parameters: [String: any AnyIntentParameter] = [:]
+        for child in Mirror(reflecting: intent).children {
+            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { continue }
+            parameters[label.hasPrefix("_") ? String(label.dropFirst()) : label] = parameter
+        }
+        for (name, value) in values {
+            guard let parameter = parameters[name] else { throw IntentCodingError.unknownParameter(name) }
+            if case .entity(let id) = value {
+                do { try await parameter.restore(value) } catch IntentCodingError.typeMismatch {
+                    throw IntentCodingError.entityNotFound(parameter: name, identifier: id)
+                }
+            } else {
+                try await parameter.restore(value)
+            }
+        }
+        return intent
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+
+/// `@Parameter(title:)`: an intent property that is persisted in the archive and restored before
+/// `perform()` runs. Storage is a reference so the codec can restore a freshly made `init()` intent.
+@propertyWrapper
+public struct Parameter<Value>: @unchecked Sendable {
+    let storage: ParameterStorage<Value>
+    public let title: LocalizedStringResource
+
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) {
+        self.title = title
+        self.storage = ParameterStorage(nil)
+    }
+
+    public init(wrappedValue: Value, title: LocalizedStringResource, description: LocalizedStringResource? = nil) {
+        self.title = title
+        self.storage = ParameterStorage(wrappedValue)
+    }
+
+    public init<T>(title: LocalizedStringResource, description: LocalizedStringResource? = nil) where Value == T? {
+        self.title = title
+        self.storage = ParameterStorage(.some(nil))
+    }
+
+    /// Reading a parameter that was never set is a programming error in the intent, as on Apple's
+    /// platforms; the codec sets every archived parameter before `perform()`.
+    public var wrappedValue: Value {
+        get {
+            guard let value = storage.value else {
+                preconditionFailure("@Parameter \"\(title)\" read before it was set")
+            }
+            return value
+        }
+        nonmutating set { storage.value = newValue }
+    }
+
+    public var projectedValue: Parameter<Value> { self }
+}
+
+final class ParameterStorage<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var _value: Value?
+    init(_ value: Value?) { _value = value }
+    var value: Value? {
+        get { lock.withLock { _value } }
+        set { lock.withLock { _value = newValue } }
+    }
+}
+
+/// The type-erased face the codec uses to read and restore a parameter.
+protocol AnyIntentParameter {
+    var anyValue: Any? { get }
+    func restore(_ value: IntentParameterValue) async throws
+}
+
+extension Parameter: AnyIntentParameter {
+    var anyValue: Any? { storage.value.map { $0 as Any } }
+
+    func restore(_ value: IntentParameterValue) async throws {
+        guard let decoded = try await value.decode(as: Value.self) else {
+            throw IntentCodingError.typeMismatch(parameter: title.key, expected: String(describing: Value.self))
+        }
+        storage.value = decoded
+    }
+}

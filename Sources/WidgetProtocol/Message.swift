@@ -1,0 +1,189 @@
+import Foundation
+import WidgetArchive
+
+/// The protocol version both sides must speak. `hello` carries it; a mismatch ends the connection.
+public let widgetProtocolVersion: UInt16 = 1
+
+/// Every message between host and extension. One message per frame.
+public enum Message: Hashable, Sendable {
+    /// Extension → host, first: who it is and what it offers.
+    case hello(Hello)
+    /// Host → extension: evaluate a timeline.
+    case getTimeline(TimelineRequest)
+    /// Extension → host: the timeline, each entry archived once per requested variant.
+    case timeline(TimelineReply)
+    /// Host → extension: perform an App Intent archived in a control.
+    case performIntent(IntentRequest)
+    /// Extension → host: the intent ran (or failed, as `failure`).
+    case intentPerformed(requestID: UInt64)
+    /// Either way: a request could not be served. Errors are messages, not crashes.
+    case failure(Failure)
+    /// Extension → host: something worth telling the widget author (an inert control, say).
+    case diagnostic(Diagnostic)
+    /// Host → extension: exit cleanly.
+    case shutdown
+
+    var typeCode: UInt8 {
+        switch self {
+        case .hello: 1
+        case .getTimeline: 2
+        case .timeline: 3
+        case .performIntent: 4
+        case .intentPerformed: 5
+        case .failure: 6
+        case .diagnostic: 7
+        case .shutdown: 8
+        }
+    }
+
+    /// The request this message answers, if any.
+    public var requestID: UInt64? {
+        switch self {
+        case .getTimeline(let r): r.requestID
+        case .timeline(let r): r.requestID
+        case .performIntent(let r): r.requestID
+        case .intentPerformed(let id): id
+        case .failure(let f): f.requestID
+        case .hello, .diagnostic, .shutdown: nil
+        }
+    }
+}
+
+/// The extension's introduction.
+public struct Hello: Hashable, Sendable {
+    public var protocolVersion: UInt16
+    /// The extension's bundle-like identifier (its executable name unless it says otherwise).
+    public var extensionID: String
+    public var widgets: [WidgetDescriptor]
+    public init(protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor]) {
+        self.protocolVersion = protocolVersion
+        self.extensionID = extensionID
+        self.widgets = widgets
+    }
+}
+
+/// One widget an extension offers, as its configuration describes it.
+public struct WidgetDescriptor: Hashable, Sendable {
+    public var kind: String
+    public var displayName: String
+    public var description: String
+    public var families: [WidgetFamily]
+    public var flags: ConfigurationFlags
+    public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags) {
+        self.kind = kind
+        self.displayName = displayName
+        self.description = description
+        self.families = families
+        self.flags = flags
+    }
+}
+
+/// What the host wants archived.
+public struct TimelineRequest: Hashable, Sendable {
+    public var requestID: UInt64
+    public var kind: String
+    public var family: WidgetFamily
+    /// The environments to archive each entry for; the body is evaluated once per entry × variant.
+    public var variants: [EnvironmentVariant]
+    /// The host's clock at the request: the extension's wall clock is set to it while it answers.
+    public var now: Date
+    /// The size the widget will be shown at, in points (`TimelineProviderContext.displaySize`).
+    public var displayWidth: Double
+    public var displayHeight: Double
+    /// `context.isPreview`: a gallery or preview render; sample data is fine.
+    public var isPreview: Bool
+    /// Encoded configuration intent parameters (empty for static configurations).
+    public var configuration: [UInt8]
+
+    public init(
+        requestID: UInt64, kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date,
+        displayWidth: Double = 0, displayHeight: Double = 0, isPreview: Bool = false, configuration: [UInt8] = []
+    ) {
+        self.requestID = requestID
+        self.kind = kind
+        self.family = family
+        self.variants = variants
+        self.now = now
+        self.displayWidth = displayWidth
+        self.displayHeight = displayHeight
+        self.isPreview = isPreview
+        self.configuration = configuration
+    }
+}
+
+/// `TimelineReloadPolicy` on the wire.
+public enum ReloadPolicy: Hashable, Sendable, CustomStringConvertible {
+    case atEnd
+    case after(Date)
+    case never
+
+    public var description: String {
+        switch self {
+        case .atEnd: "atEnd"
+        case .after(let date): "after(\(date.timeIntervalSince1970))"
+        case .never: "never"
+        }
+    }
+}
+
+/// One timeline entry: its date and one archive file per requested variant, in request order.
+public struct ArchivedEntry: Hashable, Sendable {
+    public var date: Date
+    public var relevance: Double?
+    public var archives: [[UInt8]]
+    public init(date: Date, relevance: Double? = nil, archives: [[UInt8]]) {
+        self.date = date
+        self.relevance = relevance
+        self.archives = archives
+    }
+}
+
+public struct TimelineReply: Hashable, Sendable {
+    public var requestID: UInt64
+    public var entries: [ArchivedEntry]
+    public var policy: ReloadPolicy
+    public init(requestID: UInt64, entries: [ArchivedEntry], policy: ReloadPolicy) {
+        self.requestID = requestID
+        self.entries = entries
+        self.policy = policy
+    }
+}
+
+/// Host → extension: the intent a tapped control carries.
+public struct IntentRequest: Hashable, Sendable {
+    public var requestID: UInt64
+    public var intent: IntentReference
+    /// The kind of the widget the control was archived in.
+    public var kind: String
+    public init(requestID: UInt64, intent: IntentReference, kind: String) {
+        self.requestID = requestID
+        self.intent = intent
+        self.kind = kind
+    }
+}
+
+/// Why a request failed, as reported across the process boundary.
+public struct Failure: Hashable, Sendable {
+    public enum Code: UInt8, Hashable, Sendable, CaseIterable {
+        case unknownKind = 1, unsupportedFamily, unknownIntent, malformedIntent, intentFailed, malformedRequest, internalError
+    }
+    /// 0 when the failure is not tied to a request.
+    public var requestID: UInt64
+    public var code: Code
+    public var message: String
+    public init(requestID: UInt64, code: Code, message: String) {
+        self.requestID = requestID
+        self.code = code
+        self.message = message
+    }
+}
+
+/// A warning from the extension, such as a closure-based button archived as inert.
+public struct Diagnostic: Hashable, Sendable {
+    public var kind: String
+    public var message: String
+    public init(kind: String, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}

@@ -1,0 +1,232 @@
+import Foundation
+import WidgetArchive
+
+/// Encodes and decodes message bodies. A frame on the wire is a 4-byte little-endian body length, then
+/// the body: one message-type byte and the message's fields (see `Archives/FORMAT.md`, "IPC frames").
+public enum MessageCodec {
+    /// The whole frame: length prefix and body.
+    public static func frame(_ message: Message) -> [UInt8] {
+        let body = encode(message)
+        var out = ByteWriter(capacity: body.count + 4)
+        out.u32(UInt32(body.count))
+        out.raw(body)
+        return out.bytes
+    }
+
+    /// The frame body: type byte and fields.
+    public static func encode(_ message: Message) -> [UInt8] {
+        var w = ByteWriter(capacity: 64)
+        w.u8(message.typeCode)
+        switch message {
+        case .hello(let hello):
+            w.u16(hello.protocolVersion)
+            w.inlineString(hello.extensionID)
+            w.varint(hello.widgets.count)
+            for widget in hello.widgets {
+                w.inlineString(widget.kind)
+                w.inlineString(widget.displayName)
+                w.inlineString(widget.description)
+                w.varint(widget.families.count)
+                for family in widget.families { w.u8(family.code) }
+                w.u8(widget.flags.rawValue)
+            }
+        case .getTimeline(let r):
+            w.varint(r.requestID)
+            w.inlineString(r.kind)
+            w.u8(r.family.code)
+            w.varint(r.variants.count)
+            for v in r.variants { variant(v, into: &w) }
+            w.f64(r.now.timeIntervalSince1970)
+            w.f64(r.displayWidth)
+            w.f64(r.displayHeight)
+            w.bool(r.isPreview)
+            w.varint(r.configuration.count)
+            w.raw(r.configuration)
+        case .timeline(let r):
+            w.varint(r.requestID)
+            switch r.policy {
+            case .atEnd: w.u8(0)
+            case .after(let date): w.u8(1); w.f64(date.timeIntervalSince1970)
+            case .never: w.u8(2)
+            }
+            w.varint(r.entries.count)
+            for entry in r.entries {
+                w.f64(entry.date.timeIntervalSince1970)
+                if let relevance = entry.relevance { w.u8(1); w.f64(relevance) } else { w.u8(0) }
+                w.varint(entry.archives.count)
+                for archive in entry.archives {
+                    w.varint(archive.count)
+                    w.raw(archive)
+                }
+            }
+        case .performIntent(let r):
+            w.varint(r.requestID)
+            w.inlineString(r.kind)
+            w.inlineString(r.intent.typeIdentifier)
+            w.varint(r.intent.parameters.count)
+            w.raw(r.intent.parameters)
+        case .intentPerformed(let id):
+            w.varint(id)
+        case .failure(let f):
+            w.varint(f.requestID)
+            w.u8(f.code.rawValue)
+            w.inlineString(f.message)
+        case .diagnostic(let d):
+            w.inlineString(d.kind)
+            w.inlineString(d.message)
+        case .shutdown:
+            break
+        }
+        return w.bytes
+    }
+
+    /// Decodes a frame body. Counts are checked against `limits` and against the bytes left before
+    /// anything is allocated.
+    public static func decode(_ body: [UInt8], limits: ProtocolLimits = .default) throws(ProtocolError) -> Message {
+        guard let type = body.first else { throw .emptyFrame }
+        var r = ByteReader(body, from: 1)
+        do {
+            let message = try decodeFields(type: type, &r, limits: limits)
+            guard r.isAtEnd else { throw ProtocolError.malformedMessage(type: type, .trailingBytes(offset: r.offset, count: r.remaining)) }
+            return message
+        } catch let error as ProtocolError {
+            throw error
+        } catch let error as ArchiveDecodingError {
+            throw .malformedMessage(type: type, error)
+        } catch {
+            throw .malformedMessage(type: type, .truncated(offset: r.offset, needed: 0))
+        }
+    }
+
+    private static func count(_ r: inout ByteReader, _ field: String, limit: Int) throws -> Int {
+        let value = try r.varint()
+        guard value <= UInt64(limit) else { throw ProtocolError.limitExceeded(field: field, count: value, limit: limit) }
+        // Each element takes at least one byte.
+        guard value <= UInt64(r.remaining) else { throw ArchiveDecodingError.truncated(offset: r.offset, needed: Int(value)) }
+        return Int(value)
+    }
+
+    private static func blob(_ r: inout ByteReader, limit: Int) throws -> [UInt8] {
+        let lengthOffset = r.offset
+        let length = try r.varint()
+        guard length <= UInt64(limit) else { throw ArchiveDecodingError.limitExceeded(.archiveSize, offset: lengthOffset) }
+        return Array(try r.bytes(Int(length)))
+    }
+
+    private static func family(_ r: inout ByteReader) throws -> WidgetFamily {
+        let offset = r.offset
+        let code = try r.u8()
+        guard let family = WidgetFamily(code: code) else {
+            throw ArchiveDecodingError.invalidValue(offset: offset, field: "family", value: UInt64(code))
+        }
+        return family
+    }
+
+    private static func variant(_ v: EnvironmentVariant, into w: inout ByteWriter) {
+        w.u8(v.renderingMode.rawValue)
+        w.u8(v.colorScheme.rawValue)
+        w.u8((v.showsContainerBackground ? 1 : 0) | (v.isLuminanceReduced ? 2 : 0))
+        w.u8(v.redactionReasons.rawValue)
+    }
+
+    private static func variant(_ r: inout ByteReader) throws -> EnvironmentVariant {
+        let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
+        let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count))!
+        let bitsOffset = r.offset
+        let bits = try r.u8()
+        guard bits & ~0b11 == 0 else { throw ArchiveDecodingError.invalidValue(offset: bitsOffset, field: "variant flags", value: UInt64(bits)) }
+        let reasonsOffset = r.offset
+        let reasons = try r.u8()
+        guard reasons & ~0b111 == 0 else { throw ArchiveDecodingError.invalidValue(offset: reasonsOffset, field: "redaction reasons", value: UInt64(reasons)) }
+        return EnvironmentVariant(
+            renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
+            isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons))
+    }
+
+    private static func decodeFields(type: UInt8, _ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        switch type {
+        case 1:
+            let version = try r.u16()
+            let id = try r.inlineString(maxLength: maxString)
+            let widgetCount = try count(&r, "widgets", limit: limits.maxWidgets)
+            var widgets: [WidgetDescriptor] = []
+            widgets.reserveCapacity(widgetCount)
+            for _ in 0..<widgetCount {
+                let kind = try r.inlineString(maxLength: maxString)
+                let name = try r.inlineString(maxLength: maxString)
+                let description = try r.inlineString(maxLength: maxString)
+                let familyCount = try count(&r, "families", limit: WidgetFamily.allCases.count)
+                var families: [WidgetFamily] = []
+                for _ in 0..<familyCount { families.append(try family(&r)) }
+                let flagsOffset = r.offset
+                let flags = try r.u8()
+                guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
+                    throw ArchiveDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
+                }
+                widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families, flags: ConfigurationFlags(rawValue: flags)))
+            }
+            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets))
+        case 2:
+            let id = try r.varint()
+            let kind = try r.inlineString(maxLength: maxString)
+            let fam = try family(&r)
+            let variantCount = try count(&r, "variants", limit: limits.maxVariants)
+            var variants: [EnvironmentVariant] = []
+            for _ in 0..<variantCount { variants.append(try variant(&r)) }
+            let now = Date(timeIntervalSince1970: try r.f64("now"))
+            let width = try r.f64("display width")
+            let height = try r.f64("display height")
+            let isPreview = try r.bool()
+            let configuration = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
+            return .getTimeline(TimelineRequest(
+                requestID: id, kind: kind, family: fam, variants: variants, now: now, displayWidth: width,
+                displayHeight: height, isPreview: isPreview, configuration: configuration))
+        case 3:
+            let id = try r.varint()
+            let policyOffset = r.offset
+            let policy: ReloadPolicy
+            switch try r.u8() {
+            case 0: policy = .atEnd
+            case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
+            case 2: policy = .never
+            case let other: throw ArchiveDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
+            }
+            let entryCount = try count(&r, "entries", limit: limits.maxEntries)
+            var entries: [ArchivedEntry] = []
+            entries.reserveCapacity(entryCount)
+            for _ in 0..<entryCount {
+                let date = Date(timeIntervalSince1970: try r.f64("entry date"))
+                let relevance: Double? = try r.bool() ? try r.f64("relevance") : nil
+                let archiveCount = try count(&r, "variants", limit: limits.maxVariants)
+                var archives: [[UInt8]] = []
+                for _ in 0..<archiveCount { archives.append(try blob(&r, limit: limits.archive.maxArchiveSize)) }
+                entries.append(ArchivedEntry(date: date, relevance: relevance, archives: archives))
+            }
+            return .timeline(TimelineReply(requestID: id, entries: entries, policy: policy))
+        case 4:
+            let id = try r.varint()
+            let kind = try r.inlineString(maxLength: maxString)
+            let typeID = try r.inlineString(maxLength: maxString)
+            let parameters = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
+            return .performIntent(IntentRequest(requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind))
+        case 5:
+            return .intentPerformed(requestID: try r.varint())
+        case 6:
+            let id = try r.varint()
+            let codeOffset = r.offset
+            let raw = try r.u8()
+            guard let code = Failure.Code(rawValue: raw) else {
+                throw ArchiveDecodingError.invalidValue(offset: codeOffset, field: "failure code", value: UInt64(raw))
+            }
+            return .failure(Failure(requestID: id, code: code, message: try r.inlineString(maxLength: maxString)))
+        case 7:
+            let kind = try r.inlineString(maxLength: maxString)
+            return .diagnostic(Diagnostic(kind: kind, message: try r.inlineString(maxLength: maxString)))
+        case 8:
+            return .shutdown
+        default:
+            throw ProtocolError.unknownMessageType(type)
+        }
+    }
+}

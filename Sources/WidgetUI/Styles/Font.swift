@@ -1,0 +1,37 @@
+import Foundation
+public import WidgetArchive
+
+/// `Font`: a text style or a system font of a size, with weight and design.
+public struct Font: Hashable, Sendable {
+    var spec: FontSpec
+
+    public typealias Weight = FontWeight
+    public typealias TextStyle = WidgetArchive.TextStyle
+    public typealias Design = FontDesign
+
+    public static let largeTitle = Font(spec: FontSpec(size: .style(.largeTitle)))
+    public static let title = Font(spec: FontSpec(size: .style(.title)))
+    public static let title2 = Font(spec: FontSpec(size: .style(.title2)))
+    public static let title3 = Font(spec: FontSpec(size: .style(.title3)))
+    public static let headline = Font(spec: FontSpec(size: .style(.headline)))
+    public static let subheadline = Font(spec: FontSpec(size: .style(.subheadline)))
+    public static let body = Font(spec: FontSpec(size: .style(.body)))
+    public static let callout = Font(spec: FontSpec(size: .style(.callout)))
+    public static let footnote = Font(spec: FontSpec(size: .style(.footnote)))
+    public static let caption = Font(spec: FontSpec(size: .style(.caption)))
+    public static let caption2 = Font(spec: FontSpec(size: .style(.caption2)))
+
+    public static func system(size: CGFloat, weight: Weight? = nil, design: Design? = nil) -> Font {
+        Font(spec: FontSpec(size: .fixed(Double(size)), weight: weight, design: design ?? .default))
+    }
+
+    public static func system(_ style: TextStyle, design: Design? = nil, weight: Weight? = nil) -> Font {
+        Font(spec: FontSpec(size: .style(style), weight: weight, design: design ?? .default))
+    }
+
+    public func weight(_ weight: Weight) -> Font { var f = self; f.spec.weight = weight; return f }
+    public func bold() -> Font { weight(.bold) }
+    public func monospacedDigit() -> Font { self }
+    public func monospaced() -> Font { var f = self; f.spec.design = .monospaced; return f }
+    public func italic() -> Font { self }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import WidgetArchive
+import WidgetIntents
+
+/// `Button`. Only `Button(intent:)` is interactive in a widget: the intent is archived (type and
+/// `@Parameter` values) and performed in the extension when tapped. A closure button is archived inert,
+/// with a warning, because the host never runs closures.
+public struct Button<Label: View>: View {
+    let label: Label
+    let action: (inout ArchiveBuilder) -> ControlAction
+
+    public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.action = { builder in intentAction(intent, builder: &builder) }
+    }
+
+    public init(action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.action = { builder in
+            builder.warn("Button(action:) is archived inert: widgets only perform App Intents (use Button(intent:))")
+            return .inert
+        }
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    public func _archive(into builder: inout ArchiveBuilder) {
+        let action = self.action(&builder)
+        let label = builder.node(of: self.label)
+        builder.append(.control(ControlNode(kind: .button(label: label), action: action)))
+    }
+}
+
+extension Button where Label == Text {
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, intent: I) {
+        self.init(intent: intent) { Text(titleKey) }
+    }
+    public init(_ titleKey: LocalizedStringKey, action: @escaping () -> Void) {
+        self.init(action: action) { Text(titleKey) }
+    }
+}
+
+/// Archives an intent for a control and registers its type so this process can perform it later.
+func intentAction<I: AppIntent>(_ intent: I, builder: inout ArchiveBuilder) -> ControlAction {
+    do {
+        let parameters = try IntentParameterCodec.encode(intent)
+        IntentRegistry.shared.register(I.self)
+        return .intent(IntentReference(typeIdentifier: I.typeIdentifier, parameters: parameters))
+    } catch {
+        builder.warn("\(I.typeIdentifier) is archived inert: \(error)")
+        return .inert
+    }
+}
+
+/// `Binding`: widgets never write through bindings; a toggle's value is read once at archive time.
+@propertyWrapper
+public struct Binding<Value> {
+    let getter: () -> Value
+    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { self.getter = get }
+    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
+    public var wrappedValue: Value { getter() }
+    public var projectedValue: Binding<Value> { self }
+}
+
+/// `Toggle`. Interactive with an intent; archived with both states pre-rendered so the host flips it
+/// before the extension answers.
+public struct Toggle<Label: View>: View {
+    let isOn: Bool
+    let label: Label
+    let action: (inout ArchiveBuilder) -> ControlAction
+
+    public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn
+        self.label = label()
+        self.action = { builder in intentAction(intent, builder: &builder) }
+    }
+
+    public init(isOn: Binding<Bool>, @ViewBuilder label: () -> Label) {
+        self.isOn = isOn.wrappedValue
+        self.label = label()
+        self.action = { builder in
+            builder.warn("Toggle(isOn: Binding) is archived inert: widgets only perform App Intents (use Toggle(isOn:intent:))")
+            return .inert
+        }
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    public func _archive(into builder: inout ArchiveBuilder) {
+        let action = self.action(&builder)
+        let style = builder.environment.toggleStyle
+        let label = AnyView(self.label)
+        let on = builder.node(of: style.makeBody(ToggleStyleConfiguration(label: label, isOn: true)))
+        let off = builder.node(of: style.makeBody(ToggleStyleConfiguration(label: label, isOn: false)))
+        builder.append(.control(ControlNode(kind: .toggle(isOn: isOn, onLabel: on, offLabel: off), action: action)))
+    }
+}
+
+extension Toggle where Label == Text {
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, isOn: Bool, intent: I) {
+        self.init(isOn: isOn, intent: intent) { Text(titleKey) }
+    }
+}
+
+/// `ToggleStyleConfiguration`: what a custom style draws from. Custom styles must read `isOn`, since
+/// both states are archived.
+public struct ToggleStyleConfiguration {
+    public let label: AnyView
+    public let isOn: Bool
+    public typealias Label = AnyView
+}
+
+/// `ToggleStyle`.
+public protocol ToggleStyle {
+    associatedtype Body: View
+    typealias Configuration = ToggleStyleConfiguration
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+}
+
+extension ToggleStyle {
+    func makeBody(_ configuration: ToggleStyleConfiguration) -> AnyView { AnyView(makeBody(configuration: configuration)) }
+}
+
+/// The default switch look: label, then a capsule track with a knob.
+public struct SwitchToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        HStack {
+            configuration.label
+            Spacer(minLength: 4)
+            ZStack(alignment: configuration.isOn ? .trailing : .leading) {
+                Capsule().fill(configuration.isOn ? Color.green : Color.gray.opacity(0.3))
+                Circle().fill(Color.white).padding(2)
+            }
+            .frame(width: 51, height: 31)
+        }
+    }
+}
+
+/// A checkbox-like look (what `.button` toggles look like in widgets).
+public struct ButtonToggleStyle: ToggleStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
+        HStack(spacing: 6) {
+            Image(systemName: configuration.isOn ? "checkmark.circle.fill" : "circle")
+            configuration.label
+        }
+    }
+}
+
+extension ToggleStyle where Self == SwitchToggleStyle {
+    public static var `switch`: SwitchToggleStyle { SwitchToggleStyle() }
+    public static var automatic: SwitchToggleStyle { SwitchToggleStyle() }
+}
+
+extension ToggleStyle where Self == ButtonToggleStyle {
+    public static var button: ButtonToggleStyle { ButtonToggleStyle() }
+}
+
+struct AnyToggleStyle {
+    let makeBody: (ToggleStyleConfiguration) -> AnyView
+    init<S: ToggleStyle>(_ style: S) { makeBody = { style.makeBody($0) } }
+    func makeBody(_ configuration: ToggleStyleConfiguration) -> AnyView { makeBody(configuration) }
+}
+
+struct ToggleStyleKey: EnvironmentKey {
+    static var defaultValue: AnyToggleStyle { AnyToggleStyle(SwitchToggleStyle()) }
+}
+
+extension EnvironmentValues {
+    var toggleStyle: AnyToggleStyle {
+        get { self[ToggleStyleKey.self] }
+        set { self[ToggleStyleKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
+        archived(environment: { $0.toggleStyle = AnyToggleStyle(style) })
+    }
+    /// `.buttonStyle(_:)` has no effect on the archive beyond the label.
+    public func buttonStyle<S>(_ style: S) -> some View { self }
+}
+
+/// `Link`: a tap target that opens the app at a URL (medium and larger widgets).
+public struct Link<Label: View>: View {
+    let destination: URL
+    let label: Label
+    public init(destination: URL, @ViewBuilder label: () -> Label) {
+        self.destination = destination
+        self.label = label()
+    }
+    public var body: Never { primitiveBody(Self.self) }
+    public func _archive(into builder: inout ArchiveBuilder) {
+        builder.append(builder.node(of: label).modified(.link(destination.absoluteString)))
+    }
+}
+
+extension Link where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, destination: URL) {
+        self.init(destination: destination) { Text(titleKey) }
+    }
+}

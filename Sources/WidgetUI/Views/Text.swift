@@ -1,0 +1,115 @@
+import Foundation
+import WidgetArchive
+
+/// `Text`: runs of literal and date-driven content. Date styles are archived as data so the host
+/// shows the right "2:32" at any instant without running the extension again.
+public struct Text: View, Hashable, Sendable {
+    var runs: [TextRun]
+
+    init(runs: [TextRun]) { self.runs = runs }
+
+    /// A literal or interpolated string (`Text("Level \(level)")`).
+    public init(_ key: LocalizedStringKey) { runs = key.runs }
+
+    /// A string value, shown verbatim.
+    public init<S: StringProtocol>(_ content: S) { runs = [TextRun(.literal(String(content)))] }
+
+    public init(verbatim content: String) { runs = [TextRun(.literal(content))] }
+
+    /// `Text(date, style:)`: resolved by the host at render time.
+    public init(_ date: Date, style: DateStyle) { runs = [TextRun(.date(date, style.value))] }
+
+    /// `Text(timerInterval:pauseTime:countsDown:showsHours:)`.
+    public init(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+        runs = [TextRun(.timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown))]
+    }
+
+    /// `Text(value, format:)`: formatted now, in the extension.
+    public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+        runs = [TextRun(.literal(format.format(input)))]
+    }
+
+    /// `Text.DateStyle`.
+    public struct DateStyle: Hashable, Sendable {
+        let value: WidgetArchive.DateStyle
+        public static let time = DateStyle(value: .time)
+        public static let date = DateStyle(value: .date)
+        public static let relative = DateStyle(value: .relative)
+        public static let offset = DateStyle(value: .offset)
+        public static let timer = DateStyle(value: .timer)
+    }
+
+    public static func + (lhs: Text, rhs: Text) -> Text { Text(runs: lhs.runs + rhs.runs) }
+
+    private func mapRuns(_ transform: (inout TextRun) -> Void) -> Text {
+        var copy = self
+        for i in copy.runs.indices { transform(&copy.runs[i]) }
+        return copy
+    }
+
+    public func font(_ font: Font?) -> Text { mapRuns { $0.font = font?.spec } }
+    public func fontWeight(_ weight: Font.Weight?) -> Text { mapRuns { $0.weight = weight } }
+    public func bold() -> Text { fontWeight(.bold) }
+    public func bold(_ isActive: Bool) -> Text { isActive ? bold() : self }
+    public func italic() -> Text { mapRuns { $0.italic = true } }
+    public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
+    public func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color?.value } }
+    public func monospacedDigit() -> Text { self }
+
+    public var body: Never { primitiveBody(Self.self) }
+    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }
+}
+
+/// `LocalizedStringKey`: the string-literal form of `Text`, whose interpolations can hold dates with a
+/// style, formatted values and other texts.
+public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpolation {
+    var runs: [TextRun]
+
+    public init(_ value: String) { runs = [TextRun(.literal(value))] }
+    public init(stringLiteral value: String) { self.init(value) }
+    public init(stringInterpolation: StringInterpolation) { runs = stringInterpolation.runs }
+
+    public struct StringInterpolation: StringInterpolationProtocol {
+        var runs: [TextRun] = []
+
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+
+        private mutating func appendText(_ s: String) {
+            if let last = runs.last, case .literal(let previous) = last.content, last == TextRun(.literal(previous)) {
+                runs[runs.count - 1] = TextRun(.literal(previous + s))
+            } else {
+                runs.append(TextRun(.literal(s)))
+            }
+        }
+
+        public mutating func appendLiteral(_ literal: String) { if !literal.isEmpty { appendText(literal) } }
+        public mutating func appendInterpolation(_ string: String) { appendText(string) }
+        public mutating func appendInterpolation<T>(_ value: T) { appendText(String(describing: value)) }
+        public mutating func appendInterpolation(_ text: Text) { runs.append(contentsOf: text.runs) }
+        public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
+            runs.append(TextRun(.date(date, style.value)))
+        }
+        public mutating func appendInterpolation(timerInterval: ClosedRange<Date>, pauseTime: Date? = nil, countsDown: Bool = true, showsHours: Bool = true) {
+            runs.append(TextRun(.timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown)))
+        }
+        public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
+            appendText(format.format(input))
+        }
+        public mutating func appendInterpolation<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) {
+            appendText(formatter.string(for: subject) ?? "")
+        }
+    }
+}
+
+extension LocalizedStringKey {
+    /// The key's text with date runs written as ISO dates: for names and descriptions, not for display.
+    public var plainText: String {
+        runs.map { run in
+            switch run.content {
+            case .literal(let s): s
+            case .date(let d, _): "\(d)"
+            case .timerInterval(let s, let e, _): "\(s)...\(e)"
+            }
+        }.joined()
+    }
+}
