@@ -155,10 +155,13 @@ public struct IntentRequest: Hashable, Sendable {
     public var intent: IntentReference
     /// The kind of the widget the control was archived in.
     public var kind: String
-    public init(requestID: UInt64, intent: IntentReference, kind: String) {
+    /// The host's clock at the tap: the extension's wall clock is set to it while the intent runs.
+    public var now: Date
+    public init(requestID: UInt64, intent: IntentReference, kind: String, now: Date) {
         self.requestID = requestID
         self.intent = intent
         self.kind = kind
+        self.now = now
     }
 }
 

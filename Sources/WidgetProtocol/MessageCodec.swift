@@ -65,6 +65,7 @@ public enum MessageCodec {
             w.inlineString(r.intent.typeIdentifier)
             w.varint(r.intent.parameters.count)
             w.raw(r.intent.parameters)
+            w.f64(r.now.timeIntervalSince1970)
         case .intentPerformed(let id):
             w.varint(id)
         case .failure(let f):
@@ -209,7 +210,9 @@ public enum MessageCodec {
             let kind = try r.inlineString(maxLength: maxString)
             let typeID = try r.inlineString(maxLength: maxString)
             let parameters = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
-            return .performIntent(IntentRequest(requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind))
+            let now = Date(timeIntervalSince1970: try r.f64("now"))
+            return .performIntent(IntentRequest(
+                requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind, now: now))
         case 5:
             return .intentPerformed(requestID: try r.varint())
         case 6:

@@ -1,1 +1,50 @@
-print("x")
+import Foundation
+
+/// `widget-host`: run, inspect and render widget extensions without a phone.
+let usage = """
+usage: widget-host <command> [options]
+
+commands:
+  demo [--store DIR] [--out DIR]
+      launch the bundled example extension as a real process, archive a day of its
+      timeline in virtual time, render every entry, and print a summary
+  inspect FILE [--entry N]
+      decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
+  render FILE --family F [--placement P] [--at DATE] [--entry N] [--format json|text] --out PATH
+      lay out and render an archive or a timeline's current entry at DATE
+  placements
+      list the placements and their families and sizes
+
+Archives are specified in Archives/FORMAT.md.
+"""
+
+var standardError = FileHandle.standardError
+
+func fail(_ message: String, code: Int32) -> Never {
+    FileHandle.standardError.write(Data("widget-host: \(message)\n".utf8))
+    exit(code)
+}
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let command = args.first else {
+    print(usage)
+    exit(2)
+}
+let rest = Array(args.dropFirst())
+do {
+    switch command {
+    case "demo": try DemoCommand.run(rest)
+    case "inspect": try InspectCommand.run(rest)
+    case "render": try RenderCommand.run(rest)
+    case "placements": try PlacementsCommand.run(rest)
+    case "help", "--help", "-h": print(usage)
+    default: throw UsageError("unknown command \(command)")
+    }
+} catch let error as UsageError {
+    FileHandle.standardError.write(Data("widget-host: \(error)\n\n\(usage)\n".utf8))
+    exit(2)
+} catch let error as CommandFailure {
+    fail(error.message, code: 1)
+} catch {
+    fail("\(error)", code: 1)
+}

@@ -261,6 +261,8 @@ public enum ArchiveTextDump {
     }
 
     /// ISO 8601 in UTC with fractional seconds only when present; deterministic on every machine.
+    public static func isoDate(_ date: Date) -> String { iso(date) }
+
     static func iso(_ date: Date) -> String {
         let t = date.timeIntervalSince1970
         guard t.isFinite, abs(t) < 1e13 else { return number(t) }

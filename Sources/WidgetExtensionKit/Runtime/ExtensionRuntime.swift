@@ -135,6 +135,7 @@ final class RequestServer: @unchecked Sendable {
     }
 
     private func perform(_ request: IntentRequest) -> Message {
+        setClock(to: request.now)
         let typeID = request.intent.typeIdentifier
         let parameters = request.intent.parameters
         let outcome: Result<Bool, FailureBox> = wait {
@@ -157,13 +158,16 @@ final class RequestServer: @unchecked Sendable {
         }
     }
 
-    /// Sets this process's wall clock (as Date() sees it) to `now`.
+    /// Sets this process's wall clock (as Date() sees it) to the host's `now`, never backwards: while
+    /// the host's clock stands still, the extension's keeps running from where it was.
     private func setClock(to now: Date) {
         var ts = timespec()
         let current = widgethost_realtime_offset()
         clock_gettime(CLOCK_REALTIME, &ts)
-        let realNanos = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec) - current
+        let shownNanos = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        let realNanos = shownNanos - current
         let targetNanos = Int64((now.timeIntervalSince1970 * 1e9).rounded())
+        guard targetNanos > shownNanos || current == 0 else { return }
         widgethost_set_realtime_offset(targetNanos - realNanos)
     }
 }

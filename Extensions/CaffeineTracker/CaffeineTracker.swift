@@ -1,0 +1,176 @@
+// The bundled example extension: a caffeine tracker. It shows the caffeine still in your system
+// (half-life five hours), hour by hour for the next six hours, how long ago the last drink was (a
+// date-driven text the host keeps current by itself), and a button that logs an espresso through an
+// App Intent performed in this process.
+import AppIntents
+import SwiftUI
+import WidgetKit
+
+@main
+struct CaffeineWidgets: WidgetBundle {
+    var body: some Widget {
+        CaffeineTrackerWidget()
+    }
+}
+
+struct CaffeineTrackerWidget: Widget {
+    var body: some WidgetConfiguration {
+        StaticConfiguration(kind: "CaffeineTracker", provider: CaffeineProvider()) { entry in
+            CaffeineTrackerView(entry: entry)
+        }
+        .configurationDisplayName("Caffeine")
+        .description("Caffeine in your system, and a button to log an espresso.")
+        .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryCircular, .accessoryInline])
+    }
+}
+
+struct CaffeineEntry: TimelineEntry {
+    let date: Date
+    /// Milligrams still active at `date`.
+    let activeMilligrams: Double
+    /// Milligrams logged today.
+    let totalMilligrams: Double
+    let lastDrink: DrinkLog?
+}
+
+struct CaffeineProvider: TimelineProvider {
+    func placeholder(in context: Context) -> CaffeineEntry {
+        CaffeineEntry(date: Date(), activeMilligrams: 96, totalMilligrams: 128, lastDrink: nil)
+    }
+
+    func getSnapshot(in context: Context, completion: @escaping (CaffeineEntry) -> Void) {
+        completion(placeholder(in: context))
+    }
+
+    func getTimeline(in context: Context, completion: @escaping (Timeline<CaffeineEntry>) -> Void) {
+        let now = Date()
+        let logs = DrinkStore.shared.logs()
+        let today = logs.filter { $0.date > now.addingTimeInterval(-24 * 3600) && $0.date <= now }
+        let entries = (0...6).map { hour -> CaffeineEntry in
+            let date = now.addingTimeInterval(Double(hour) * 3600)
+            return CaffeineEntry(
+                date: date, activeMilligrams: Caffeine.active(logs: today, at: date),
+                totalMilligrams: today.reduce(0) { $0 + $1.milligrams }, lastDrink: today.last)
+        }
+        completion(Timeline(entries: entries, policy: .atEnd))
+    }
+}
+
+extension Color {
+    static let espresso = Color(red: 0.35, green: 0.22, blue: 0.13)
+    static let crema = Color(red: 0.98, green: 0.95, blue: 0.88)
+}
+
+struct CaffeineTrackerView: View {
+    let entry: CaffeineEntry
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        switch family {
+        case .accessoryInline:
+            Text("☕︎ \(Int(entry.activeMilligrams.rounded())) mg active")
+        case .accessoryCircular:
+            ZStack {
+                AccessoryWidgetBackground()
+                VStack(spacing: 0) {
+                    Text("\(Int(entry.activeMilligrams.rounded()))")
+                        .font(.headline)
+                        .widgetAccentable()
+                    Text("mg").font(.caption2)
+                }
+            }
+        case .accessoryRectangular:
+            VStack(alignment: .leading) {
+                Text("Caffeine").font(.headline).widgetAccentable()
+                Text("\(Int(entry.activeMilligrams.rounded())) mg active")
+                if let last = entry.lastDrink {
+                    Text("\(last.name) \(last.date, style: .relative) ago")
+                }
+            }
+            .frame(maxWidth: .infinity, alignment: .leading)
+            .containerBackground(for: .widget) { Color.crema }
+        default:
+            HStack(alignment: .top) {
+                CaffeineSummaryView(entry: entry)
+                if family == .systemMedium {
+                    Spacer()
+                    LogEspressoButton()
+                }
+            }
+            .containerBackground(for: .widget) { Color.crema }
+        }
+    }
+}
+
+struct CaffeineSummaryView: View {
+    let entry: CaffeineEntry
+    @Environment(\.widgetFamily) private var family
+
+    var body: some View {
+        VStack(alignment: .leading, spacing: 4) {
+            Text("Total Caffeine")
+                .font(.caption)
+            Text("\(Int(entry.totalMilligrams.rounded())) mg")
+                .font(.title)
+                .minimumScaleFactor(0.8)
+                .contentTransition(.numericText(value: entry.totalMilligrams))
+                .invalidatableContent()
+                .id("total")
+            Text("\(Int(entry.activeMilligrams.rounded())) mg active")
+                .font(.caption2)
+                .foregroundStyle(.secondary)
+            Spacer(minLength: 0)
+            if let last = entry.lastDrink {
+                VStack(alignment: .leading) {
+                    Text(last.name).bold()
+                    Text(last.date, style: .relative)
+                }
+                .font(.caption)
+                .privacySensitive()
+            } else {
+                Text("No drinks yet").font(.caption)
+            }
+            if family == .systemSmall {
+                LogEspressoButton()
+            }
+        }
+        .foregroundColor(.espresso)
+        .frame(maxWidth: .infinity, alignment: .leading)
+    }
+}
+
+struct LogEspressoButton: View {
+    var body: some View {
+        Button(intent: LogDrinkIntent(drink: "Espresso", milligrams: 64)) {
+            Label("Espresso", systemImage: "plus")
+                .font(.caption)
+        }
+        .tint(.espresso)
+        .id("log-espresso")
+    }
+}
+
+/// Logs a drink. Only its `@Parameter`s travel in the archive; it runs in this process when tapped.
+struct LogDrinkIntent: AppIntent {
+    static let title: LocalizedStringResource = "Log a drink"
+    static let description = IntentDescription("Log a drink and its caffeine.")
+
+    @Parameter(title: "Drink")
+    var drink: String
+
+    @Parameter(title: "Milligrams")
+    var milligrams: Double
+
+    init() {}
+
+    init(drink: String, milligrams: Double) {
+        self.drink = drink
+        self.milligrams = milligrams
+    }
+
+    func perform() async throws -> some IntentResult {
+        try DrinkStore.shared.log(DrinkLog(name: drink, milligrams: milligrams, date: Date()))
+        FileHandle.standardError.write(Data("CaffeineTracker[\(getpid())]: logged \(drink) (\(Int(milligrams)) mg)\n".utf8))
+        return .result()
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+struct DrinkLog: Codable, Hashable, Sendable {
+    let name: String
+    let milligrams: Double
+    let date: Date
+}
+
+enum Caffeine {
+    static let halfLife: TimeInterval = 5 * 3600
+
+    /// Caffeine still active at `date` from drinks logged before it.
+    static func active(logs: [DrinkLog], at date: Date) -> Double {
+        logs.filter { $0.date <= date }.reduce(0) { sum, log in
+            sum + log.milligrams * pow(0.5, date.timeIntervalSince(log.date) / halfLife)
+        }
+    }
+}
+
+/// The drinks log, persisted in the extension's data folder (given by the host in
+/// `WIDGET_EXTENSION_DATA`) so that it survives the process being stopped and relaunched.
+final class DrinkStore: @unchecked Sendable {
+    static let shared = DrinkStore()
+
+    private let lock = NSLock()
+    private let file: URL?
+    private var cache: [DrinkLog]?
+
+    init() {
+        file = ProcessInfo.processInfo.environment["WIDGET_EXTENSION_DATA"].map {
+            URL(fileURLWithPath: $0).appendingPathComponent("drinks.json")
+        }
+    }
+
+    func logs() -> [DrinkLog] {
+        lock.withLock { loadLocked() }
+    }
+
+    func log(_ drink: DrinkLog) throws {
+        try lock.withLock {
+            var logs = loadLocked()
+            logs.append(drink)
+            cache = logs
+            if let file {
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .secondsSince1970
+                try encoder.encode(logs).write(to: file, options: .atomic)
+            }
+        }
+    }
+
+    private func loadLocked() -> [DrinkLog] {
+        if let cache { return cache }
+        var loaded: [DrinkLog] = []
+        if let file, let data = try? Data(contentsOf: file) {
+            let decoder = JSONDecoder()
+            decoder.dateDecodingStrategy = .secondsSince1970
+            loaded = (try? decoder.decode([DrinkLog].self, from: data)) ?? []
+        }
+        cache = loaded
+        return loaded
+    }
+}

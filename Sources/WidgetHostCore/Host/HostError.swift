@@ -1,0 +1,47 @@
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+
+/// What went wrong on the host side, with the context a user needs to act on it.
+public enum HostError: Error, Hashable, Sendable {
+    case extensionNotExecutable(path: String, errno: Int32)
+    case spawnFailed(path: String, errno: Int32)
+    case system(call: String, errno: Int32)
+    /// The extension did not say hello in time, or said something else first.
+    case handshakeFailed(extensionID: String, reason: String)
+    case protocolVersionMismatch(extensionID: String, found: UInt16, expected: UInt16)
+    /// The connection failed (closed, garbage, over a limit).
+    case connectionFailed(extensionID: String, ProtocolError)
+    /// The extension answered a request with a failure message.
+    case requestFailed(extensionID: String, kind: String, code: String, message: String)
+    /// No answer before the deadline.
+    case timedOut(extensionID: String, request: String, seconds: Double)
+    /// An archive from the extension did not decode or did not match the request.
+    case invalidArchive(extensionID: String, kind: String, entry: Int, reason: String)
+    /// The extension does not offer this widget kind or family.
+    case unknownWidget(extensionID: String, kind: String, family: String)
+    /// A store file is unreadable or corrupt.
+    case storeCorrupt(path: String, reason: String)
+    case storeIO(path: String, errno: Int32)
+    case noTimeline(extensionID: String, kind: String, family: String)
+}
+
+extension HostError: CustomStringConvertible {
+    public var description: String {
+        switch self {
+        case .extensionNotExecutable(let path, let e): "extension \(path) is not an executable file: \(String(cString: strerror(e)))"
+        case .spawnFailed(let path, let e): "could not start \(path): \(String(cString: strerror(e)))"
+        case .system(let call, let e): "\(call) failed: \(String(cString: strerror(e)))"
+        case .handshakeFailed(let id, let reason): "extension \(id): handshake failed: \(reason)"
+        case .protocolVersionMismatch(let id, let found, let expected): "extension \(id) speaks protocol \(found), the host speaks \(expected)"
+        case .connectionFailed(let id, let error): "extension \(id): \(error)"
+        case .requestFailed(let id, let kind, let code, let message): "extension \(id), widget \(kind): \(code): \(message)"
+        case .timedOut(let id, let request, let seconds): "extension \(id): no answer to \(request) within \(seconds) s"
+        case .invalidArchive(let id, let kind, let entry, let reason): "extension \(id), widget \(kind), entry \(entry): invalid archive: \(reason)"
+        case .unknownWidget(let id, let kind, let family): "extension \(id) has no widget \(kind) in family \(family)"
+        case .storeCorrupt(let path, let reason): "store file \(path) is corrupt: \(reason)"
+        case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
+        case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+
+/// The on-disk store: one folder per extension, one `.timeline` file per widget kind and family.
+///
+/// ```
+/// ROOT/<extension-id>/timelines/<kind>@<family>.timeline
+/// ROOT/<extension-id>/data/        the extension's own files (WIDGET_EXTENSION_DATA)
+/// ROOT/<extension-id>/extension.log
+/// ROOT/<extension-id>/quarantine/  corrupt files moved aside
+/// ```
+public struct ArchiveStore: Sendable {
+    public let root: URL
+    public var options: ArchiveDecodingOptions
+
+    public init(root: URL, options: ArchiveDecodingOptions = .default) {
+        self.root = root
+        self.options = options
+    }
+
+    /// A name safe as one path component: letters, digits, `.`, `_`, `-` kept; anything else
+    /// percent-escaped, so no extension or kind can name a path outside its folder.
+    public static func safeComponent(_ name: String) -> String {
+        var out = ""
+        for byte in name.utf8 {
+            let c = Character(Unicode.Scalar(byte))
+            if c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || (c == "." && !out.isEmpty)) {
+                out.append(c)
+            } else {
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded2
+            }
+        }
+        return out.isEmpty ? "%00" : out
+    }
+
+    public func extensionDirectory(_ extensionID: String) -> URL {
+        root.appendingPathComponent(Self.safeComponent(extensionID), isDirectory: true)
+    }
+
+    public func dataDirectory(_ extensionID: String) -> URL { extensionDirectory(extensionID).appendingPathComponent("data", isDirectory: true) }
+
+    public func logFile(_ extensionID: String) -> URL { extensionDirectory(extensionID).appendingPathComponent("extension.log") }
+
+    public func timelineFile(extensionID: String, kind: String, family: WidgetFamily) -> URL {
+        extensionDirectory(extensionID).appendingPathComponent("timelines", isDirectory: true)
+            .appendingPathComponent("\(Self.safeComponent(kind))@\(family.rawValue).timeline")
+    }
+
+    /// Creates the extension's folders.
+    public func prepare(extensionID: String) throws(HostError) {
+        for dir in [extensionDirectory(extensionID), dataDirectory(extensionID),
+                    extensionDirectory(extensionID).appendingPathComponent("timelines", isDirectory: true)] {
+            do {
+                try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch {
+                throw .storeIO(path: dir.path, errno: EACCES)
+            }
+        }
+    }
+
+    /// Writes a timeline durably (one atomic file replacement). Returns the file.
+    @discardableResult
+    public func save(_ timeline: StoredTimeline) throws(HostError) -> URL {
+        try prepare(extensionID: timeline.extensionID)
+        let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family)
+        try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+        return file
+    }
+
+    /// The stored timeline, or `nil` if none. A file that fails its checksum or decoding is an error.
+    public func load(extensionID: String, kind: String, family: WidgetFamily) throws(HostError) -> StoredTimeline? {
+        let file = timelineFile(extensionID: extensionID, kind: kind, family: family)
+        guard FileManager.default.fileExists(atPath: file.path) else { return nil }
+        let bytes = try DurableFile.read(file.path)
+        do {
+            return try TimelineFileCodec.decode(bytes, options: options)
+        } catch {
+            throw .storeCorrupt(path: file.path, reason: "\(error)")
+        }
+    }
+}
+
+extension String {
+    var leftPadded2: String { count >= 2 ? self : "0" + self }
+}

@@ -1,0 +1,57 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// Crash-safe file replacement: write a temporary file beside the target, fsync it, rename it over the
+/// target, fsync the directory. After `write` returns, the new contents survive a crash; before, the
+/// old contents do. EINTR is retried.
+public enum DurableFile {
+    public static let temporarySuffix = ".tmp"
+
+    public static func write(_ bytes: [UInt8], to path: String) throws(HostError) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let temp = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .storeIO(path: temp, errno: errno) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let e = errno
+                close(fd)
+                unlink(temp)
+                throw .storeIO(path: temp, errno: e)
+            }
+            written += n
+        }
+        guard fsync(fd) == 0 else {
+            let e = errno
+            close(fd)
+            unlink(temp)
+            throw .storeIO(path: temp, errno: e)
+        }
+        close(fd)
+        guard rename(temp, path) == 0 else {
+            let e = errno
+            unlink(temp)
+            throw .storeIO(path: path, errno: e)
+        }
+        try syncDirectory(directory)
+    }
+
+    public static func syncDirectory(_ directory: String) throws(HostError) {
+        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard dfd >= 0 else { throw .storeIO(path: directory, errno: errno) }
+        defer { close(dfd) }
+        guard fsync(dfd) == 0 else { throw .storeIO(path: directory, errno: errno) }
+    }
+
+    public static func read(_ path: String) throws(HostError) -> [UInt8] {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .storeIO(path: path, errno: FileManager.default.fileExists(atPath: path) ? EACCES : ENOENT)
+        }
+        return [UInt8](data)
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import WidgetArchive
+
+/// Places a sized layout tree into frames and emits render nodes.
+struct Placer {
+    let styles: StyleResolver
+    var containerCorner: Double
+    var containerRect: Rect
+
+    func hex(_ c: RGBA) -> String { styles.hex(c) }
+
+    /// Render nodes for `node` placed in `rect` (the size it chose for this proposal).
+    func place(_ node: LayoutNode, in rect: Rect) -> [RenderNode] {
+        switch node.kind {
+        case .empty:
+            return []
+        case .spacer:
+            return []
+        case .text(let text):
+            return [textNode(text, rect)]
+        case .image(let name, _, let color, _):
+            var n = RenderNode(role: .image, frame: rect)
+            n.imageName = name
+            n.color = hex(color)
+            return [n]
+        case .fill(let spec):
+            return [fillNode(spec, rect)]
+        case .accessoryBackground(let color):
+            var n = RenderNode(role: .accessoryBackground, frame: rect)
+            n.color = hex(color)
+            n.shape = rect.width == rect.height ? "circle" : "roundedRect"
+            if rect.width != rect.height { n.cornerRadius = min(12, rect.height / 2) }
+            return [n]
+        case .stack(let axis, let alignment, let spacing, let children):
+            var stack = RenderNode(role: .stack, frame: rect)
+            stack.style = axis == .horizontal ? "h" : axis == .vertical ? "v" : "z"
+            stack.children = placeStack(axis: axis, alignment: alignment, spacing: spacing, children: children, in: rect)
+            return [stack]
+        case .frame(let spec, let child):
+            let childProposal = FrameLayout.proposalForChild(spec, ProposedSize(rect.size))
+            let s = child.sizeThatFits(childProposal)
+            return place(child, in: aligned(s, in: rect, spec.alignment))
+        case .padding(let t, let l, let b, let r, let child):
+            return place(child, in: rect.insetBy(top: t, leading: l, bottom: b, trailing: r))
+        case .decorated(let child, let decoration, let alignment, let isBackground):
+            let content = place(child, in: rect)
+            let s = decoration.sizeThatFits(ProposedSize(rect.size))
+            let deco = place(decoration, in: aligned(s, in: rect, alignment))
+            var group = RenderNode(role: .group, frame: rect)
+            group.children = isBackground ? deco + content : content + deco
+            return [group]
+        case .fitting(let axes, let alternatives):
+            guard let chosen = ViewThatFitsLayout.choose(axes: axes, alternatives: alternatives, proposal: ProposedSize(rect.size)) else { return [] }
+            return place(chosen, in: rect)
+        case .progress(let spec):
+            return [progressNode(spec, rect)]
+        case .control(let spec, let label):
+            var n = RenderNode(role: .control, frame: rect)
+            n.id = spec.elementID
+            switch spec.action {
+            case .inert: n.action = Action(kind: .inert, target: nil, parameters: nil, isToggle: spec.isToggle ? true : nil)
+            case .intent(let intent):
+                n.action = Action(kind: .intent, target: intent.typeIdentifier,
+                                  parameters: Data(intent.parameters).base64EncodedString(), isToggle: spec.isToggle ? true : nil)
+            }
+            if spec.isToggle {
+                n.isOn = spec.isOn
+                n.style = "toggle"
+                n.children = place(label, in: rect)
+            } else {
+                n.style = "button"
+                var background = RenderNode(role: .shape, frame: rect)
+                background.shape = "capsule"
+                background.color = hex(spec.tint.multiplyingAlpha(0.18))
+                n.children = [background] + place(label, in: rect.insetBy(top: ControlLayout.vPad, leading: ControlLayout.hPad,
+                                                                            bottom: ControlLayout.vPad, trailing: ControlLayout.hPad))
+            }
+            return [n]
+        case .effect(let spec, let child):
+            var r = rect
+            if let (dx, dy) = spec.offset { r = r.offsetBy(dx: dx, dy: dy) }
+            if spec.hidden { return [] }
+            var group = RenderNode(role: .group, frame: r)
+            group.children = place(child, in: r)
+            if let o = spec.opacity { group.opacity = min(1, max(0, o)) }
+            group.id = spec.id
+            if let url = spec.url { group.action = Action(kind: .url, target: url, parameters: nil, isToggle: nil) }
+            if spec.invalidated {
+                group.invalidated = true
+                group.opacity = (group.opacity ?? 1) * 0.5
+            }
+            if let clip = spec.clip {
+                group.clips = true
+                applyShape(clip, to: &group, rect: r)
+            }
+            // Collapse a bare wrapper with nothing to say.
+            if group.opacity == nil && group.id == nil && group.action == nil && group.clips == nil && group.invalidated == nil {
+                return group.children
+            }
+            return [group]
+        case .fixedSize(let h, let v, let child):
+            let s = child.sizeThatFits(ProposedSize(width: h ? nil : rect.width, height: v ? nil : rect.height))
+            return place(child, in: aligned(s, in: rect, .center))
+        case .aspect(let ratio, let mode, let child):
+            let r = ratio ?? node.intrinsicRatio(child) ?? 1
+            let target = AspectLayout.fit(ratio: r, mode: mode, proposal: ProposedSize(rect.size))
+            let s = child.sizeThatFits(ProposedSize(target))
+            return place(child, in: aligned(s, in: rect, .center))
+        }
+    }
+
+    func aligned(_ size: Size, in rect: Rect, _ alignment: AlignmentValue) -> Rect {
+        let x: Double = switch alignment.horizontal {
+        case .leading: rect.x
+        case .center: rect.x + (rect.width - size.width) / 2
+        case .trailing: rect.maxX - size.width
+        }
+        let y: Double = switch alignment.vertical {
+        case .top, .firstTextBaseline: rect.y
+        case .center: rect.y + (rect.height - size.height) / 2
+        case .bottom, .lastTextBaseline: rect.maxY - size.height
+        }
+        return Rect(x: x, y: y, width: size.width, height: size.height)
+    }
+
+    private func placeStack(axis: StackAxis, alignment: AlignmentValue, spacing: Double, children: [LayoutNode], in rect: Rect) -> [RenderNode] {
+        var out: [RenderNode] = []
+        switch axis {
+        case .depth:
+            for child in children where !child.isEmpty {
+                let s = child.sizeThatFits(ProposedSize(rect.size))
+                out += place(child, in: aligned(s, in: rect, alignment))
+            }
+        case .horizontal, .vertical:
+            let a: LayoutAxis = axis == .horizontal ? .horizontal : .vertical
+            let sizes = StackLayout.childSizes(axis: a, spacing: spacing, children: children, proposal: ProposedSize(rect.size))
+            var cursor = a == .horizontal ? rect.x : rect.y
+            var first = true
+            for (i, child) in children.enumerated() where !child.isEmpty {
+                if !first { cursor += spacing }
+                first = false
+                let s = sizes[i]
+                let childRect: Rect
+                if a == .horizontal {
+                    let y: Double = switch alignment.vertical {
+                    case .top, .firstTextBaseline: rect.y
+                    case .center: rect.y + (rect.height - s.height) / 2
+                    case .bottom, .lastTextBaseline: rect.maxY - s.height
+                    }
+                    childRect = Rect(x: cursor, y: y, width: s.width, height: s.height)
+                    cursor += s.width
+                } else {
+                    let x: Double = switch alignment.horizontal {
+                    case .leading: rect.x
+                    case .center: rect.x + (rect.width - s.width) / 2
+                    case .trailing: rect.maxX - s.width
+                    }
+                    childRect = Rect(x: x, y: cursor, width: s.width, height: s.height)
+                    cursor += s.height
+                }
+                out += place(child, in: childRect)
+            }
+        }
+        return out
+    }
+
+    private func textNode(_ text: StyledText, _ rect: Rect) -> RenderNode {
+        let layout = TextLayout.layout(text, proposal: ProposedSize(rect.size))
+        var node = RenderNode(role: .text, frame: rect)
+        var lines: [TextLine] = []
+        var y = rect.y
+        for line in layout.lines {
+            let width = line.width
+            let x: Double = switch text.alignment {
+            case .leading: rect.x
+            case .center: rect.x + (rect.width - width) / 2
+            case .trailing: rect.maxX - width
+            }
+            let baseline = y + layout.lineHeight * 0.5 + text.maxSize * layout.scale * (TextMetrics.ascent - TextMetrics.descent) / 2
+            var runX = x
+            var runs: [TextLineRun] = []
+            for piece in line.pieces {
+                let r = text.runs[piece.run]
+                runs.append(TextLineRun(
+                    text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: "\(r.weight)",
+                    design: "\(r.design)", italic: r.italic, color: hex(r.color)))
+                runX += piece.width
+            }
+            lines.append(TextLine(x: x, baseline: baseline, width: width, runs: runs))
+            y += layout.lineHeight
+        }
+        node.lines = lines
+        node.text = lines.map { $0.runs.map(\.text).joined() }.joined(separator: "\n")
+        node.color = text.runs.first.map { hex($0.color) }
+        if text.redacted { node.redacted = true }
+        return node
+    }
+
+    private func fillNode(_ spec: FillSpec, _ rect: Rect) -> RenderNode {
+        var n = RenderNode(role: .shape, frame: rect)
+        applyShape(spec.shape, to: &n, rect: rect)
+        if let color = spec.color { n.color = hex(color) }
+        if let g = spec.gradient {
+            n.gradient = GradientPaint(stops: g.stops.map { GradientPaint.Stop(color: hex($0.0), location: $0.1) },
+                                       startX: g.start.x, startY: g.start.y, endX: g.end.x, endY: g.end.y)
+        }
+        n.strokeWidth = spec.strokeWidth
+        if spec.accented && styles.context.renderingMode == .accented { n.accented = true }
+        return n
+    }
+
+    func applyShape(_ kind: ShapeKind, to n: inout RenderNode, rect: Rect) {
+        switch kind {
+        case .rectangle: n.shape = "rect"
+        case .roundedRectangle(let r, let continuous):
+            n.shape = "roundedRect"
+            n.cornerRadius = min(r, min(rect.width, rect.height) / 2)
+            n.continuousCorners = continuous
+        case .circle: n.shape = "circle"
+        case .ellipse: n.shape = "ellipse"
+        case .capsule: n.shape = "capsule"
+        case .containerRelative:
+            // Concentric with the container: its radius minus the distance to the nearest container edge.
+            let inset = min(rect.x - containerRect.x, rect.y - containerRect.y,
+                            containerRect.maxX - rect.maxX, containerRect.maxY - rect.maxY)
+            n.shape = "roundedRect"
+            n.cornerRadius = max(0, containerCorner - max(0, inset))
+            n.continuousCorners = true
+        }
+    }
+
+    private func progressNode(_ spec: ProgressSpec, _ rect: Rect) -> RenderNode {
+        var n = RenderNode(role: spec.isGauge ? .gauge : .progress, frame: rect)
+        n.fraction = spec.fraction
+        n.style = spec.circular ? "circular" : "linear"
+        n.color = hex(spec.tint)
+        var track = RenderNode(role: .shape, frame: rect)
+        track.color = hex(spec.track)
+        if spec.circular {
+            track.shape = "circle"
+            track.strokeWidth = max(2, rect.width * 0.1)
+            var children = [track]
+            if let current = spec.currentValueLabel {
+                let s = current.sizeThatFits(ProposedSize(width: rect.width * 0.7, height: rect.height * 0.7))
+                children += place(current, in: aligned(s, in: rect, .center))
+            }
+            n.children = children
+        } else {
+            var y = rect.y
+            var children: [RenderNode] = []
+            if let label = spec.label {
+                let s = label.sizeThatFits(ProposedSize(width: rect.width, height: nil))
+                children += place(label, in: Rect(x: rect.x, y: y, width: s.width, height: s.height))
+                y += s.height + 4
+            }
+            track.frame = Rect(x: rect.x, y: y, width: rect.width, height: ProgressLayout.barHeight)
+            track.shape = "capsule"
+            children.append(track)
+            y += ProgressLayout.barHeight + 4
+            if let current = spec.currentValueLabel {
+                let s = current.sizeThatFits(ProposedSize(width: rect.width, height: nil))
+                children += place(current, in: Rect(x: rect.x, y: y, width: s.width, height: s.height))
+            }
+            n.children = children
+        }
+        return n
+    }
+}

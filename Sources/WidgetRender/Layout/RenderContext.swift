@@ -1,0 +1,56 @@
+import Foundation
+import WidgetArchive
+
+/// Everything outside the archive that decides how it is drawn: where, when, and in which state.
+public struct RenderContext: Sendable {
+    public var placement: Placement
+    public var family: WidgetFamily
+    /// The render instant: date-driven text and progress are evaluated here.
+    public var date: Date
+    public var colorScheme: ColorScheme
+    public var renderingMode: WidgetRenderingMode
+    /// Always-on display: reduced-fidelity timers.
+    public var isLuminanceReduced: Bool
+    /// Locked with redaction on: `privacySensitive` content is redacted.
+    public var redactsPrivacySensitiveContent: Bool
+    /// Between a tap and the next entry: `invalidatableContent` shows its invalid effect.
+    public var showsInvalidatedContent: Bool
+    /// Toggles flipped optimistically, by element id or path.
+    public var flippedToggles: Set<String>
+    public var formatter: DateTextFormatter
+
+    public init(
+        placement: Placement, family: WidgetFamily, date: Date, colorScheme: ColorScheme? = nil,
+        renderingMode: WidgetRenderingMode? = nil, isLuminanceReduced: Bool = false,
+        redactsPrivacySensitiveContent: Bool = false, showsInvalidatedContent: Bool = false,
+        flippedToggles: Set<String> = [], utcOffset: Int = 0
+    ) {
+        self.placement = placement
+        self.family = family
+        self.date = date
+        self.colorScheme = colorScheme ?? placement.colorScheme
+        self.renderingMode = renderingMode ?? placement.renderingMode
+        self.isLuminanceReduced = isLuminanceReduced
+        self.redactsPrivacySensitiveContent = redactsPrivacySensitiveContent
+        self.showsInvalidatedContent = showsInvalidatedContent
+        self.flippedToggles = flippedToggles
+        self.formatter = DateTextFormatter(utcOffset: utcOffset, reducedFidelity: isLuminanceReduced)
+    }
+
+    public var platform: Placement.Platform { placement.platform }
+}
+
+/// Values inherited down the tree, as SwiftUI's environment carries them.
+struct InheritedStyle {
+    var font: FontSpec?
+    var weight: FontWeight?
+    var italic = false
+    var foreground: Paint?
+    var tint: ColorValue?
+    var lineLimit: Int?
+    var minimumScaleFactor = 1.0
+    var textAlignment: TextAlignmentValue = .leading
+    var accented = false
+    var redacted = false
+    var invalidated = false
+}

@@ -1,0 +1,145 @@
+import WidgetArchive
+
+/// Where a widget is shown, as data: its device class, families and their point sizes, content margins,
+/// corner radius, whether the container background is removed, rendering mode and pixel scale.
+///
+/// Sources: Apple Human Interface Guidelines, "Widgets" (specifications tables for iPhone, iPad, Mac and
+/// Apple Watch), WWDC23 "Bring widgets to new places" (margins, removable backgrounds, StandBy, iPad
+/// lock screen, Smart Stack), WWDC22 "Complications and widgets: Reloaded" (accessory families,
+/// rendering modes). Sizes are the iPhone 15 Pro (393 × 852 pt), 12.9" iPad Pro, MacBook Pro and 45 mm
+/// Apple Watch classes; figures the guidelines give as ranges use their middle.
+public struct Placement: Hashable, Sendable {
+    public enum Platform: String, Hashable, Sendable { case iOS, iPadOS, macOS, watchOS }
+
+    public var id: String
+    public var name: String
+    public var platform: Platform
+    /// Families shown here, with their sizes in points.
+    public var sizes: [WidgetFamily: Size]
+    /// Default content margins (all edges) per family, when the background is shown.
+    public var margins: [WidgetFamily: Double]
+    /// Margins when the container background is removed (content reaches nearer the edges).
+    public var marginsWithoutBackground: Double
+    /// Corner radius of the widget's container, per family.
+    public var cornerRadius: [WidgetFamily: Double]
+    public var removesContainerBackground: Bool
+    public var renderingMode: WidgetRenderingMode
+    public var colorScheme: ColorScheme
+    /// What is behind the widget: the wallpaper or material its pixels sit on.
+    public var backdrop: RGBA
+    /// The tint of vibrant or accented content (StandBy night's red, a watch face's accent).
+    public var tint: RGBA
+    public var scale: Double
+
+    public var families: [WidgetFamily] { WidgetFamily.allCases.filter { sizes[$0] != nil } }
+
+    public func size(for family: WidgetFamily) -> Size? { sizes[family] }
+}
+
+extension Placement {
+    private static let homeCorner: Double = 21.67
+
+    public static let iPhoneHomeScreen = Placement(
+        id: "iphone-home", name: "iPhone home screen", platform: .iOS,
+        sizes: [.systemSmall: Size(width: 158, height: 158), .systemMedium: Size(width: 338, height: 158),
+                .systemLarge: Size(width: 338, height: 354)],
+        margins: [.systemSmall: 16, .systemMedium: 16, .systemLarge: 16], marginsWithoutBackground: 16,
+        cornerRadius: [.systemSmall: homeCorner, .systemMedium: homeCorner, .systemLarge: homeCorner],
+        removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .light,
+        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 3)
+
+    public static let iPhoneLockScreen = Placement(
+        id: "iphone-lock", name: "iPhone lock screen", platform: .iOS,
+        sizes: [.accessoryCircular: Size(width: 72, height: 72), .accessoryRectangular: Size(width: 160, height: 72),
+                .accessoryInline: Size(width: 234, height: 26)],
+        margins: [:], marginsWithoutBackground: 0,
+        cornerRadius: [.accessoryCircular: 36, .accessoryRectangular: 12, .accessoryInline: 0],
+        removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
+        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 3)
+
+    public static let standByDay = Placement(
+        id: "standby", name: "StandBy", platform: .iOS,
+        sizes: [.systemSmall: Size(width: 158, height: 158)],
+        margins: [.systemSmall: 16], marginsWithoutBackground: 8,
+        cornerRadius: [.systemSmall: homeCorner],
+        removesContainerBackground: true, renderingMode: .fullColor, colorScheme: .dark,
+        backdrop: .black, tint: .white, scale: 3)
+
+    public static let standByNight = Placement(
+        id: "standby-night", name: "StandBy at night", platform: .iOS,
+        sizes: [.systemSmall: Size(width: 158, height: 158)],
+        margins: [.systemSmall: 16], marginsWithoutBackground: 8,
+        cornerRadius: [.systemSmall: homeCorner],
+        removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
+        backdrop: .black, tint: RGBA(1, 0.18, 0.12), scale: 3)
+
+    public static let iPadLockScreen = Placement(
+        id: "ipad-lock", name: "iPad lock screen", platform: .iPadOS,
+        sizes: [.systemSmall: Size(width: 170, height: 170), .accessoryCircular: Size(width: 76, height: 76),
+                .accessoryRectangular: Size(width: 172, height: 76), .accessoryInline: Size(width: 257, height: 26)],
+        margins: [.systemSmall: 16], marginsWithoutBackground: 8,
+        cornerRadius: [.systemSmall: 22, .accessoryCircular: 38, .accessoryRectangular: 12, .accessoryInline: 0],
+        removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
+        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 2)
+
+    public static let iPadHomeScreen = Placement(
+        id: "ipad-home", name: "iPad home screen", platform: .iPadOS,
+        sizes: [.systemSmall: Size(width: 170, height: 170), .systemMedium: Size(width: 379, height: 170),
+                .systemLarge: Size(width: 379, height: 379), .systemExtraLarge: Size(width: 795, height: 379)],
+        margins: [.systemSmall: 16, .systemMedium: 16, .systemLarge: 16, .systemExtraLarge: 16], marginsWithoutBackground: 16,
+        cornerRadius: [.systemSmall: 22, .systemMedium: 22, .systemLarge: 22, .systemExtraLarge: 22],
+        removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .light,
+        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 2)
+
+    public static let macDesktop = Placement(
+        id: "mac-desktop", name: "Mac desktop", platform: .macOS,
+        sizes: [.systemSmall: Size(width: 170, height: 170), .systemMedium: Size(width: 364, height: 170),
+                .systemLarge: Size(width: 364, height: 382), .systemExtraLarge: Size(width: 748, height: 382)],
+        margins: [.systemSmall: 16, .systemMedium: 16, .systemLarge: 16, .systemExtraLarge: 16], marginsWithoutBackground: 16,
+        cornerRadius: [.systemSmall: 22, .systemMedium: 22, .systemLarge: 22, .systemExtraLarge: 22],
+        removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .light,
+        backdrop: RGBA(0.55, 0.62, 0.70), tint: .white, scale: 2)
+
+    /// The Mac desktop when another app is focused: widgets are drawn desktop-tinted (accented, monochrome).
+    public static let macDesktopTinted = Placement(
+        id: "mac-desktop-tinted", name: "Mac desktop (tinted)", platform: .macOS,
+        sizes: macDesktop.sizes, margins: macDesktop.margins, marginsWithoutBackground: 16,
+        cornerRadius: macDesktop.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
+        colorScheme: .light, backdrop: RGBA(0.55, 0.62, 0.70), tint: RGBA(1, 1, 1, 0.85), scale: 2)
+
+    public static let watchFace = Placement(
+        id: "watch-face", name: "Apple Watch face", platform: .watchOS,
+        sizes: [.accessoryCircular: Size(width: 50, height: 50), .accessoryRectangular: Size(width: 178, height: 78),
+                .accessoryInline: Size(width: 178, height: 22), .accessoryCorner: Size(width: 44, height: 44)],
+        margins: [:], marginsWithoutBackground: 0,
+        cornerRadius: [.accessoryCircular: 25, .accessoryRectangular: 10, .accessoryInline: 0, .accessoryCorner: 22],
+        removesContainerBackground: true, renderingMode: .accented, colorScheme: .dark,
+        backdrop: .black, tint: RGBA(1, 0.62, 0.04), scale: 2)
+
+    public static let watchSmartStack = Placement(
+        id: "watch-smart-stack", name: "Apple Watch Smart Stack", platform: .watchOS,
+        sizes: [.accessoryRectangular: Size(width: 184, height: 86)],
+        margins: [.accessoryRectangular: 8], marginsWithoutBackground: 8,
+        cornerRadius: [.accessoryRectangular: 22],
+        removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .dark,
+        backdrop: RGBA(0.11, 0.11, 0.12), tint: .white, scale: 2)
+
+    /// Every placement, in the order `widget-host` lists them.
+    public static let all: [Placement] = [
+        .iPhoneHomeScreen, .iPhoneLockScreen, .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen,
+        .macDesktop, .macDesktopTinted, .watchFace, .watchSmartStack,
+    ]
+
+    public static func named(_ id: String) -> Placement? { all.first { $0.id == id } }
+
+    /// Where a family is naturally shown: the home screen for system families, the lock screen for
+    /// accessories, the watch face for `accessoryCorner`.
+    public static func natural(for family: WidgetFamily) -> Placement {
+        switch family {
+        case .systemSmall, .systemMedium, .systemLarge: .iPhoneHomeScreen
+        case .systemExtraLarge: .iPadHomeScreen
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline: .iPhoneLockScreen
+        case .accessoryCorner: .watchFace
+        }
+    }
+}

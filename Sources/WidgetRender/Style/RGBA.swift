@@ -1,0 +1,73 @@
+import WidgetArchive
+
+/// A resolved sRGB colour with straight (non-premultiplied) alpha, components 0...1.
+public struct RGBA: Hashable, Sendable {
+    public var r: Double
+    public var g: Double
+    public var b: Double
+    public var a: Double
+    public init(_ r: Double, _ g: Double, _ b: Double, _ a: Double = 1) {
+        self.r = r.clamped01
+        self.g = g.clamped01
+        self.b = b.clamped01
+        self.a = a.clamped01
+    }
+    init(bytes r: Int, _ g: Int, _ b: Int, _ a: Double = 1) { self.init(Double(r) / 255, Double(g) / 255, Double(b) / 255, a) }
+
+    public static let clear = RGBA(0, 0, 0, 0)
+    public static let black = RGBA(0, 0, 0)
+    public static let white = RGBA(1, 1, 1)
+
+    public func withAlpha(_ alpha: Double) -> RGBA { RGBA(r, g, b, alpha) }
+    public func multiplyingAlpha(_ factor: Double) -> RGBA { RGBA(r, g, b, a * factor) }
+
+    /// Rec. 709 relative luminance of the (gamma-encoded) components: what vibrant mode maps.
+    public var luminance: Double { 0.2126 * r + 0.7152 * g + 0.0722 * b }
+
+    /// `#rrggbb` for SVG.
+    public var hex: String {
+        func h(_ v: Double) -> String { String(Int((v * 255).rounded()), radix: 16).leftPadded(2) }
+        return "#" + h(r) + h(g) + h(b)
+    }
+
+    /// 8-bit components (rounded), for the render tree and PNG.
+    public var bytes: [Int] { [r, g, b, a].map { Int(($0 * 255).rounded()) } }
+}
+
+extension Double {
+    var clamped01: Double { self.isNaN ? 0 : Swift.min(1, Swift.max(0, self)) }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
+
+/// Apple's system colours, light and dark (Human Interface Guidelines, "Color": system colors).
+public enum SystemPalette {
+    public static func resolve(_ color: SystemColor, scheme: ColorScheme) -> RGBA {
+        let dark = scheme == .dark
+        switch color {
+        case .primary: return dark ? .white : .black
+        case .secondary: return dark ? RGBA(bytes: 235, 235, 245, 0.6) : RGBA(bytes: 60, 60, 67, 0.6)
+        case .accent, .blue: return dark ? RGBA(bytes: 10, 132, 255) : RGBA(bytes: 0, 122, 255)
+        case .clear: return .clear
+        case .black: return .black
+        case .white: return .white
+        case .gray: return RGBA(bytes: 142, 142, 147)
+        case .red: return dark ? RGBA(bytes: 255, 69, 58) : RGBA(bytes: 255, 59, 48)
+        case .orange: return dark ? RGBA(bytes: 255, 159, 10) : RGBA(bytes: 255, 149, 0)
+        case .yellow: return dark ? RGBA(bytes: 255, 214, 10) : RGBA(bytes: 255, 204, 0)
+        case .green: return dark ? RGBA(bytes: 48, 209, 88) : RGBA(bytes: 52, 199, 89)
+        case .mint: return dark ? RGBA(bytes: 99, 230, 226) : RGBA(bytes: 0, 199, 190)
+        case .teal: return dark ? RGBA(bytes: 64, 200, 224) : RGBA(bytes: 48, 176, 199)
+        case .cyan: return dark ? RGBA(bytes: 100, 210, 255) : RGBA(bytes: 50, 173, 230)
+        case .indigo: return dark ? RGBA(bytes: 94, 92, 230) : RGBA(bytes: 88, 86, 214)
+        case .purple: return dark ? RGBA(bytes: 191, 90, 242) : RGBA(bytes: 175, 82, 222)
+        case .pink: return dark ? RGBA(bytes: 255, 55, 95) : RGBA(bytes: 255, 45, 85)
+        case .brown: return dark ? RGBA(bytes: 172, 142, 104) : RGBA(bytes: 162, 132, 94)
+        }
+    }
+
+    /// The hierarchical foreground levels: primary, secondary, tertiary, quaternary opacities.
+    static let hierarchyOpacity: [Double] = [1, 0.6, 0.3, 0.18]
+}

@@ -1,0 +1,120 @@
+import WidgetArchive
+
+/// Deterministic text measurement: per-character advances from a built-in table (Helvetica-like
+/// proportions in thousandths of an em), so layout is identical on every machine whatever fonts are
+/// installed. Glyph drawing may use a real font; measurement never does.
+public enum TextMetrics {
+    /// Advance widths for U+0020...U+007E, in 1/1000 em.
+    private static let ascii: [UInt16] = [
+        278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278,
+        556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278, 278, 584, 584, 584, 556,
+        1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778,
+        667, 778, 722, 667, 611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556,
+        333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556,
+        556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+    ]
+
+    /// Ascent, descent and line height as fractions of the font size.
+    public static let ascent = 0.93
+    public static let descent = 0.24
+    public static let lineHeightFactor = 1.19
+
+    /// Advance of one scalar in ems, before weight.
+    static func advance(_ scalar: Unicode.Scalar) -> Double {
+        let v = scalar.value
+        if v >= 0x20 && v <= 0x7E { return Double(ascii[Int(v - 0x20)]) / 1000 }
+        switch v {
+        case 0x2026: return 1.0  // …
+        case 0x00B7, 0x2022: return 0.278  // · •
+        case 0x2013: return 0.556
+        case 0x2014: return 1.0
+        case 0xFE0E, 0xFE0F, 0x200D: return 0  // variation selectors, joiner
+        case 0x00A0...0x024F: return 0.556  // Latin-1 and Extended
+        case 0x0370...0x052F: return 0.6  // Greek, Cyrillic
+        case 0x1F000...0x1FAFF, 0x2600...0x27BF: return 1.2  // emoji and symbols
+        case 0x2E80...0x9FFF, 0xAC00...0xD7AF, 0xF900...0xFAFF, 0xFF00...0xFFEF: return 1.0  // CJK, Hangul
+        default: return 0.6
+        }
+    }
+
+    /// Weights draw wider: a factor on the regular advance.
+    static func weightFactor(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .ultraLight: 0.94
+        case .thin: 0.95
+        case .light: 0.97
+        case .regular: 1.0
+        case .medium: 1.02
+        case .semibold: 1.04
+        case .bold: 1.06
+        case .heavy: 1.08
+        case .black: 1.1
+        }
+    }
+
+    /// Width of `text` in points.
+    public static func width(_ text: Substring, size: Double, weight: FontWeight, design: FontDesign = .default) -> Double {
+        var ems = 0.0
+        for scalar in text.unicodeScalars {
+            ems += design == .monospaced && scalar.value < 0x7F ? 0.6 : advance(scalar)
+        }
+        let designFactor = design == .rounded ? 1.02 : 1.0
+        return ems * size * weightFactor(weight) * designFactor
+    }
+
+    public static func width(_ text: String, size: Double, weight: FontWeight, design: FontDesign = .default) -> Double {
+        width(text[...], size: size, weight: weight, design: design)
+    }
+
+    public static func lineHeight(size: Double) -> Double { size * lineHeightFactor }
+}
+
+/// Point sizes and default weights of the text styles, per platform (Human Interface Guidelines,
+/// "Typography": iOS default Large size; watchOS 45 mm default size, SF Compact Rounded design).
+public enum TextStyleTable {
+    public static func size(_ style: TextStyle, platform: Placement.Platform) -> Double {
+        switch platform {
+        case .watchOS:
+            switch style {
+            case .largeTitle: 36
+            case .title: 30
+            case .title2: 24
+            case .title3: 19
+            case .headline: 16
+            case .subheadline: 15
+            case .body: 16
+            case .callout: 15
+            case .footnote: 13
+            case .caption: 14
+            case .caption2: 13
+            }
+        case .iOS, .iPadOS, .macOS:
+            switch style {
+            case .largeTitle: 34
+            case .title: 28
+            case .title2: 22
+            case .title3: 20
+            case .headline: 17
+            case .subheadline: 15
+            case .body: 17
+            case .callout: 16
+            case .footnote: 13
+            case .caption: 12
+            case .caption2: 11
+            }
+        }
+    }
+
+    public static func weight(_ style: TextStyle, platform: Placement.Platform) -> FontWeight {
+        switch (style, platform) {
+        case (.headline, _): .semibold
+        case (.largeTitle, .watchOS), (.title, .watchOS): .semibold
+        case (_, .watchOS): .medium
+        default: .regular
+        }
+    }
+
+    public static func design(platform: Placement.Platform) -> FontDesign {
+        platform == .watchOS ? .rounded : .default
+    }
+}

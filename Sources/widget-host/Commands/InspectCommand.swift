@@ -1,0 +1,66 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+
+/// `widget-host inspect FILE`: the decoded tree, or a clear error with the byte offset.
+enum InspectCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["entry"])
+        guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("inspect takes one FILE") }
+        let entry = try a.value("entry").map { v -> Int in
+            guard let n = Int(v), n >= 0 else { throw UsageError("--entry must be a non-negative integer") }
+            return n
+        }
+        let file = try LoadedFile.load(path)
+        switch file {
+        case .archive(let value):
+            print(ArchiveTextDump.dump(value), terminator: "")
+        case .timeline(let timeline):
+            print("timeline extension=\(timeline.extensionID) kind=\(timeline.kind) family=\(timeline.family) entries=\(timeline.entries.count) policy=\(timeline.policy) variants=\(timeline.variants.map(\.description).joined(separator: ","))")
+            let indices = entry.map { [$0] } ?? Array(timeline.entries.indices)
+            for i in indices {
+                guard timeline.entries.indices.contains(i) else {
+                    throw UsageError("--entry \(i) is out of range (the timeline has \(timeline.entries.count) entries)")
+                }
+                for (v, bytes) in timeline.entries[i].archives.enumerated() {
+                    let value = try LoadedFile.decodeArchive(bytes, path: "\(path) entry \(i) variant \(v)")
+                    print("entry \(i) variant \(timeline.variants[v]):")
+                    print(ArchiveTextDump.dump(value), terminator: "")
+                }
+            }
+        }
+    }
+}
+
+/// An archive or timeline file read from disk, with errors that name the file and offset.
+enum LoadedFile {
+    case archive(WidgetArchiveValue)
+    case timeline(StoredTimeline)
+
+    static func load(_ path: String) throws -> LoadedFile {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            var isDir: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+                throw CommandFailure(isDir.boolValue ? "\(path) is a directory, not an archive" : "\(path) is not readable")
+            }
+            throw CommandFailure("\(path): no such file")
+        }
+        let bytes = [UInt8](data)
+        if bytes.starts(with: TimelineFileCodec.magic) {
+            do {
+                return .timeline(try TimelineFileCodec.decode(bytes))
+            } catch {
+                throw CommandFailure("\(path): \(error)")
+            }
+        }
+        return .archive(try decodeArchive(bytes, path: path))
+    }
+
+    static func decodeArchive(_ bytes: [UInt8], path: String) throws -> WidgetArchiveValue {
+        do {
+            return try ArchiveDecoder().decode(bytes)
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
+    }
+}

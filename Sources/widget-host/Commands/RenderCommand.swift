@@ -1,0 +1,73 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetRender
+
+/// `widget-host render FILE --family F [--placement P] [--at DATE] --out PATH`.
+enum RenderCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme"])
+        guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
+        let familyName = try a.required("family")
+        guard let family = WidgetFamily(rawValue: familyName) else {
+            throw UsageError("unknown family \(familyName) (one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let placement = try a.value("placement").map { id -> Placement in
+            guard let p = Placement.named(id) else {
+                throw UsageError("unknown placement \(id) (one of \(Placement.all.map(\.id).joined(separator: ", ")))")
+            }
+            return p
+        } ?? Placement.natural(for: family)
+        guard placement.size(for: family) != nil else {
+            throw UsageError("placement \(placement.id) does not show \(family) (it shows \(placement.families.map(\.rawValue).joined(separator: ", ")))")
+        }
+        let out = try a.required("out")
+        let format = a.value("format") ?? (out.hasSuffix(".txt") ? "text" : "json")
+        guard ["json", "text"].contains(format) else { throw UsageError("unknown format \(format) (json or text)") }
+        let mode = try a.value("mode").map { m -> WidgetRenderingMode in
+            guard let v = WidgetRenderingMode.allCases.first(where: { $0.description == m }) else {
+                throw UsageError("unknown rendering mode \(m) (fullColor, accented or vibrant)")
+            }
+            return v
+        }
+        let scheme = try a.value("scheme").map { s -> ColorScheme in
+            guard let v = ColorScheme.allCases.first(where: { $0.description == s }) else { throw UsageError("unknown color scheme \(s) (light or dark)") }
+            return v
+        }
+
+        let archive: WidgetArchiveValue
+        var at = try a.value("at").map(DateArgument.parse)
+        switch try LoadedFile.load(path) {
+        case .archive(let value):
+            archive = value
+        case .timeline(let timeline):
+            let index: Int
+            if let e = a.value("entry") {
+                guard let n = Int(e), timeline.entries.indices.contains(n) else {
+                    throw UsageError("--entry \(e) is out of range (the timeline has \(timeline.entries.count) entries)")
+                }
+                index = n
+            } else {
+                guard let i = timeline.entryIndex(at: at ?? timeline.entries.first?.date ?? Date(timeIntervalSince1970: 0)) else {
+                    throw CommandFailure("\(path): the timeline has no entries")
+                }
+                index = i
+            }
+            guard let bytes = timeline.archive(entry: index) else { throw CommandFailure("\(path): entry \(index) has no archive") }
+            archive = try LoadedFile.decodeArchive(bytes, path: path)
+        }
+        if archive.family != family {
+            FileHandle.standardError.write(Data("widget-host: note: the archive was made for \(archive.family), rendering it as \(family)\n".utf8))
+        }
+        at = at ?? archive.entryDate
+        let context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
+        let tree = WidgetRenderer.render(archive, context: context)
+        let text = format == "json" ? tree.json() : RenderTreeDump.dump(tree)
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
+        }
+        print("rendered \(archive.kind) \(family) on \(placement.id) at \(ArchiveTextDump.isoDate(at!)) to \(out)")
+    }
+}
