@@ -19,6 +19,11 @@ public struct StoredTimeline: Hashable, Sendable {
         public var relevance: Double?
         /// One archive file per variant, in `variants` order.
         public var archives: [[UInt8]]
+        public init(date: Date, relevance: Double?, archives: [[UInt8]]) {
+            self.date = date
+            self.relevance = relevance
+            self.archives = archives
+        }
     }
 
     public init(extensionID: String, kind: String, family: WidgetFamily, fetchedAt: Date, policy: ReloadPolicy,

@@ -93,9 +93,14 @@ struct Placer {
                 group.clips = true
                 applyShape(clip, to: &group, rect: r)
             }
-            // Collapse a bare wrapper with nothing to say.
-            if group.opacity == nil && group.id == nil && group.action == nil && group.clips == nil && group.invalidated == nil {
-                return group.children
+            // Collapse a bare wrapper with nothing to say; an identity alone goes onto its single node.
+            if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil {
+                if group.id == nil { return group.children }
+                if group.children.count == 1 {
+                    var only = group.children[0]
+                    only.id = group.id
+                    return [only]
+                }
             }
             return [group]
         case .fixedSize(let h, let v, let child):

@@ -1,0 +1,54 @@
+import Foundation
+import WidgetArchive
+
+/// The trees pinned by the golden vectors in `Archives/golden/`. Changing one (or the encoder) changes
+/// committed bytes: regenerate deliberately with `UPDATE_GOLDENS=1 swift test --filter GoldenVectorTests`.
+enum GoldenFixtures {
+    static let date = Date(timeIntervalSince1970: 1_763_712_000)  // 2025-11-21T08:00:00Z
+
+    static let all: [(name: String, value: WidgetArchiveValue)] = [
+        ("minimal-text", WidgetArchiveValue(kind: "Hello", family: .systemSmall, entryDate: date, root: .text(TextNode("Hello, world!")))),
+        ("caffeine-small", caffeine),
+        ("dates-and-progress", datesAndProgress),
+        ("controls-and-modifiers", controls),
+    ]
+
+    static let caffeine = WidgetArchiveValue(
+        kind: "CaffeineTracker", family: .systemSmall, entryDate: date,
+        variant: EnvironmentVariant(colorScheme: .light),
+        root: .modified(
+            .stack(StackNode(axis: .vertical, alignment: AlignmentValue(horizontal: .leading, vertical: .center), spacing: 4, children: [
+                .modified(.text(TextNode("Total Caffeine")), .font(FontSpec(size: .style(.caption)))),
+                .modified(.modified(.text(TextNode("64 mg")), .font(FontSpec(size: .style(.title)))), .invalidatable(true)),
+                .spacer(minLength: 0),
+                .modified(.text(TextNode(runs: [TextRun(.literal("Espresso"), weight: .bold)])), .privacySensitive(true)),
+            ])),
+            .containerBackground(.color(.rgba(red: 0.98, green: 0.95, blue: 0.88, opacity: 1)))))
+
+    static let datesAndProgress = WidgetArchiveValue(
+        kind: "Timer", family: .accessoryRectangular, entryDate: date,
+        variant: EnvironmentVariant(renderingMode: .vibrant, colorScheme: .dark, showsContainerBackground: false, isLuminanceReduced: true),
+        root: .stack(StackNode(axis: .vertical, children: [
+            .text(TextNode(runs: DateStyle.allCases.map { TextRun(.date(date.addingTimeInterval(5400), $0)) })),
+            .text(TextNode(runs: [TextRun(.literal("ends in ")), TextRun(.timerInterval(start: date, end: date.addingTimeInterval(600), countsDown: true))])),
+            .progress(ProgressNode(value: .timerInterval(start: date, end: date.addingTimeInterval(600), countsDown: true), style: .circular,
+                                   currentValueLabel: .text(TextNode("10")))),
+            .gauge(GaugeNode(value: 0.4, style: .accessoryCircular, label: .image(ImageNode(source: .system("drop.fill"))))),
+            .accessoryBackground,
+        ])))
+
+    static let controls = WidgetArchiveValue(
+        kind: "ToDo", family: .systemMedium, entryDate: date, flags: [.contentMarginsDisabled, .backgroundNotRemovable],
+        root: .stack(StackNode(axis: .horizontal, alignment: AlignmentValue(horizontal: .center, vertical: .top), children: [
+            .control(ControlNode(kind: .toggle(isOn: true, onLabel: .text(TextNode("✓ Buy milk")), offLabel: .text(TextNode("Buy milk"))),
+                                 action: .intent(IntentReference(typeIdentifier: "ToDo.ToggleTask", parameters: [1, 2, 3])))),
+            .modified(.control(ControlNode(kind: .button(label: .image(ImageNode(source: .asset("photo"), resizable: true))), action: .inert)),
+                      .frame(FrameSpec(maxWidth: .infinity, minHeight: 20, alignment: AlignmentValue(horizontal: .trailing, vertical: .bottom)))),
+            .modified(.shape(ShapeNode(kind: .roundedRectangle(cornerRadius: 12, continuous: true), fill: .linearGradient(
+                stops: [GradientStop(color: .system(.orange, opacity: 1), location: 0), GradientStop(color: .system(.purple, opacity: 0.5), location: 1)],
+                start: UnitPointValue(x: 0.5, y: 0), end: UnitPointValue(x: 0.5, y: 1)))), .padding(PaddingSpec(edges: 0b0101, top: 8))),
+            .modified(.modified(.modified(.viewThatFits(ViewThatFitsNode(axes: 1, alternatives: [.text(TextNode("Long label")), .text(TextNode("L"))])),
+                                          .widgetURL("todo://list")), .accentable(true)), .identity("row-1")),
+            .modified(.shape(ShapeNode(kind: .containerRelative, fill: .foreground(level: 1), strokeWidth: 2)), .lineLimit(nil)),
+        ])))
+}

@@ -1,0 +1,73 @@
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+import XCTest
+
+final class ProtocolTests: XCTestCase {
+    let messages: [Message] = [
+        .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled])])),
+        .getTimeline(TimelineRequest(requestID: 7, kind: "K", family: .systemMedium, variants: [.standard, EnvironmentVariant(renderingMode: .vibrant, colorScheme: .dark)],
+                                     now: Date(timeIntervalSince1970: 123.5), displayWidth: 338, displayHeight: 158, isPreview: true, configuration: [1, 2])),
+        .timeline(TimelineReply(requestID: 7, entries: [ArchivedEntry(date: Date(timeIntervalSince1970: 1), relevance: 0.5, archives: [[1, 2, 3], []])], policy: .after(Date(timeIntervalSince1970: 99)))),
+        .performIntent(IntentRequest(requestID: 8, intent: IntentReference(typeIdentifier: "T", parameters: [9]), kind: "K", now: Date(timeIntervalSince1970: 5))),
+        .intentPerformed(requestID: 8),
+        .failure(Failure(requestID: 9, code: .unknownKind, message: "no")),
+        .diagnostic(Diagnostic(kind: "K", message: "inert")),
+        .shutdown,
+    ]
+
+    func testEveryMessageRoundTrips() throws {
+        for message in messages {
+            XCTAssertEqual(try MessageCodec.decode(MessageCodec.encode(message)), message)
+        }
+    }
+
+    func testFramesArriveWholeWhateverTheChunking() throws {
+        let stream = messages.flatMap(MessageCodec.frame)
+        for chunk in [1, 3, 7, 64, stream.count] {
+            var decoder = FrameDecoder()
+            var decoded: [Message] = []
+            var i = 0
+            while i < stream.count {
+                decoder.append(stream[i..<min(stream.count, i + chunk)])
+                i += chunk
+                while let body = try decoder.nextFrame() { decoded.append(try MessageCodec.decode(body)) }
+            }
+            XCTAssertEqual(decoded, messages, "chunk \(chunk)")
+        }
+    }
+
+    func testOversizedFrameIsRefusedFromItsLengthAlone() {
+        var decoder = FrameDecoder(maxFrameSize: 1024)
+        decoder.append([0x01, 0x10, 0, 0])  // 4097 bytes announced, none sent
+        XCTAssertThrowsError(try decoder.nextFrame()) { error in
+            XCTAssertEqual(error as? ProtocolError, .frameTooLarge(declared: 4097, limit: 1024))
+        }
+    }
+
+    func testGarbageBodiesAreTypedErrors() {
+        var rng = SeededRandom(seed: 4)
+        for _ in 0..<5000 {
+            let body = (0..<Int.random(in: 0...40, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            do {
+                let message = try MessageCodec.decode(body)
+                XCTAssertEqual(try MessageCodec.decode(MessageCodec.encode(message)), message)
+            } catch {
+                XCTAssertTrue(error is ProtocolError)
+            }
+        }
+        XCTAssertEqual(try? MessageCodec.decode([]), nil)
+        XCTAssertThrowsError(try MessageCodec.decode([200])) { XCTAssertEqual($0 as? ProtocolError, .unknownMessageType(200)) }
+    }
+
+    func testCountsBeyondTheLimitsAreRefused() {
+        var w = ByteWriter()
+        w.u8(3)  // timeline
+        w.varint(1)
+        w.u8(0)
+        w.varint(UInt64(1_000_000))
+        XCTAssertThrowsError(try MessageCodec.decode(w.bytes)) { error in
+            XCTAssertEqual(error as? ProtocolError, .limitExceeded(field: "entries", count: 1_000_000, limit: 1000))
+        }
+    }
+}

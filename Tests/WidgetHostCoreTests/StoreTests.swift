@@ -1,0 +1,57 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import XCTest
+
+final class StoreTests: XCTestCase {
+    private func sampleTimeline(entries: Int = 3) -> StoredTimeline {
+        var generator = ArchiveGenerator(seed: 1)
+        let archive = ArchiveEncoder.encode(generator.archive())
+        return StoredTimeline(
+            extensionID: "Ext", kind: "Kind", family: .systemSmall, fetchedAt: Date(timeIntervalSince1970: 100), policy: .after(Date(timeIntervalSince1970: 500)),
+            variants: [.standard, EnvironmentVariant(colorScheme: .dark)],
+            entries: (0..<entries).map { StoredTimeline.Entry(date: Date(timeIntervalSince1970: Double($0) * 60), relevance: $0 == 1 ? 0.5 : nil, archives: [archive, archive]) })
+    }
+
+    func testSaveAndLoadRoundTripWithDeduplicatedArchives() throws {
+        let store = ArchiveStore(root: try temporaryDirectory(self))
+        let timeline = sampleTimeline()
+        let file = try store.save(timeline)
+        XCTAssertEqual(try store.load(extensionID: "Ext", kind: "Kind", family: .systemSmall), timeline)
+        // Six identical archives are stored once.
+        let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as! Int
+        XCTAssertLessThan(size, timeline.entries[0].archives[0].count * 2)
+        // No temporary files are left behind.
+        let siblings = try FileManager.default.contentsOfDirectory(atPath: file.deletingLastPathComponent().path)
+        XCTAssertEqual(siblings, [file.lastPathComponent])
+    }
+
+    func testCorruptFileIsReportedWithItsPath() throws {
+        let store = ArchiveStore(root: try temporaryDirectory(self))
+        let file = try store.save(sampleTimeline())
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[bytes.count / 2] ^= 0x40
+        try Data(bytes).write(to: file)
+        XCTAssertThrowsError(try store.load(extensionID: "Ext", kind: "Kind", family: .systemSmall)) { error in
+            guard case .storeCorrupt(let path, let reason) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertEqual(path, file.path)
+            XCTAssertTrue(reason.contains("checksum"), reason)
+        }
+    }
+
+    func testEntryAtADate() {
+        let timeline = sampleTimeline()
+        XCTAssertEqual(timeline.entryIndex(at: Date(timeIntervalSince1970: -10)), 0)
+        XCTAssertEqual(timeline.entryIndex(at: Date(timeIntervalSince1970: 60)), 1)
+        XCTAssertEqual(timeline.entryIndex(at: Date(timeIntervalSince1970: 1e6)), 2)
+    }
+
+    func testNamesCannotEscapeTheStore() {
+        XCTAssertEqual(ArchiveStore.safeComponent("../etc"), "%2E.%2Fetc")
+        XCTAssertEqual(ArchiveStore.safeComponent(".."), "%2E.")
+        XCTAssertEqual(ArchiveStore.safeComponent("a/b"), "a%2Fb")
+        XCTAssertEqual(ArchiveStore.safeComponent("Caffeine.Tracker-1"), "Caffeine.Tracker-1")
+        XCTAssertEqual(ArchiveStore.safeComponent(""), "%00")
+    }
+}

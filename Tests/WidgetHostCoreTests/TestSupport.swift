@@ -1,0 +1,35 @@
+import Foundation
+import XCTest
+
+/// Paths to the package's built executables (the test bundle sits in the same build folder).
+enum BuiltProducts {
+    static var binDirectory: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
+
+    static func executable(_ name: String) throws -> String {
+        var candidates = [binDirectory.appendingPathComponent(name).path]
+        if let first = ProcessInfo.processInfo.arguments.first(where: { $0.hasSuffix(".xctest") }) {
+            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent(name).path)
+        }
+        for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
+        throw XCTSkip("\(name) is not built next to the tests (run `swift build` first)")
+    }
+}
+
+/// A fresh temporary folder, removed at teardown.
+func temporaryDirectory(_ test: XCTestCase) throws -> URL {
+    let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widgethost-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
+    return dir
+}
+
+/// A tiny "extension" written as a shell script, for misbehaviour the real SDK would never produce.
+func scriptExtension(_ test: XCTestCase, _ body: String) throws -> String {
+    let dir = try temporaryDirectory(test)
+    let path = dir.appendingPathComponent("script-extension").path
+    try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
+    chmod(path, 0o755)
+    return path
+}
