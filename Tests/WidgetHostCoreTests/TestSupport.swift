@@ -13,7 +13,16 @@ enum BuiltProducts {
             candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent(name).path)
         }
         for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
-        throw XCTSkip("\(name) is not built next to the tests (run `swift build` first)")
+        // Not built yet (a test run that built only test dependencies): build it, as a user would.
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let build = Process()
+        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        build.arguments = ["swift", "build", "--package-path", root.path, "--product", name]
+        try build.run()
+        build.waitUntilExit()
+        for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
+        XCTFail("\(name) could not be built (swift build exited \(build.terminationStatus))")
+        throw CocoaError(.fileNoSuchFile)
     }
 }
 

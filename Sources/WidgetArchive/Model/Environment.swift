@@ -65,4 +65,3 @@ public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConve
     }
 }
 
-extension RedactionReasons: Codable {}

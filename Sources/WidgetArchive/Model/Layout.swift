@@ -1,15 +1,15 @@
 /// Horizontal alignment guide.
-public enum HorizontalAlignmentValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum HorizontalAlignmentValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case leading = 0, center, trailing
 }
 
 /// Vertical alignment guide.
-public enum VerticalAlignmentValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum VerticalAlignmentValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case top = 0, center, bottom, firstTextBaseline, lastTextBaseline
 }
 
 /// A two-axis alignment (SwiftUI's `Alignment`).
-public struct AlignmentValue: Hashable, Sendable {
+public struct AlignmentValue: Hashable, Sendable, Codable {
     public var horizontal: HorizontalAlignmentValue
     public var vertical: VerticalAlignmentValue
     public init(horizontal: HorizontalAlignmentValue, vertical: VerticalAlignmentValue) {
@@ -20,13 +20,13 @@ public struct AlignmentValue: Hashable, Sendable {
 }
 
 /// Which stack.
-public enum StackAxis: UInt8, Hashable, Sendable, CaseIterable {
+public enum StackAxis: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case horizontal = 0, vertical, depth
 }
 
 /// `HStack` / `VStack` / `ZStack`. `HStack` uses only the vertical part of the alignment, `VStack` only
 /// the horizontal part; `spacing == nil` means the system default.
-public struct StackNode: Hashable, Sendable {
+public struct StackNode: Hashable, Sendable, Codable {
     public var axis: StackAxis
     public var alignment: AlignmentValue
     public var spacing: Double?
@@ -41,7 +41,7 @@ public struct StackNode: Hashable, Sendable {
 
 /// `.frame(width:height:alignment:)` and `.frame(minWidth:idealWidth:maxWidth:…)`. `nil` leaves the
 /// dimension to the child; `.infinity` is allowed for the maxima.
-public struct FrameSpec: Hashable, Sendable {
+public struct FrameSpec: Hashable, Sendable, Codable {
     public var minWidth: Double?
     public var idealWidth: Double?
     public var maxWidth: Double?
@@ -73,7 +73,7 @@ public struct FrameSpec: Hashable, Sendable {
 }
 
 /// Padding per edge; `nil` on an edge that is padded means the system default amount.
-public struct PaddingSpec: Hashable, Sendable {
+public struct PaddingSpec: Hashable, Sendable, Codable {
     /// One bit per edge: top 1, leading 2, bottom 4, trailing 8.
     public var edges: UInt8
     public var top: Double?
@@ -93,12 +93,12 @@ public struct PaddingSpec: Hashable, Sendable {
 }
 
 /// `ContentMode` for `aspectRatio`, `scaledToFit`, `scaledToFill`.
-public enum ContentModeValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum ContentModeValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case fit = 0, fill
 }
 
 /// `ViewThatFits(in: axes)`: one bit per axis (horizontal 1, vertical 2).
-public struct ViewThatFitsNode: Hashable, Sendable {
+public struct ViewThatFitsNode: Hashable, Sendable, Codable {
     public var axes: UInt8
     public var alternatives: [ViewNode]
     public init(axes: UInt8 = 0b11, alternatives: [ViewNode]) {

@@ -2,8 +2,8 @@ import Foundation
 
 /// An image. Names are resolved by the host against the extension's own resources (asset) or the
 /// built-in symbol set (system); the archive never holds paths.
-public struct ImageNode: Hashable, Sendable {
-    public enum Source: Hashable, Sendable {
+public struct ImageNode: Hashable, Sendable, Codable {
+    public enum Source: Hashable, Sendable, Codable {
         case system(String)
         case asset(String)
     }
@@ -19,7 +19,7 @@ public struct ImageNode: Hashable, Sendable {
 }
 
 /// Shape kinds SwiftUI widgets use.
-public enum ShapeKind: Hashable, Sendable {
+public enum ShapeKind: Hashable, Sendable, Codable {
     case rectangle
     /// `RoundedRectangle(cornerRadius:style:)`; `continuous` is the squircle style.
     case roundedRectangle(cornerRadius: Double, continuous: Bool)
@@ -31,7 +31,7 @@ public enum ShapeKind: Hashable, Sendable {
 }
 
 /// A shape view: filled (`fill == nil` means the inherited foreground style) or stroked.
-public struct ShapeNode: Hashable, Sendable {
+public struct ShapeNode: Hashable, Sendable, Codable {
     public var kind: ShapeKind
     public var fill: Paint?
     /// Stroke line width; when set the shape is stroked with `fill` instead of filled.
@@ -44,14 +44,14 @@ public struct ShapeNode: Hashable, Sendable {
 }
 
 /// Visual style of a progress view or gauge.
-public enum ProgressStyleValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum ProgressStyleValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case automatic = 0, linear, circular, accessoryCircular, accessoryCircularCapacity, accessoryLinear,
         accessoryLinearCapacity
 }
 
 /// `ProgressView`: the value is data, so a timer-driven one advances at render time.
-public struct ProgressNode: Hashable, Sendable {
-    public enum Value: Hashable, Sendable {
+public struct ProgressNode: Hashable, Sendable, Codable {
+    public enum Value: Hashable, Sendable, Codable {
         case indeterminate
         case fraction(value: Double, total: Double)
         case timerInterval(start: Date, end: Date, countsDown: Bool)
@@ -69,7 +69,7 @@ public struct ProgressNode: Hashable, Sendable {
 }
 
 /// `Gauge(value:in:label:currentValueLabel:minimumValueLabel:maximumValueLabel:)`.
-public struct GaugeNode: Hashable, Sendable {
+public struct GaugeNode: Hashable, Sendable, Codable {
     public var value: Double
     public var minimum: Double
     public var maximum: Double
@@ -96,13 +96,13 @@ public struct GaugeNode: Hashable, Sendable {
 
 /// What a control does when tapped. Closures never reach the archive: a control either carries an App
 /// Intent (its type identifier and its `@Parameter` values, encoded by the extension) or is inert.
-public enum ControlAction: Hashable, Sendable {
+public enum ControlAction: Hashable, Sendable, Codable {
     case inert
     case intent(IntentReference)
 }
 
 /// An App Intent as archived: which type, and the encoded parameters the extension rebuilds it from.
-public struct IntentReference: Hashable, Sendable {
+public struct IntentReference: Hashable, Sendable, Codable {
     public var typeIdentifier: String
     public var parameters: [UInt8]
     public init(typeIdentifier: String, parameters: [UInt8]) {
@@ -113,8 +113,8 @@ public struct IntentReference: Hashable, Sendable {
 
 /// `Button(intent:)` or `Toggle(isOn:intent:)`. A toggle carries both pre-rendered states so the host
 /// can flip it before the extension answers.
-public struct ControlNode: Hashable, Sendable {
-    public enum Kind: Hashable, Sendable {
+public struct ControlNode: Hashable, Sendable, Codable {
+    public enum Kind: Hashable, Sendable, Codable {
         case button(label: ViewNode)
         case toggle(isOn: Bool, onLabel: ViewNode, offLabel: ViewNode)
     }

@@ -1,6 +1,6 @@
 /// A colour as the archive stores it: concrete sRGB components, or a named system colour that the host
 /// resolves for the colour scheme (as SwiftUI's `.primary`, `.red` do).
-public enum ColorValue: Hashable, Sendable {
+public enum ColorValue: Hashable, Sendable, Codable {
     /// sRGB components and opacity, each 0...1.
     case rgba(red: Double, green: Double, blue: Double, opacity: Double)
     /// A system colour resolved at render time; `opacity` multiplies the resolved alpha.
@@ -8,20 +8,20 @@ public enum ColorValue: Hashable, Sendable {
 }
 
 /// The adaptive colours SwiftUI names.
-public enum SystemColor: UInt8, Hashable, Sendable, CaseIterable {
+public enum SystemColor: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case primary = 0, secondary, accent, clear, black, white, gray
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown
 }
 
 /// How a shape or a text is painted.
-public enum Paint: Hashable, Sendable {
+public enum Paint: Hashable, Sendable, Codable {
     case color(ColorValue)
     case linearGradient(stops: [GradientStop], start: UnitPointValue, end: UnitPointValue)
     /// The inherited foreground style at a hierarchy level (0 primary, 1 secondary, 2 tertiary…).
     case foreground(level: UInt8)
 }
 
-public struct GradientStop: Hashable, Sendable {
+public struct GradientStop: Hashable, Sendable, Codable {
     public var color: ColorValue
     public var location: Double
     public init(color: ColorValue, location: Double) {
@@ -31,7 +31,7 @@ public struct GradientStop: Hashable, Sendable {
 }
 
 /// A point in a unit square (SwiftUI's `UnitPoint`).
-public struct UnitPointValue: Hashable, Sendable {
+public struct UnitPointValue: Hashable, Sendable, Codable {
     public var x: Double
     public var y: Double
     public init(x: Double, y: Double) {
@@ -41,8 +41,8 @@ public struct UnitPointValue: Hashable, Sendable {
 }
 
 /// A font: a text style or a fixed size, with weight and design.
-public struct FontSpec: Hashable, Sendable {
-    public enum Size: Hashable, Sendable {
+public struct FontSpec: Hashable, Sendable, Codable {
+    public enum Size: Hashable, Sendable, Codable {
         case style(TextStyle)
         case fixed(Double)
     }
@@ -57,21 +57,21 @@ public struct FontSpec: Hashable, Sendable {
 }
 
 /// `Font.TextStyle`.
-public enum TextStyle: UInt8, Hashable, Sendable, CaseIterable {
+public enum TextStyle: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case largeTitle = 0, title, title2, title3, headline, subheadline, body, callout, footnote, caption, caption2
 }
 
 /// `Font.Weight`.
-public enum FontWeight: UInt8, Hashable, Sendable, CaseIterable {
+public enum FontWeight: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case ultraLight = 0, thin, light, regular, medium, semibold, bold, heavy, black
 }
 
 /// `Font.Design`.
-public enum FontDesign: UInt8, Hashable, Sendable, CaseIterable {
+public enum FontDesign: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case `default` = 0, rounded, serif, monospaced
 }
 
 /// `TextAlignment`.
-public enum TextAlignmentValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum TextAlignmentValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case leading = 0, center, trailing
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A `Text`: runs concatenated in order (`Text + Text` keeps each run's own style).
-public struct TextNode: Hashable, Sendable {
+public struct TextNode: Hashable, Sendable, Codable {
     public var runs: [TextRun]
     public init(runs: [TextRun]) { self.runs = runs }
     public init(_ literal: String) { self.runs = [TextRun(.literal(literal))] }
@@ -9,7 +9,7 @@ public struct TextNode: Hashable, Sendable {
 
 /// One run of a text, with the style set on that `Text` value itself (`Text.bold()`, `Text.font(_)`).
 /// Styles set with view modifiers live in `.modified` nodes instead and are inherited.
-public struct TextRun: Hashable, Sendable {
+public struct TextRun: Hashable, Sendable, Codable {
     public var content: TextContent
     public var font: FontSpec?
     public var weight: FontWeight?
@@ -29,7 +29,7 @@ public struct TextRun: Hashable, Sendable {
 }
 
 /// What a run shows. Date-driven content is data, resolved by the host at the render instant.
-public enum TextContent: Hashable, Sendable {
+public enum TextContent: Hashable, Sendable, Codable {
     case literal(String)
     /// `Text(date, style:)`, also inside string interpolation.
     case date(Date, DateStyle)
@@ -38,6 +38,6 @@ public enum TextContent: Hashable, Sendable {
 }
 
 /// `Text.DateStyle`.
-public enum DateStyle: UInt8, Hashable, Sendable, CaseIterable {
+public enum DateStyle: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case time = 0, date, relative, offset, timer
 }

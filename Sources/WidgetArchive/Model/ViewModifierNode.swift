@@ -1,6 +1,6 @@
 /// A modifier in the archived tree. Inherited ones (font, foreground, line limit…) apply to every
 /// descendant unless overridden below; the others affect only the modified subtree's own layout or look.
-public enum ViewModifierNode: Hashable, Sendable {
+public enum ViewModifierNode: Hashable, Sendable, Codable {
     case frame(FrameSpec)
     case padding(PaddingSpec)
     /// `.background(alignment:) { view }`.
@@ -56,7 +56,7 @@ public enum ViewModifierNode: Hashable, Sendable {
 }
 
 /// `RedactionReasons` (SwiftUI's option set).
-public struct RedactionReasons: OptionSet, Hashable, Sendable {
+public struct RedactionReasons: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
     public static let placeholder = RedactionReasons(rawValue: 1)
@@ -65,6 +65,6 @@ public struct RedactionReasons: OptionSet, Hashable, Sendable {
 }
 
 /// The content transitions a widget can ask for.
-public enum ContentTransitionValue: UInt8, Hashable, Sendable, CaseIterable {
+public enum ContentTransitionValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case identity = 0, opacity, interpolate, numericText, numericTextCountsDown
 }

@@ -4,7 +4,7 @@
 /// Primitive views are cases; everything a modifier does is a `.modified` wrapper, so the tree keeps
 /// SwiftUI's shape (a modifier applies to the subtree below it) and the renderer resolves inherited
 /// values (font, foreground style) itself.
-public indirect enum ViewNode: Hashable, Sendable {
+public indirect enum ViewNode: Hashable, Sendable, Codable {
     /// Nothing: `EmptyView`, an absent optional, an `if` without `else` that was false.
     case empty
     /// Text made of runs: literals and date-driven runs evaluated at render time.

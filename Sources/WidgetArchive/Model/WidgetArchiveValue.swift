@@ -1,7 +1,7 @@
 import Foundation
 
 /// One archived timeline entry for one environment variant: what the host stores and later renders.
-public struct WidgetArchiveValue: Hashable, Sendable {
+public struct WidgetArchiveValue: Hashable, Sendable, Codable {
     /// The widget kind that produced it.
     public var kind: String
     public var family: WidgetFamily

@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+// Benchmarks for WidgetHost, kept out of the main package so `swift build` there never builds them.
+// Run in release mode: `swift run -c release --package-path Tools/Benchmarks codec-benchmark`.
+import PackageDescription
+
+let package = Package(
+    name: "WidgetHostBenchmarks",
+    dependencies: [.package(name: "WidgetHost", path: "../..")],
+    targets: [
+        .executableTarget(
+            name: "codec-benchmark",
+            dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]
+        ),
+    ]
+)
