@@ -10,8 +10,12 @@ commands:
       timeline in virtual time, render every entry, and print a summary
   inspect FILE [--entry N]
       decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
-  render FILE --family F [--placement P] [--at DATE] [--entry N] [--format json|text] --out PATH
+  render FILE --family F [--placement P] [--at DATE] [--entry N] [--mode M] [--scheme S]
+         [--format png|svg|json|text] [--font TTF] --out PATH
       lay out and render an archive or a timeline's current entry at DATE
+  preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
+      launch an extension; render every widget kind and supported family in its natural
+      placement to PNG, SVG and JSON, with an index.html contact sheet
   placements
       list the placements and their families and sizes
 
@@ -36,6 +40,7 @@ do {
     case "demo": try DemoCommand.run(rest)
     case "inspect": try InspectCommand.run(rest)
     case "render": try RenderCommand.run(rest)
+    case "preview": try PreviewCommand.run(rest)
     case "placements": try PlacementsCommand.run(rest)
     case "help", "--help", "-h": print(usage)
     default: throw UsageError("unknown command \(command)")

@@ -30,8 +30,8 @@ public struct ResolvedWidget {
     public var description: String
     public var families: [WidgetFamily]
     public var flags: ConfigurationFlags
-    /// Runs the provider and archives every entry for each variant.
-    let timeline: (TimelineArchiveRequest) throws -> ArchivedTimeline
+    /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
+    let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
 }
 
 /// What the runtime asks a configuration for.
@@ -77,11 +77,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public var body: Never { preconditionFailure("StaticConfiguration is primitive") }
 
     public func _resolve() -> [ResolvedWidget] {
-        let make = makeTimeline
-        let kind = self.kind
-        return [ResolvedWidget(
-            kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [],
-            timeline: { request in try make(request, kind, []) })]
+        [ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline)]
     }
 }
 

@@ -114,7 +114,7 @@ final class RequestServer: @unchecked Sendable {
         let archiveRequest = TimelineArchiveRequest(
             family: request.family, variants: request.variants.isEmpty ? [.standard] : request.variants,
             context: context, configuration: request.configuration)
-        let result = Result { try widget.timeline(archiveRequest) }
+        let result = Result { try widget.timeline(archiveRequest, widget.kind, widget.flags) }
         switch result {
         case .failure(let error):
             return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))

@@ -184,8 +184,17 @@ struct Placer {
             let baseline = y + layout.lineHeight * 0.5 + text.maxSize * layout.scale * (TextMetrics.ascent - TextMetrics.descent) / 2
             var runX = x
             var runs: [TextLineRun] = []
+            var lastRun = -1
             for piece in line.pieces {
                 let r = text.runs[piece.run]
+                if piece.run == lastRun, var previous = runs.popLast() {
+                    // Words of the same run on one line are drawn as one piece of text.
+                    previous.text += String(piece.text)
+                    runs.append(previous)
+                    runX += piece.width
+                    continue
+                }
+                lastRun = piece.run
                 runs.append(TextLineRun(
                     text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: "\(r.weight)",
                     design: "\(r.design)", italic: r.italic, color: hex(r.color)))
@@ -195,7 +204,8 @@ struct Placer {
             y += layout.lineHeight
         }
         node.lines = lines
-        node.text = lines.map { $0.runs.map(\.text).joined() }.joined(separator: "\n")
+        // The whole string when it is all shown (wrapping only moves it); what is visible when truncated.
+        node.text = layout.truncated ? lines.map { $0.runs.map(\.text).joined() }.joined(separator: " ") : text.plain
         node.color = text.runs.first.map { hex($0.color) }
         if text.redacted { node.redacted = true }
         return node

@@ -116,6 +116,8 @@ public struct RenderTree: Hashable, Sendable, Codable {
     public var date: String
     public var scale: Double
     public var size: Size
+    /// What shows behind the widget where it has no background of its own (wallpaper, StandBy black).
+    public var backdrop: String?
     public var root: RenderNode
 
     /// Pretty, key-sorted JSON: stable bytes for golden tests.

@@ -6,7 +6,7 @@ import WidgetRender
 /// `widget-host render FILE --family F [--placement P] [--at DATE] --out PATH`.
 enum RenderCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme"])
+        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font"])
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
         let familyName = try a.required("family")
         guard let family = WidgetFamily(rawValue: familyName) else {
@@ -22,8 +22,13 @@ enum RenderCommand {
             throw UsageError("placement \(placement.id) does not show \(family) (it shows \(placement.families.map(\.rawValue).joined(separator: ", ")))")
         }
         let out = try a.required("out")
-        let format = a.value("format") ?? (out.hasSuffix(".txt") ? "text" : "json")
-        guard ["json", "text"].contains(format) else { throw UsageError("unknown format \(format) (json or text)") }
+        let format = a.value("format") ?? URL(fileURLWithPath: out).pathExtension.replacingOccurrences(of: "txt", with: "text")
+        guard ["json", "text", "svg", "png"].contains(format) else {
+            throw UsageError("unknown format \(format.isEmpty ? "(none)" : format): use --format png, svg, json or text")
+        }
+        if let font = a.value("font"), TrueTypeFont(path: font) == nil {
+            throw UsageError("--font \(font) is not a readable TrueType font")
+        }
         let mode = try a.value("mode").map { m -> WidgetRenderingMode in
             guard let v = WidgetRenderingMode.allCases.first(where: { $0.description == m }) else {
                 throw UsageError("unknown rendering mode \(m) (fullColor, accented or vibrant)")
@@ -62,9 +67,14 @@ enum RenderCommand {
         at = at ?? archive.entryDate
         let context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
         let tree = WidgetRenderer.render(archive, context: context)
-        let text = format == "json" ? tree.json() : RenderTreeDump.dump(tree)
+        let bytes: [UInt8] = switch format {
+        case "png": PNGRenderer(fontPath: a.value("font")).png(tree)
+        case "svg": Array(SVGWriter.svg(tree).utf8)
+        case "json": Array(tree.json().utf8)
+        default: Array(RenderTreeDump.dump(tree).utf8)
+        }
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+            try Data(bytes).write(to: URL(fileURLWithPath: out))
         } catch {
             throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
         }

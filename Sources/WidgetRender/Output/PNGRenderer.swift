@@ -1,0 +1,202 @@
+import Foundation
+import WidgetArchive
+
+/// Draws a render tree into pixels (at the placement's scale) and encodes PNG. Pure Swift and
+/// deterministic: the same tree gives the same bytes on every machine with the same font (or none).
+public struct PNGRenderer: Sendable {
+    public var regular: TrueTypeFont?
+    public var bold: TrueTypeFont?
+
+    /// Uses `fontPath` if given, else the system's DejaVu Sans if present, else the built-in fallback.
+    public init(fontPath: String? = nil) {
+        if let fontPath, let font = TrueTypeFont(path: fontPath) {
+            regular = font
+            bold = font
+        } else {
+            regular = TrueTypeFont.system(bold: false)
+            bold = TrueTypeFont.system(bold: true) ?? regular
+        }
+    }
+
+    public init(regular: TrueTypeFont?, bold: TrueTypeFont?) {
+        self.regular = regular
+        self.bold = bold
+    }
+
+    public func canvas(_ tree: RenderTree, scale: Double? = nil) -> Canvas {
+        let s = scale ?? tree.scale
+        var canvas = Canvas(width: Int((tree.size.width * s).rounded()), height: Int((tree.size.height * s).rounded()),
+                            background: tree.backdrop.flatMap(RGBA.init(hex:)) ?? .clear)
+        var painter = Painter(canvas: canvas, scale: s, regular: regular, bold: bold)
+        painter.draw(tree.root, opacity: 1, clip: nil)
+        canvas = painter.canvas
+        return canvas
+    }
+
+    public func png(_ tree: RenderTree, scale: Double? = nil) -> [UInt8] {
+        let c = canvas(tree, scale: scale)
+        return PNGEncoder.encode(width: c.width, height: c.height, rgba: c.rgba8())
+    }
+}
+
+struct Painter {
+    var canvas: Canvas
+    let scale: Double
+    let regular: TrueTypeFont?
+    let bold: TrueTypeFont?
+
+    func px(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
+
+    func outline(_ node: RenderNode, _ r: Rect) -> Path {
+        switch node.shape {
+        case "circle":
+            let d = min(r.width, r.height)
+            return .ellipse(Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d))
+        case "ellipse": return .ellipse(r)
+        case "capsule": return .roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false)
+        case "roundedRect": return .roundedRect(r, radius: (node.cornerRadius ?? 0) * scale, continuous: node.continuousCorners ?? false)
+        default: return .rect(r)
+        }
+    }
+
+    func inset(_ r: Rect, _ d: Double) -> Rect { Rect(x: r.x + d, y: r.y + d, width: max(0, r.width - 2 * d), height: max(0, r.height - 2 * d)) }
+
+    mutating func draw(_ node: RenderNode, opacity parentOpacity: Double, clip parentClip: CoverageMask?) {
+        let opacity = parentOpacity * (node.opacity ?? 1)
+        guard opacity > 0.001 else { return }
+        let r = px(node.frame)
+        var clip = parentClip
+        if node.clips == true {
+            if let mask = CoverageMask.rasterize(outline(node, r), canvasWidth: canvas.width, canvasHeight: canvas.height) {
+                clip = parentClip.map { intersect($0, mask) } ?? mask
+            }
+        }
+        switch node.role {
+        case .shape, .accessoryBackground:
+            drawShape(node, r, opacity: opacity, clip: clip)
+        case .text:
+            drawText(node, opacity: opacity, clip: clip)
+        case .image:
+            drawSymbol(node, r, opacity: opacity, clip: clip)
+        case .progress, .gauge:
+            drawProgress(node, r, opacity: opacity, clip: clip)
+            return
+        default:
+            break
+        }
+        for child in node.children { draw(child, opacity: opacity, clip: clip) }
+    }
+
+    private func intersect(_ a: CoverageMask, _ b: CoverageMask) -> CoverageMask {
+        var out = b
+        for ly in 0..<b.height {
+            for lx in 0..<b.width {
+                out.alpha[ly * b.width + lx] *= a.coverage(x: b.x0 + lx, y: b.y0 + ly)
+            }
+        }
+        return out
+    }
+
+    private mutating func drawShape(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
+        let fill: Canvas.Fill
+        if let g = node.gradient {
+            fill = .linear(stops: g.stops.map { (RGBA(hex: $0.color) ?? .clear, $0.location) },
+                           from: Point(x: r.x + g.startX * r.width, y: r.y + g.startY * r.height),
+                           to: Point(x: r.x + g.endX * r.width, y: r.y + g.endY * r.height))
+        } else if let c = node.color.flatMap(RGBA.init(hex:)) {
+            fill = .solid(c)
+        } else {
+            return
+        }
+        if let w = node.strokeWidth, w > 0 {
+            let half = w * scale / 2
+            var ring = outline(node, inset(r, -half))
+            ring.append(outline(node, inset(r, half)).reversed)
+            canvas.fill(ring, fill, opacity: opacity, clip: clip)
+        } else {
+            canvas.fill(outline(node, r), fill, opacity: opacity, clip: clip)
+        }
+    }
+
+    private mutating func drawProgress(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
+        let tint = node.color.flatMap(RGBA.init(hex:)) ?? .white
+        let track = node.children.first { $0.role == .shape }
+        let trackColor = track?.color.flatMap(RGBA.init(hex:)) ?? tint.multiplyingAlpha(0.25)
+        let fraction = node.fraction ?? 0.3
+        if node.style == "circular" {
+            let d = min(r.width, r.height)
+            let width = max(2 * scale, d * 0.1)
+            let center = Point(x: r.x + r.width / 2, y: r.y + r.height / 2)
+            let radius = d / 2 - width / 2
+            canvas.fill(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi), .solid(trackColor), opacity: opacity, clip: clip)
+            canvas.fill(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi * fraction), .solid(tint), opacity: opacity, clip: clip)
+        } else if let track {
+            let t = px(track.frame)
+            canvas.fill(.roundedRect(t, radius: t.height / 2, continuous: false), .solid(trackColor), opacity: opacity, clip: clip)
+            let filled = Rect(x: t.x, y: t.y, width: t.width * fraction, height: t.height)
+            canvas.fill(.roundedRect(filled, radius: t.height / 2, continuous: false), .solid(tint), opacity: opacity, clip: clip)
+        }
+        for child in node.children where child.role != .shape { draw(child, opacity: opacity, clip: clip) }
+    }
+
+    /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
+    private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
+        let color = node.color.flatMap(RGBA.init(hex:)) ?? .black
+        let name = node.imageName ?? ""
+        let d = min(r.width, r.height) * 0.8
+        let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
+        let bar = max(1, d * 0.14)
+        var path = Path()
+        if name.hasPrefix("plus") {
+            path.append(.roundedRect(Rect(x: box.x, y: box.y + (d - bar) / 2, width: d, height: bar), radius: bar / 2, continuous: false))
+            path.append(.roundedRect(Rect(x: box.x + (d - bar) / 2, y: box.y, width: bar, height: (d - bar) / 2), radius: bar / 2, continuous: false))
+            path.append(.roundedRect(Rect(x: box.x + (d - bar) / 2, y: box.y + (d + bar) / 2, width: bar, height: (d - bar) / 2), radius: bar / 2, continuous: false))
+        } else if name.contains("fill") {
+            path = name.contains("circle") ? .ellipse(box) : .roundedRect(box, radius: d * 0.25, continuous: true)
+        } else if name.contains("circle") {
+            path = .ellipse(box)
+            path.append(Path.ellipse(inset(box, bar)).reversed)
+        } else {
+            path = .roundedRect(box, radius: d * 0.25, continuous: true)
+            path.append(Path.roundedRect(inset(box, bar), radius: max(0, d * 0.25 - bar), continuous: true).reversed)
+        }
+        canvas.fill(path, .solid(color), opacity: opacity, clip: clip)
+    }
+
+    private mutating func drawText(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {
+        for line in node.lines ?? [] {
+            for run in line.runs {
+                let color = RGBA(hex: run.color) ?? .black
+                let weight = FontWeight.allCases.first { "\($0)" == run.weight } ?? .regular
+                let design = FontDesign.allCases.first { "\($0)" == run.design } ?? .default
+                let size = run.fontSize * scale
+                let baseline = line.baseline * scale
+                var x = run.x * scale
+                if node.redacted == true {
+                    let width = TextMetrics.width(run.text, size: run.fontSize, weight: weight, design: design) * scale
+                    let bar = Rect(x: x, y: baseline - size * 0.72, width: width, height: size * 0.8)
+                    canvas.fill(.roundedRect(bar, radius: size * 0.2, continuous: false), .solid(color.multiplyingAlpha(0.3)), opacity: opacity, clip: clip)
+                    continue
+                }
+                let font = weight.rawValue >= FontWeight.semibold.rawValue ? (bold ?? regular) : regular
+                var path = Path()
+                for scalar in run.text.unicodeScalars {
+                    let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design) * scale
+                    if scalar != " " {
+                        if let font, let glyph = font.glyphIndex(scalar) {
+                            let natural = font.advance(glyph) / font.unitsPerEm * size
+                            let stretch = natural > 0 ? min(1.25, max(0.8, advance / natural)) : 1
+                            path.append(font.path(glyph, x: x, baseline: baseline, size: size, stretch: stretch, italic: run.italic))
+                        } else {
+                            // Built-in fallback: a soft block the size of a lowercase letter.
+                            let block = Rect(x: x + advance * 0.12, y: baseline - size * 0.52, width: advance * 0.76, height: size * 0.52)
+                            path.append(.roundedRect(block, radius: size * 0.08, continuous: false))
+                        }
+                    }
+                    x += advance
+                }
+                canvas.fill(path, .solid(color), opacity: opacity, clip: clip)
+            }
+        }
+    }
+}

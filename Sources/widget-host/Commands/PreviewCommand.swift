@@ -1,0 +1,139 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import WidgetRender
+
+/// `widget-host preview --extension EXE --out DIR`: launches the extension and, for every widget kind ×
+/// supported family in its natural placement, renders the timeline's entries to PNG, SVG and render-tree
+/// JSON, plus an `index.html` contact sheet.
+enum PreviewCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store"])
+        guard a.positional.isEmpty else { throw UsageError("preview takes no positional arguments") }
+        let executable = try a.required("extension")
+        let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
+        let start = try a.value("at").map(DateArgument.parse) ?? Date()
+        let maxEntries = try a.value("entries").map { v -> Int in
+            guard let n = Int(v), n > 0 else { throw UsageError("--entries must be a positive integer") }
+            return n
+        } ?? 6
+        if let font = a.value("font"), TrueTypeFont(path: font) == nil {
+            throw UsageError("--font \(font) is not a readable TrueType font")
+        }
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            throw CommandFailure("\(executable) is not an executable file")
+        }
+        let storeRoot = URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent(".store").path, isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create \(out.path): \(error.localizedDescription)")
+        }
+
+        let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start))
+        defer { host.shutdown() }
+        let connection: ExtensionConnection
+        do {
+            connection = try host.connection(to: executable)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let painter = PNGRenderer(fontPath: a.value("font"))
+        var sheet = ContactSheet(title: connection.extensionID)
+        var failures: [String] = []
+        var written = 0
+
+        for widget in connection.hello.widgets {
+            for family in widget.families {
+                let placement = Placement.natural(for: family)
+                let variant = EnvironmentVariant(
+                    renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
+                    showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
+                let timeline: StoredTimeline
+                do {
+                    timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant], isPreview: true)
+                } catch {
+                    failures.append("\(widget.kind) \(family): \(error)")
+                    sheet.add(kind: widget.kind, family: family, placement: placement, error: "\(error)")
+                    continue
+                }
+                let dir = out.appendingPathComponent(ArchiveStore.safeComponent(widget.kind)).appendingPathComponent(family.rawValue)
+                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
+                    let context = RenderContext(placement: placement, family: family, date: entry.date)
+                    let tree: RenderTree
+                    do {
+                        tree = try host.render(timeline, at: entry.date, context: context).0
+                    } catch {
+                        failures.append("\(widget.kind) \(family) entry \(index): \(error)")
+                        continue
+                    }
+                    let base = dir.appendingPathComponent("entry-\(index)")
+                    do {
+                        try Data(painter.png(tree)).write(to: base.appendingPathExtension("png"))
+                        try Data(SVGWriter.svg(tree).utf8).write(to: base.appendingPathExtension("svg"))
+                        try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"))
+                    } catch {
+                        throw CommandFailure("cannot write to \(dir.path): \(error.localizedDescription)")
+                    }
+                    written += 1
+                    sheet.add(kind: widget.kind, family: family, placement: placement, entry: index, date: entry.date,
+                              image: "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)/entry-\(index).png", texts: tree.texts)
+                }
+            }
+        }
+        let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" }
+        sheet.warnings = warnings
+        do {
+            try Data(sheet.html().utf8).write(to: out.appendingPathComponent("index.html"))
+        } catch {
+            throw CommandFailure("cannot write \(out.path)/index.html: \(error.localizedDescription)")
+        }
+        for warning in warnings { print("warning: \(warning)") }
+        print("previewed \(connection.extensionID): \(written) entries rendered to \(out.path) (open index.html)")
+        if !failures.isEmpty {
+            throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
+        }
+    }
+}
+
+/// The `index.html` of a preview: one row per widget and family, one cell per entry.
+struct ContactSheet {
+    let title: String
+    var rows: [(String, [String])] = []
+    var warnings: [String] = []
+
+    private static func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+
+    private mutating func cell(_ key: String, _ html: String) {
+        if let i = rows.firstIndex(where: { $0.0 == key }) { rows[i].1.append(html) } else { rows.append((key, [html])) }
+    }
+
+    mutating func add(kind: String, family: WidgetFamily, placement: Placement, entry: Int, date: Date, image: String, texts: [String]) {
+        cell("\(kind) · \(family.rawValue) · \(placement.name)", """
+        <figure><img src="\(Self.escape(image))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(ArchiveTextDump.isoDate(date))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
+        """)
+    }
+
+    mutating func add(kind: String, family: WidgetFamily, placement: Placement, error: String) {
+        cell("\(kind) · \(family.rawValue) · \(placement.name)", "<p class=\"error\">\(Self.escape(error))</p>")
+    }
+
+    func html() -> String {
+        let body = rows.map { key, cells in "<section><h2>\(Self.escape(key))</h2><div class=\"row\">\(cells.joined())</div></section>" }.joined(separator: "\n")
+        let warn = warnings.isEmpty ? "" : "<ul class=\"warnings\">" + warnings.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
+        return """
+        <!doctype html>
+        <html><head><meta charset="utf-8"><title>\(Self.escape(title)) preview</title>
+        <style>body{font-family:sans-serif;background:#eee;margin:24px}.row{display:flex;flex-wrap:wrap;gap:16px}
+        figure{margin:0;font-size:12px;max-width:360px}img{width:auto;max-width:360px;image-rendering:auto}.error{color:#b00}</style></head>
+        <body><h1>\(Self.escape(title))</h1>\(warn)
+        \(body)
+        </body></html>
+
+        """
+    }
+}

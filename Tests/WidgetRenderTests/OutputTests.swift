@@ -1,0 +1,108 @@
+import Foundation
+import WidgetArchive
+import WidgetRender
+import XCTest
+
+/// PNG, SVG and render-tree outputs, pinned by committed goldens (rendered with the built-in glyph
+/// fallback, so they do not depend on the fonts a machine has). Regenerate deliberately with
+/// `UPDATE_GOLDENS=1 swift test --filter OutputTests`.
+final class OutputTests: XCTestCase {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Archives/golden/renders", isDirectory: true)
+    let t0 = Date(timeIntervalSince1970: 1_763_712_000)
+
+    var scenes: [(String, WidgetArchiveValue, Placement)] {
+        let caffeine = WidgetArchiveValue(
+            kind: "Caffeine", family: .systemSmall, entryDate: t0,
+            root: .modified(
+                .stack(StackNode(axis: .vertical, alignment: AlignmentValue(horizontal: .leading, vertical: .center), spacing: 4, children: [
+                    .modified(.text(TextNode("Total Caffeine")), .font(FontSpec(size: .style(.caption)))),
+                    .modified(.text(TextNode("64 mg")), .font(FontSpec(size: .style(.title), weight: .bold))),
+                    .spacer(minLength: 0),
+                    .control(ControlNode(kind: .button(label: .stack(StackNode(axis: .horizontal, spacing: 4, children: [
+                        .image(ImageNode(source: .system("plus"))), .text(TextNode("Espresso")),
+                    ]))), action: .intent(IntentReference(typeIdentifier: "LogDrink", parameters: [1])))),
+                ])),
+                .containerBackground(.color(.rgba(red: 0.98, green: 0.95, blue: 0.88, opacity: 1)))))
+        let ring = WidgetArchiveValue(
+            kind: "Timer", family: .accessoryCircular, entryDate: t0,
+            root: .stack(StackNode(axis: .depth, children: [
+                .accessoryBackground,
+                .progress(ProgressNode(value: .fraction(value: 0.25, total: 1), style: .circular, currentValueLabel: .text(TextNode("25")))),
+            ])))
+        let gradient = WidgetArchiveValue(
+            kind: "Photo", family: .systemSmall, entryDate: t0, flags: .backgroundNotRemovable,
+            root: .modified(.modified(.text(TextNode("Beach")), .frame(FrameSpec(maxWidth: .infinity, maxHeight: .infinity,
+                                                                                    alignment: AlignmentValue(horizontal: .leading, vertical: .bottom)))),
+                            .containerBackground(.shape(ShapeNode(kind: .rectangle, fill: .linearGradient(
+                                stops: [GradientStop(color: .system(.orange, opacity: 1), location: 0), GradientStop(color: .system(.purple, opacity: 1), location: 1)],
+                                start: UnitPointValue(x: 0.5, y: 0), end: UnitPointValue(x: 0.5, y: 1)))))))
+        return [("caffeine-home", caffeine, .iPhoneHomeScreen), ("ring-lock", ring, .iPhoneLockScreen), ("photo-standby", gradient, .standByDay)]
+    }
+
+    func testGoldenRendersAreBitExact() throws {
+        let update = ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1"
+        let renderer = PNGRenderer(regular: nil, bold: nil)
+        for (name, archive, placement) in scenes {
+            let tree = WidgetRenderer.render(archive, context: RenderContext(placement: placement, family: archive.family, date: t0))
+            let png = renderer.png(tree, scale: 2)
+            let json = tree.json()
+            let pngURL = Self.directory.appendingPathComponent("\(name).png"), jsonURL = Self.directory.appendingPathComponent("\(name).json")
+            if update {
+                try FileManager.default.createDirectory(at: Self.directory, withIntermediateDirectories: true)
+                try Data(png).write(to: pngURL)
+                try Data(json.utf8).write(to: jsonURL)
+            }
+            XCTAssertEqual(png, [UInt8](try Data(contentsOf: pngURL)), "\(name): pixels changed; regenerate goldens if intended")
+            XCTAssertEqual(json, try String(contentsOf: jsonURL, encoding: .utf8), "\(name): render tree changed")
+        }
+    }
+
+    func testPNGDecodesToTheDrawnPixels() throws {
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, flags: .contentMarginsDisabled,
+                                         root: .color(.rgba(red: 1, green: 0, blue: 0, opacity: 1)))
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
+        let png = PNGRenderer(regular: nil, bold: nil).png(tree, scale: 1)
+        let image = try Inflate.png(png)
+        XCTAssertEqual(image.width, 158)
+        XCTAssertEqual(image.height, 158)
+        let center = (79 * 158 + 79) * 4
+        XCTAssertEqual(Array(image.rgba[center..<(center + 4)]), [255, 0, 0, 255])
+        // The continuous corner leaves the very corner transparent.
+        XCTAssertEqual(image.rgba[3], 0)
+    }
+
+    func testSVGCarriesTextShapesAndActions() {
+        let (_, archive, placement) = scenes[0]
+        let svg = SVGWriter.svg(WidgetRenderer.render(archive, context: RenderContext(placement: placement, family: archive.family, date: t0)))
+        XCTAssertTrue(svg.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"158\" height=\"158\""))
+        XCTAssertTrue(svg.contains(">Total Caffeine</text>"))
+        XCTAssertTrue(svg.contains("data-action=\"intent:LogDrink\""))
+        XCTAssertTrue(svg.contains("clip-path=\"url(#clip1)\""))
+    }
+
+    func testTrueTypeGlyphsAreDrawnWhenAFontIsPresent() throws {
+        guard let font = TrueTypeFont.system(bold: false) else { throw XCTSkip("no system TrueType font on this machine") }
+        XCTAssertNotNil(font.glyphIndex("A"))
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, root: .text(TextNode("Hello")))
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
+        let withFont = PNGRenderer(regular: font, bold: font).png(tree, scale: 2)
+        let fallback = PNGRenderer(regular: nil, bold: nil).png(tree, scale: 2)
+        XCTAssertNotEqual(withFont, fallback)
+        // Layout never depends on the font.
+        XCTAssertEqual(tree.root.allNodes().first { $0.role == .text }?.frame.width,
+                       WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0)).root.allNodes().first { $0.role == .text }?.frame.width)
+    }
+
+    func testHostileFontBytesNeverTrap() {
+        var rng = SeededRandom(seed: 8)
+        for _ in 0..<300 {
+            var bytes = (0..<Int.random(in: 0...600, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            if bytes.count > 12 { bytes[4] = 0; bytes[5] = UInt8.random(in: 0...9, using: &rng) }
+            if let font = TrueTypeFont(bytes: bytes), let g = font.glyphIndex("a") {
+                _ = font.path(g, x: 0, baseline: 10, size: 12, stretch: 1, italic: false)
+            }
+        }
+    }
+}
