@@ -11,7 +11,7 @@ commands:
   inspect FILE [--entry N]
       decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
   render FILE --family F [--placement P] [--at DATE] [--entry N] [--mode M] [--scheme S]
-         [--format png|svg|json|text] [--font TTF] --out PATH
+         [--format png|svg|json|text] [--scale S] [--font TTF] --out PATH
       lay out and render an archive or a timeline's current entry at DATE
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural

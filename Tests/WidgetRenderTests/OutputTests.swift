@@ -54,7 +54,11 @@ final class OutputTests: XCTestCase {
                 try Data(png).write(to: pngURL)
                 try Data(json.utf8).write(to: jsonURL)
             }
-            XCTAssertEqual(png, [UInt8](try Data(contentsOf: pngURL)), "\(name): pixels changed; regenerate goldens if intended")
+            let golden = [UInt8](try Data(contentsOf: pngURL))
+            XCTAssertTrue(png == golden, "\(name): pixels changed (\(png.count) bytes vs golden \(golden.count)); regenerate goldens if intended")
+            let (now, then) = (try Inflate.png(png).rgba, try Inflate.png(golden).rgba)
+            XCTAssertEqual(now.count, then.count, "\(name): image size differs")
+            XCTAssertEqual(zip(now, then).filter { $0 != $1 }.count, 0, "\(name): decoded pixels differ")
             XCTAssertEqual(json, try String(contentsOf: jsonURL, encoding: .utf8), "\(name): render tree changed")
         }
     }

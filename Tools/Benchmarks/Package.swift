@@ -11,5 +11,12 @@ let package = Package(
             name: "codec-benchmark",
             dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]
         ),
+        .executableTarget(
+            name: "render-benchmark",
+            dependencies: [
+                .product(name: "WidgetArchive", package: "WidgetHost"),
+                .product(name: "WidgetRender", package: "WidgetHost"),
+            ]
+        ),
     ]
 )

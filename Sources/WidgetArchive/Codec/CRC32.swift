@@ -8,9 +8,18 @@ public enum CRC32 {
 
     /// Continues a running CRC over `bytes`. Start with `0`.
     public static func update<C: Collection>(_ crc: UInt32, _ bytes: C) -> UInt32 where C.Element == UInt8 {
+        if let fast = bytes.withContiguousStorageIfAvailable({ update(crc, $0) }) { return fast }
         var c = ~crc
         for byte in bytes { c = table[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
         return ~c
+    }
+
+    public static func update(_ crc: UInt32, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        table.withUnsafeBufferPointer { t in
+            var c = ~crc
+            for byte in bytes { c = t[Int((c ^ UInt32(byte)) & 0xFF)] ^ (c >> 8) }
+            return ~c
+        }
     }
 
     public static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 { update(0, bytes) }

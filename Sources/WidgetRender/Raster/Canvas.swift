@@ -11,7 +11,14 @@ public struct Canvas: Sendable {
         self.height = max(1, height)
         let a = Float(background.a)
         let px: [Float] = [Float(background.r) * a, Float(background.g) * a, Float(background.b) * a, a]
-        pixels = Array((0..<(self.width * self.height)).lazy.flatMap { _ in px })
+        pixels = [Float](repeating: 0, count: self.width * self.height * 4)
+        if a > 0 {
+            pixels.withUnsafeMutableBufferPointer { p in
+                for i in 0..<(p.count / 4) {
+                    p[i * 4] = px[0]; p[i * 4 + 1] = px[1]; p[i * 4 + 2] = px[2]; p[i * 4 + 3] = px[3]
+                }
+            }
+        }
     }
 
     /// A paint evaluated per pixel.
@@ -41,34 +48,54 @@ public struct Canvas: Sendable {
     /// Fills `path` with `fill` at `opacity`, masked by `clip` if given.
     mutating func fill(_ path: Path, _ fill: Fill, opacity: Double = 1, clip: CoverageMask? = nil) {
         guard opacity > 0, let mask = CoverageMask.rasterize(path, canvasWidth: width, canvasHeight: height) else { return }
-        let solid: (Float, Float, Float, Float)?
-        if case .solid(let c) = fill {
+        // Premultiplied source colours: one for a solid fill, a 256-step ramp for a gradient.
+        var ramp: [Float] = []
+        var gradient: (fx: Double, fy: Double, dx: Double, dy: Double, inv: Double)?
+        switch fill {
+        case .solid(let c):
             let a = Float(c.a * opacity)
-            solid = (Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a)
-        } else {
-            solid = nil
+            ramp = [Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a]
+        case .linear(_, let from, let to):
+            for step in 0..<256 {
+                let t = Double(step) / 255
+                let c = fill.color(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
+                let a = Float(c.a * opacity)
+                ramp += [Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a]
+            }
+            let dx = to.x - from.x, dy = to.y - from.y, len2 = dx * dx + dy * dy
+            gradient = (from.x, from.y, dx, dy, len2 > 0 ? 1 / len2 : 0)
         }
-        for ly in 0..<mask.height {
-            let y = mask.y0 + ly
-            for lx in 0..<mask.width {
-                var cov = mask.alpha[ly * mask.width + lx]
-                if cov <= 0 { continue }
-                let x = mask.x0 + lx
-                if let clip { cov *= clip.coverage(x: x, y: y); if cov <= 0 { continue } }
-                let (sr, sg, sb, sa): (Float, Float, Float, Float)
-                if let solid {
-                    (sr, sg, sb, sa) = solid
-                } else {
-                    let c = fill.color(x: Double(x) + 0.5, y: Double(y) + 0.5)
-                    let a = Float(c.a * opacity)
-                    (sr, sg, sb, sa) = (Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a)
+        let canvasWidth = width
+        ramp.withUnsafeBufferPointer { ramp in
+            mask.alpha.withUnsafeBufferPointer { alpha in
+                pixels.withUnsafeMutableBufferPointer { px in
+                    for ly in 0..<mask.height {
+                        let y = mask.y0 + ly
+                        for lx in 0..<mask.width {
+                            var cov = alpha[ly * mask.width + lx]
+                            if cov <= 0 { continue }
+                            let x = mask.x0 + lx
+                            if let clip {
+                                let cx = x - clip.x0, cy = y - clip.y0
+                                guard cx >= 0, cy >= 0, cx < clip.width, cy < clip.height else { continue }
+                                cov *= clip.alpha[cy * clip.width + cx]
+                                if cov <= 0 { continue }
+                            }
+                            var r = 0
+                            if let g = gradient {
+                                let t = ((Double(x) + 0.5 - g.fx) * g.dx + (Double(y) + 0.5 - g.fy) * g.dy) * g.inv
+                                r = Int(min(255, max(0, t * 255 + 0.5))) * 4
+                            }
+                            let sa = ramp[r + 3]
+                            let i = (y * canvasWidth + x) * 4
+                            let k = 1 - sa * cov
+                            px[i] = ramp[r] * cov + px[i] * k
+                            px[i + 1] = ramp[r + 1] * cov + px[i + 1] * k
+                            px[i + 2] = ramp[r + 2] * cov + px[i + 2] * k
+                            px[i + 3] = sa * cov + px[i + 3] * k
+                        }
+                    }
                 }
-                let i = (y * width + x) * 4
-                let k = 1 - sa * cov
-                pixels[i] = sr * cov + pixels[i] * k
-                pixels[i + 1] = sg * cov + pixels[i + 1] * k
-                pixels[i + 2] = sb * cov + pixels[i + 2] * k
-                pixels[i + 3] = sa * cov + pixels[i + 3] * k
             }
         }
     }
@@ -76,12 +103,18 @@ public struct Canvas: Sendable {
     /// 8-bit straight-alpha RGBA rows, for PNG.
     public func rgba8() -> [UInt8] {
         var out = [UInt8](repeating: 0, count: width * height * 4)
-        for p in 0..<(width * height) {
-            let a = pixels[p * 4 + 3]
-            out[p * 4 + 3] = UInt8(max(0, min(255, (a * 255).rounded())))
-            guard a > 0 else { continue }
-            for c in 0..<3 {
-                out[p * 4 + c] = UInt8(max(0, min(255, (pixels[p * 4 + c] / a * 255).rounded())))
+        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
+        out.withUnsafeMutableBufferPointer { o in
+            pixels.withUnsafeBufferPointer { px in
+                for p in 0..<(width * height) {
+                    let a = px[p * 4 + 3]
+                    o[p * 4 + 3] = byte(a)
+                    guard a > 0 else { continue }
+                    let inv = 1 / a
+                    o[p * 4] = byte(px[p * 4] * inv)
+                    o[p * 4 + 1] = byte(px[p * 4 + 1] * inv)
+                    o[p * 4 + 2] = byte(px[p * 4 + 2] * inv)
+                }
             }
         }
         return out

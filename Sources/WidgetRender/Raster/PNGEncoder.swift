@@ -4,16 +4,19 @@ import WidgetArchive
 /// (LZ77 with a hash of 3-byte prefixes, fixed Huffman codes). Same pixels, same bytes, everywhere.
 public enum PNGEncoder {
     public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
-        var raw = [UInt8]()
-        raw.reserveCapacity(height * (width * 4 + 1))
         let rowBytes = width * 4
-        for y in 0..<height {
-            // Filter "Sub" (1): each byte minus the one four to the left; flat areas become zeros.
-            raw.append(1)
-            let row = y * rowBytes
-            for i in 0..<rowBytes {
-                let left: UInt8 = i >= 4 ? rgba[row + i - 4] : 0
-                raw.append(rgba[row + i] &- left)
+        var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        raw.withUnsafeMutableBufferPointer { out in
+            rgba.withUnsafeBufferPointer { src in
+                for y in 0..<height {
+                    // Filter "Sub" (1): each byte minus the one four to the left; flat areas become zeros.
+                    let o = y * (rowBytes + 1), row = y * rowBytes
+                    out[o] = 1
+                    for i in 0..<min(4, rowBytes) { out[o + 1 + i] = src[row + i] }
+                    if rowBytes > 4 {
+                        for i in 4..<rowBytes { out[o + 1 + i] = src[row + i] &- src[row + i - 4] }
+                    }
+                }
             }
         }
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -22,7 +25,7 @@ public enum PNGEncoder {
         ihdr.raw(be32(UInt32(height)))
         ihdr.raw([8, 6, 0, 0, 0])
         chunk("IHDR", ihdr.bytes, into: &out)
-        chunk("IDAT", zlib(raw), into: &out)
+        chunk("IDAT", zlib(raw, rowLength: rowBytes + 1), into: &out)
         chunk("IEND", [], into: &out)
         return out
     }
@@ -37,113 +40,119 @@ public enum PNGEncoder {
         out += be32(CRC32.update(CRC32.checksum(typeBytes), data))
     }
 
-    static func zlib(_ data: [UInt8]) -> [UInt8] {
+    static func zlib(_ data: [UInt8], rowLength: Int = 0) -> [UInt8] {
         var out: [UInt8] = [0x78, 0x01]
-        out += Deflate.compress(data)
+        out += Deflate.compress(data, rowLength: rowLength)
         var a: UInt32 = 1, b: UInt32 = 0
-        for byte in data {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
+        data.withUnsafeBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                // 5552 bytes is the most that can be summed before the 32-bit sums could overflow.
+                let end = min(p.count, i + 5552)
+                while i < end { a &+= UInt32(p[i]); b &+= a; i += 1 }
+                a %= 65521
+                b %= 65521
+            }
         }
         out += be32(b << 16 | a)
         return out
     }
 }
 
-/// DEFLATE (RFC 1951) with one fixed-Huffman block.
+/// DEFLATE (RFC 1951) with one fixed-Huffman block. Matches are sought at three distances that suit
+/// filtered images: 1 (runs of one byte), 4 (repeated pixels) and one row up (vertical coherence), so
+/// compression is linear in the input and deterministic.
 enum Deflate {
-    private struct BitWriter {
-        var bytes: [UInt8] = []
-        var bitBuffer: UInt32 = 0
-        var bitCount: UInt32 = 0
-        mutating func write(_ value: UInt32, _ count: UInt32) {
-            bitBuffer |= value << bitCount
-            bitCount += count
-            while bitCount >= 8 {
-                bytes.append(UInt8(bitBuffer & 0xFF))
-                bitBuffer >>= 8
-                bitCount -= 8
-            }
-        }
-        /// Huffman codes go most-significant bit first.
-        mutating func writeCode(_ code: UInt32, _ length: UInt32) {
-            var reversed: UInt32 = 0
-            for i in 0..<length { reversed |= ((code >> i) & 1) << (length - 1 - i) }
-            write(reversed, length)
-        }
-        mutating func flush() {
-            if bitCount > 0 { bytes.append(UInt8(bitBuffer & 0xFF)) }
-            bitBuffer = 0
-            bitCount = 0
-        }
-    }
-
     private static let lengthBase: [Int] = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258]
     private static let lengthExtra: [UInt32] = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0]
     private static let distBase: [Int] = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537, 2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577]
     private static let distExtra: [UInt32] = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13]
 
-    private static func writeLiteral(_ w: inout BitWriter, _ symbol: Int) {
-        switch symbol {
-        case 0...143: w.writeCode(UInt32(0x30 + symbol), 8)
-        case 144...255: w.writeCode(UInt32(0x190 + symbol - 144), 9)
-        case 256...279: w.writeCode(UInt32(symbol - 256), 7)
-        default: w.writeCode(UInt32(0xC0 + symbol - 280), 8)
-        }
+    private static func reversed(_ code: UInt32, _ length: UInt32) -> UInt32 {
+        var r: UInt32 = 0
+        for i in 0..<length { r |= ((code >> i) & 1) << (length - 1 - i) }
+        return r
     }
 
-    static func compress(_ data: [UInt8]) -> [UInt8] {
-        var w = BitWriter()
-        w.write(1, 1)  // final block
-        w.write(1, 2)  // fixed Huffman
-        let window = 32768, maxChain = 32
-        var head = [Int](repeating: -1, count: 1 << 15)
-        var prev = [Int](repeating: -1, count: data.count)
-        func hash(_ i: Int) -> Int { (Int(data[i]) << 10 ^ Int(data[i + 1]) << 5 ^ Int(data[i + 2])) & 0x7FFF }
-        var i = 0
-        while i < data.count {
-            var bestLength = 0, bestDistance = 0
-            if i + 2 < data.count {
-                let h = hash(i)
-                var candidate = head[h]
-                var chain = 0
-                while candidate >= 0 && i - candidate <= window && chain < maxChain {
-                    var length = 0
-                    while length < 258 && i + length < data.count && data[candidate + length] == data[i + length] { length += 1 }
-                    if length > bestLength {
-                        bestLength = length
-                        bestDistance = i - candidate
-                        if length == 258 { break }
-                    }
-                    candidate = prev[candidate]
-                    chain += 1
-                }
-                prev[i] = head[h]
-                head[h] = i
-            }
-            if bestLength >= 3 {
-                var li = 0
-                while li + 1 < lengthBase.count && lengthBase[li + 1] <= bestLength { li += 1 }
-                writeLiteral(&w, 257 + li)
-                w.write(UInt32(bestLength - lengthBase[li]), lengthExtra[li])
-                var di = 0
-                while di + 1 < distBase.count && distBase[di + 1] <= bestDistance { di += 1 }
-                w.writeCode(UInt32(di), 5)
-                w.write(UInt32(bestDistance - distBase[di]), distExtra[di])
-                // Index the skipped positions too, so later matches can find them.
-                for j in (i + 1)..<(i + bestLength) where j + 2 < data.count {
-                    let h = hash(j)
-                    prev[j] = head[h]
-                    head[h] = j
-                }
-                i += bestLength
-            } else {
-                writeLiteral(&w, Int(data[i]))
-                i += 1
+    /// Fixed literal/length codes, bit-reversed for LSB-first output: (bits, length).
+    private static let literalCodes: [(UInt32, UInt32)] = (0..<288).map { symbol in
+        switch symbol {
+        case 0...143: (reversed(UInt32(0x30 + symbol), 8), 8)
+        case 144...255: (reversed(UInt32(0x190 + symbol - 144), 9), 9)
+        case 256...279: (reversed(UInt32(symbol - 256), 7), 7)
+        default: (reversed(UInt32(0xC0 + symbol - 280), 8), 8)
+        }
+    }
+    /// For each match length 3...258: (symbol code bits, total bit count including extra bits).
+    private static let lengthCodes: [(UInt32, UInt32)] = (0...258).map { length in
+        guard length >= 3 else { return (0, 0) }
+        var li = 0
+        while li + 1 < lengthBase.count && lengthBase[li + 1] <= length { li += 1 }
+        let (code, bits) = literalCodes[257 + li]
+        return (code | UInt32(length - lengthBase[li]) << bits, bits + lengthExtra[li])
+    }
+
+    private static func distanceCode(_ distance: Int) -> (UInt32, UInt32) {
+        var di = 0
+        while di + 1 < distBase.count && distBase[di + 1] <= distance { di += 1 }
+        return (reversed(UInt32(di), 5) | UInt32(distance - distBase[di]) << 5, 5 + distExtra[di])
+    }
+
+    static func compress(_ data: [UInt8], rowLength: Int = 0) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(data.count / 4 + 64)
+        var buffer: UInt64 = 0
+        var count: UInt32 = 0
+        @inline(__always) func write(_ value: UInt32, _ bits: UInt32) {
+            buffer |= UInt64(value) << UInt64(count)
+            count += bits
+            while count >= 8 {
+                out.append(UInt8(truncatingIfNeeded: buffer))
+                buffer >>= 8
+                count -= 8
             }
         }
-        writeLiteral(&w, 256)
-        w.flush()
-        return w.bytes
+        write(1, 1)  // final block
+        write(1, 2)  // fixed Huffman
+        // Candidate distances: 1, 4 and one row up (0 disables the row candidate).
+        let rowDistance = rowLength > 4 && rowLength <= 32768 ? rowLength : 0
+        let codes = [distanceCode(1), distanceCode(4), rowDistance > 0 ? distanceCode(rowDistance) : (0, 0)]
+        data.withUnsafeBufferPointer { p in
+            let n = p.count
+            var i = 0
+            @inline(__always) func run(_ d: Int, _ limit: Int) -> Int {
+                guard d > 0, d <= i, p[i] == p[i - d] else { return 0 }
+                var length = 1
+                while length < limit && p[i + length] == p[i + length - d] { length += 1 }
+                return length
+            }
+            while i < n {
+                let limit = min(258, n - i)
+                var bestLength = run(1, limit), best = 0
+                if bestLength < limit {
+                    let l4 = run(4, limit)
+                    if l4 > bestLength { bestLength = l4; best = 1 }
+                }
+                if bestLength < limit {
+                    let lr = run(rowDistance, limit)
+                    if lr > bestLength { bestLength = lr; best = 2 }
+                }
+                if bestLength >= 3 {
+                    let (lc, lb) = lengthCodes[bestLength]
+                    write(lc, lb)
+                    let (dc, db) = codes[best]
+                    write(dc, db)
+                    i += bestLength
+                } else {
+                    let (c, b) = literalCodes[Int(p[i])]
+                    write(c, b)
+                    i += 1
+                }
+            }
+        }
+        let (end, endBits) = literalCodes[256]
+        write(end, endBits)
+        if count > 0 { out.append(UInt8(truncatingIfNeeded: buffer)) }
+        return out
     }
 }

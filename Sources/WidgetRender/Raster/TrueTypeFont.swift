@@ -12,8 +12,10 @@ public final class TrueTypeFont: @unchecked Sendable {
     private let loca: Range<Int>
     private let longLoca: Bool
     private let numGlyphs: Int
-    private let cmap: [UInt32: Int]
-    private let advances: [Int]
+    private let cmapFormat: Int
+    private let cmapOffset: Int
+    private let hmtxOffset: Int
+    private let advanceCount: Int
     private var cache: [Int: [[(Double, Double, Bool)]]] = [:]
     private let lock = NSLock()
 
@@ -42,51 +44,27 @@ public final class TrueTypeFont: @unchecked Sendable {
         numGlyphs = n
         glyf = glyfT
         loca = locaT
-        // Advances.
-        var adv: [Int] = []
-        if let hhea = tables["hhea"], let hmtx = tables["hmtx"], let count = u16(hhea.lowerBound + 34) {
-            for g in 0..<min(count, n) { adv.append(u16(hmtx.lowerBound + g * 4) ?? 0) }
+        // Advances are read on demand from hmtx.
+        if let hhea = tables["hhea"], let hmtx = tables["hmtx"], let count = u16(hhea.lowerBound + 34), count > 0 {
+            hmtxOffset = hmtx.lowerBound
+            advanceCount = min(count, n)
+        } else {
+            hmtxOffset = 0
+            advanceCount = 0
         }
-        advances = adv
-        // Character map: prefer format 12, then 4, from a Unicode subtable.
-        var map: [UInt32: Int] = [:]
+        // Character map: prefer format 12, then 4, from a Unicode subtable; looked up lazily.
+        var best: (Int, Int)?  // (format, offset)
         if let subtables = u16(cmapT.lowerBound + 2) {
-            var best: (Int, Int)?  // (format, offset)
             for i in 0..<min(subtables, 64) {
                 let rec = cmapT.lowerBound + 4 + i * 8
                 guard let platform = u16(rec), let off = u32(rec + 4), let format = u16(cmapT.lowerBound + off) else { continue }
                 guard platform == 0 || platform == 3, format == 4 || format == 12 else { continue }
                 if best == nil || format > best!.0 { best = (format, cmapT.lowerBound + off) }
             }
-            if let (format, base) = best {
-                if format == 12, let groups = u32(base + 12), groups < 100_000 {
-                    for g in 0..<groups {
-                        let rec = base + 16 + g * 12
-                        guard let start = u32(rec), let end = u32(rec + 4), let glyph = u32(rec + 8), end >= start, end - start < 0x11000 else { break }
-                        for c in start...end where c - start + glyph < n { map[UInt32(c)] = c - start + glyph }
-                    }
-                } else if format == 4, let segX2 = u16(base + 6) {
-                    let segs = segX2 / 2
-                    let ends = base + 14, starts = ends + segX2 + 2, deltas = starts + segX2, ranges = deltas + segX2
-                    for s in 0..<segs {
-                        guard let end = u16(ends + s * 2), let start = u16(starts + s * 2), let delta = u16(deltas + s * 2),
-                              let rangeOffset = u16(ranges + s * 2), start <= end, end != 0xFFFF || start != 0xFFFF else { continue }
-                        for c in start...end {
-                            var glyph: Int
-                            if rangeOffset == 0 {
-                                glyph = (c + delta) & 0xFFFF
-                            } else {
-                                guard let g = u16(ranges + s * 2 + rangeOffset + (c - start) * 2) else { continue }
-                                glyph = g == 0 ? 0 : (g + delta) & 0xFFFF
-                            }
-                            if glyph > 0 && glyph < n { map[UInt32(c)] = glyph }
-                        }
-                    }
-                }
-            }
         }
-        cmap = map
-        guard !cmap.isEmpty else { return nil }
+        guard let (format, base) = best else { return nil }
+        cmapFormat = format
+        cmapOffset = base
     }
 
     /// The first font found among the usual system locations (Debian's fonts-dejavu-core first).
@@ -98,11 +76,45 @@ public final class TrueTypeFont: @unchecked Sendable {
         return nil
     }
 
-    public func glyphIndex(_ scalar: Unicode.Scalar) -> Int? { cmap[scalar.value] }
+    /// The glyph for a character: a binary search of the character map's groups or segments.
+    public func glyphIndex(_ scalar: Unicode.Scalar) -> Int? {
+        let c = Int(scalar.value)
+        func u32(_ o: Int) -> Int? { o >= 0 && o + 4 <= data.count ? Int(data[o]) << 24 | Int(data[o + 1]) << 16 | Int(data[o + 2]) << 8 | Int(data[o + 3]) : nil }
+        var glyph: Int?
+        if cmapFormat == 12 {
+            guard let groups = u32(cmapOffset + 12) else { return nil }
+            var lo = 0, hi = groups - 1
+            while lo <= hi {
+                let mid = (lo + hi) / 2, rec = cmapOffset + 16 + mid * 12
+                guard let start = u32(rec), let end = u32(rec + 4), let first = u32(rec + 8) else { return nil }
+                if c < start { hi = mid - 1 } else if c > end { lo = mid + 1 } else { glyph = first + c - start; break }
+            }
+        } else {
+            guard c <= 0xFFFF, let segX2 = u16(cmapOffset + 6) else { return nil }
+            let segs = segX2 / 2
+            let ends = cmapOffset + 14, starts = ends + segX2 + 2, deltas = starts + segX2, ranges = deltas + segX2
+            var lo = 0, hi = segs - 1
+            while lo <= hi {
+                let mid = (lo + hi) / 2
+                guard let end = u16(ends + mid * 2), let start = u16(starts + mid * 2) else { return nil }
+                if c > end { lo = mid + 1; continue }
+                if c < start { hi = mid - 1; continue }
+                guard let delta = u16(deltas + mid * 2), let rangeOffset = u16(ranges + mid * 2) else { return nil }
+                if rangeOffset == 0 {
+                    glyph = (c + delta) & 0xFFFF
+                } else if let g = u16(ranges + mid * 2 + rangeOffset + (c - start) * 2) {
+                    glyph = g == 0 ? 0 : (g + delta) & 0xFFFF
+                }
+                break
+            }
+        }
+        guard let g = glyph, g > 0, g < numGlyphs else { return nil }
+        return g
+    }
 
     public func advance(_ glyph: Int) -> Double {
-        guard !advances.isEmpty else { return unitsPerEm * 0.6 }
-        return Double(glyph < advances.count ? advances[glyph] : advances[advances.count - 1])
+        guard advanceCount > 0, let a = u16(hmtxOffset + min(glyph, advanceCount - 1) * 4) else { return unitsPerEm * 0.6 }
+        return Double(a)
     }
 
     /// The outline of `scalar` in font units (y up), as contours of on/off-curve points.

@@ -6,7 +6,7 @@ import WidgetRender
 /// `widget-host render FILE --family F [--placement P] [--at DATE] --out PATH`.
 enum RenderCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font"])
+        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale"])
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
         let familyName = try a.required("family")
         guard let family = WidgetFamily(rawValue: familyName) else {
@@ -25,6 +25,10 @@ enum RenderCommand {
         let format = a.value("format") ?? URL(fileURLWithPath: out).pathExtension.replacingOccurrences(of: "txt", with: "text")
         guard ["json", "text", "svg", "png"].contains(format) else {
             throw UsageError("unknown format \(format.isEmpty ? "(none)" : format): use --format png, svg, json or text")
+        }
+        let scale = try a.value("scale").map { v -> Double in
+            guard let s = Double(v), s > 0, s <= 8 else { throw UsageError("--scale must be a number in (0, 8]") }
+            return s
         }
         if let font = a.value("font"), TrueTypeFont(path: font) == nil {
             throw UsageError("--font \(font) is not a readable TrueType font")
@@ -68,7 +72,7 @@ enum RenderCommand {
         let context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
         let tree = WidgetRenderer.render(archive, context: context)
         let bytes: [UInt8] = switch format {
-        case "png": PNGRenderer(fontPath: a.value("font")).png(tree)
+        case "png": PNGRenderer(fontPath: a.value("font")).png(tree, scale: scale)
         case "svg": Array(SVGWriter.svg(tree).utf8)
         case "json": Array(tree.json().utf8)
         default: Array(RenderTreeDump.dump(tree).utf8)

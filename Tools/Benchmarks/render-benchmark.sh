@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds widget-host in release mode, installs rsvg-convert if missing (Debian's librsvg2-bin), and runs
+# the render benchmark: in-process PNG rendering and the whole widget-host process, each against
+# rsvg-convert on the same scene, in the same run.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+if ! command -v rsvg-convert >/dev/null; then
+  echo "installing rsvg-convert (librsvg2-bin)…"
+  (apt-get update -qq && apt-get install -y -qq librsvg2-bin) >/dev/null
+fi
+# widget-host as one would ship it: release, Swift runtime linked statically (faster process start-up).
+swift build -c release --static-swift-stdlib --package-path "$root" --scratch-path "$root/.build-static" --product widget-host >/dev/null
+swift build -c release --package-path "$root/Tools/Benchmarks" --product render-benchmark >/dev/null
+"$root/Tools/Benchmarks/.build/release/render-benchmark" "$root/.build-static/release/widget-host" "$(command -v rsvg-convert)"
