@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+        .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
         .executable(name: "widget-host", targets: ["widget-host"]),
     ],
     targets: [
@@ -37,8 +38,10 @@ let package = Package(
         .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender"]),
         .executableTarget(
             name: "widget-host",
-            dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "CaffeineTracker"]
+            dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetProtocol", "CaffeineTracker", "ToDoList"]
         ),
+        // Drive a host from XCTest: start an extension, render, tap, assert on the render tree.
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -46,13 +49,18 @@ let package = Package(
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
             path: "Extensions/CaffeineTracker"
         ),
+        .executableTarget(
+            name: "ToDoList",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
+            path: "Extensions/ToDoList"
+        ),
 
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive"]),
         .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "WidgetArchive"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive"]),
         .testTarget(
             name: "WidgetHostCoreTests",
-            dependencies: ["WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender"]
+            dependencies: ["WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender", "WidgetTesting"]
         ),
     ]
 )

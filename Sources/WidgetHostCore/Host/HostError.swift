@@ -24,6 +24,8 @@ public enum HostError: Error, Hashable, Sendable {
     case storeCorrupt(path: String, reason: String)
     case storeIO(path: String, errno: Int32)
     case noTimeline(extensionID: String, kind: String, family: String)
+    /// Nothing to tap with that id, label or position.
+    case noSuchElement(instance: String, element: String)
 }
 
 extension HostError: CustomStringConvertible {
@@ -42,6 +44,7 @@ extension HostError: CustomStringConvertible {
         case .storeCorrupt(let path, let reason): "store file \(path) is corrupt: \(reason)"
         case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
+        case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
         }
     }
 }

@@ -1,0 +1,174 @@
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+import WidgetRender
+
+/// Keeps one widget instance up to date and carries its interactions, as the real system does:
+/// a tap never runs widget code in the host. A toggle flips at once from its pre-rendered state and
+/// `invalidatableContent` shows its invalid effect; the intent is sent to the extension that archived
+/// the control; when it has been performed the timeline is reloaded (an interaction reload, exempt
+/// from any budget) and the new entry replaces the optimistic state. A failed intent reverts it.
+public final class WidgetSession: @unchecked Sendable {
+    public let instance: WidgetInstance
+    public let host: WidgetHost
+    public private(set) var timeline: StoredTimeline?
+    /// Toggles flipped optimistically and not yet confirmed by a new entry.
+    public private(set) var flippedToggles: Set<String> = []
+    /// Between a tap and the new entry.
+    public private(set) var awaitingReload = false
+    /// Every interaction, oldest first.
+    public private(set) var events: [InteractionEvent] = []
+
+    public init(host: WidgetHost, instance: WidgetInstance) {
+        self.host = host
+        self.instance = instance
+    }
+
+    /// The widget descriptor from the extension's hello.
+    public func descriptor() throws(HostError) -> WidgetDescriptor {
+        let connection = try host.connection(to: instance.extensionPath)
+        guard let d = connection.descriptor(kind: instance.kind), d.families.contains(instance.family) else {
+            throw .unknownWidget(extensionID: connection.extensionID, kind: instance.kind, family: instance.family.rawValue)
+        }
+        return d
+    }
+
+    /// Asks for a new timeline now.
+    @discardableResult
+    public func reload(reason: ReloadReason = .policy) throws(HostError) -> StoredTimeline {
+        let variant = instance.variant(flags: try descriptor().flags)
+        let t = try host.reload(executable: instance.extensionPath, kind: instance.kind, family: instance.family, variants: [variant])
+        timeline = t
+        flippedToggles = []
+        awaitingReload = false
+        events.append(InteractionEvent(date: host.clock.now, kind: .reloaded(reason)))
+        return t
+    }
+
+    /// The render tree at `date` (default: now), with any optimistic state applied.
+    public func render(at date: Date? = nil) throws(HostError) -> RenderTree {
+        if timeline == nil { try reload(reason: .startup) }
+        guard let timeline else { throw .noTimeline(extensionID: instance.extensionPath, kind: instance.kind, family: instance.family.rawValue) }
+        let at = date ?? host.clock.now
+        let context = RenderContext(
+            placement: instance.resolvedPlacement, family: instance.family, date: at,
+            showsInvalidatedContent: awaitingReload, flippedToggles: flippedToggles)
+        return try host.render(timeline, at: at, context: context).0
+    }
+
+    /// Taps the control (or link) with element id `id`.
+    public func tap(element id: String) throws(HostError) -> TapResult {
+        let tree = try render()
+        guard let node = tree.root.allNodes().first(where: { $0.id == id && $0.action != nil })
+            ?? tree.root.allNodes().first(where: { $0.id == id }).flatMap({ Self.actionable(in: $0) }) else {
+            throw .noSuchElement(instance: instance.id, element: id)
+        }
+        return try perform(node, tree: tree)
+    }
+
+    /// Taps the topmost actionable element at a point (widget coordinates, points).
+    public func tap(at point: Point) throws(HostError) -> TapResult {
+        let tree = try render()
+        guard let node = tree.hitTest(point) else { throw .noSuchElement(instance: instance.id, element: "(\(point.x), \(point.y))") }
+        return try perform(node, tree: tree)
+    }
+
+    /// Taps the first control whose label shows `text`.
+    public func tap(label text: String) throws(HostError) -> TapResult {
+        let tree = try render()
+        guard let node = tree.root.allNodes().first(where: { $0.action != nil && $0.allText.contains { $0.contains(text) } }) else {
+            throw .noSuchElement(instance: instance.id, element: "label \"\(text)\"")
+        }
+        return try perform(node, tree: tree)
+    }
+
+    private static func actionable(in node: RenderNode) -> RenderNode? {
+        node.allNodes().first { $0.action != nil }
+    }
+
+    private func perform(_ node: RenderNode, tree: RenderTree) throws(HostError) -> TapResult {
+        guard let action = node.action else { throw .noSuchElement(instance: instance.id, element: node.id ?? "?") }
+        switch action.kind {
+        case .url:
+            let url = action.target ?? ""
+            events.append(InteractionEvent(date: host.clock.now, kind: .appLaunched(url: url)))
+            host.log("\(instance.id): tap opens the app at \(url)")
+            return TapResult(element: node.id, outcome: .openedApp(url: url), optimistic: tree, final: tree)
+        case .inert:
+            events.append(InteractionEvent(date: host.clock.now, kind: .inertTap(element: node.id)))
+            return TapResult(element: node.id, outcome: .inert, optimistic: tree, final: tree)
+        case .intent:
+            guard let type = action.target, let encoded = action.parameters, let data = Data(base64Encoded: encoded) else {
+                throw .noSuchElement(instance: instance.id, element: node.id ?? "?")
+            }
+            let element = node.id ?? "?"
+            // Optimistic state: the toggle flips from its pre-rendered other state; invalidatable content dims.
+            if action.isToggle == true { flippedToggles.formSymmetricDifference([element]) }
+            awaitingReload = true
+            let optimistic = try render()
+            events.append(InteractionEvent(date: host.clock.now, kind: .tapped(element: element, intent: type)))
+            let intent = IntentReference(typeIdentifier: type, parameters: [UInt8](data))
+            do {
+                try performIntent(intent)
+            } catch {
+                // Revert: the toggle shows its archived state again, the invalid effect clears.
+                if action.isToggle == true { flippedToggles.formSymmetricDifference([element]) }
+                awaitingReload = false
+                events.append(InteractionEvent(date: host.clock.now, kind: .intentFailed(intent: type, reason: "\(error)")))
+                host.log("\(instance.id): intent \(type) failed: \(error)")
+                return TapResult(element: element, outcome: .failed("\(error)"), optimistic: optimistic, final: try render())
+            }
+            events.append(InteractionEvent(date: host.clock.now, kind: .intentPerformed(intent: type)))
+            try reload(reason: .interaction)
+            return TapResult(element: element, outcome: .performed(intent: type), optimistic: optimistic, final: try render())
+        }
+    }
+
+    /// Sends the intent to this instance's own extension. If the extension was restarted and has not
+    /// archived the control since, it does not know the intent yet: reload once, then retry.
+    private func performIntent(_ intent: IntentReference) throws(HostError) {
+        let connection = try host.connection(to: instance.extensionPath)
+        do {
+            try connection.performIntent(intent, kind: instance.kind, now: host.clock.now, timeout: host.requestTimeout)
+        } catch .requestFailed(_, _, let code, _) where code == "unknownIntent" {
+            try reload(reason: .interaction)
+            awaitingReload = true
+            try host.connection(to: instance.extensionPath).performIntent(intent, kind: instance.kind, now: host.clock.now, timeout: host.requestTimeout)
+        }
+    }
+}
+
+/// Why a timeline was reloaded.
+public enum ReloadReason: String, Hashable, Sendable, Codable {
+    case startup, policy, interaction, app
+}
+
+/// What a tap did.
+public struct TapResult: Sendable {
+    public enum Outcome: Hashable, Sendable {
+        case performed(intent: String)
+        case failed(String)
+        case openedApp(url: String)
+        case inert
+    }
+    public var element: String?
+    public var outcome: Outcome
+    /// Rendered right after the tap, before the extension answered.
+    public var optimistic: RenderTree
+    /// Rendered after the interaction reload (or after reverting a failure).
+    public var final: RenderTree
+}
+
+/// One entry of an instance's interaction log.
+public struct InteractionEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        case reloaded(ReloadReason)
+        case tapped(element: String, intent: String)
+        case intentPerformed(intent: String)
+        case intentFailed(intent: String, reason: String)
+        case appLaunched(url: String)
+        case inertTap(element: String?)
+    }
+    public var date: Date
+    public var kind: Kind
+}

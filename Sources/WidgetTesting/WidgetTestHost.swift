@@ -1,0 +1,59 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetRender
+
+/// A host for tests: launches a real extension process on a virtual clock with a throwaway store, and
+/// gives back instances to render and tap. Everything a widget author asserts on is the render tree.
+///
+/// ```swift
+/// let host = try WidgetTestHost(extension: path)
+/// let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+/// let tap = try widget.tap(label: "Buy milk")
+/// XCTAssertEqual(tap.final.root.allNodes().first { $0.id == "milk" }?.isOn, true)
+/// ```
+public final class WidgetTestHost: @unchecked Sendable {
+    public let host: WidgetHost
+    public let clock: VirtualClock
+    public let storeDirectory: URL
+    private let ownsStore: Bool
+
+    /// - Parameters:
+    ///   - extensionPath: the extension executable.
+    ///   - start: the virtual clock's start (default: now).
+    ///   - store: a store folder to use; by default a temporary one, removed by `shutdown()`.
+    public init(extension extensionPath: String, start: Date = Date(), store: URL? = nil) throws {
+        self.extensionPath = extensionPath
+        clock = VirtualClock(start: start)
+        ownsStore = store == nil
+        storeDirectory = store ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widget-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: storeDirectory, withIntermediateDirectories: true)
+        host = WidgetHost(store: ArchiveStore(root: storeDirectory), clock: clock)
+    }
+
+    public let extensionPath: String
+
+    /// A widget instance of `kind` in `family`, shown at `placement` (default: the family's natural one).
+    public func instance(kind: String, family: WidgetFamily, placement: String? = nil, id: String? = nil) throws -> WidgetSession {
+        let session = WidgetSession(host: host, instance: WidgetInstance(
+            id: id ?? "\(kind)-\(family.rawValue)", extensionPath: extensionPath, kind: kind, family: family, placement: placement))
+        _ = try session.reload(reason: .startup)
+        return session
+    }
+
+    /// Moves the virtual clock.
+    public func advance(by seconds: TimeInterval) { clock.advance(by: seconds) }
+
+    /// Stops the extension and removes a temporary store.
+    public func shutdown() {
+        host.shutdown()
+        if ownsStore { try? FileManager.default.removeItem(at: storeDirectory) }
+    }
+
+    deinit { shutdown() }
+}
+
+extension RenderTree {
+    /// The node with `.id(id)` (a control's element id included).
+    public func node(id: String) -> RenderNode? { root.allNodes().first { $0.id == id } }
+}

@@ -1,0 +1,119 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import WidgetRender
+import WidgetTesting
+import XCTest
+
+/// The tap path with real extension processes: optimistic state, the intent performed in the extension
+/// that archived the control, the interaction reload, reverts on failure, isolation between extensions.
+final class InteractionTests: XCTestCase {
+    let t0 = Date(timeIntervalSince1970: 1_763_712_000)
+
+    private func testHost(_ name: String) throws -> WidgetTestHost {
+        let host = try WidgetTestHost(extension: try BuiltProducts.executable(name), start: t0)
+        addTeardownBlock { host.shutdown() }
+        return host
+    }
+
+    private func logLines(_ host: WidgetTestHost, _ extensionID: String, containing text: String) -> [Substring] {
+        let log = (try? String(contentsOf: host.host.store.logFile(extensionID), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains(text) }
+    }
+
+    func testButtonTapPerformsTheIntentOnceAndRendersTheNewEntry() throws {
+        let host = try testHost("CaffeineTracker")
+        let widget = try host.instance(kind: "CaffeineTracker", family: .systemSmall)
+        XCTAssertTrue(try widget.render().texts.contains("0 mg"))
+        let tap = try widget.tap(element: "log-espresso")
+        XCTAssertEqual(tap.outcome, .performed(intent: "CaffeineTracker.LogDrinkIntent"))
+        XCTAssertTrue(tap.final.texts.contains("64 mg"), "\(tap.final.texts)")
+        // The total was marked invalid until the new entry arrived.
+        XCTAssertEqual(tap.optimistic.node(id: "total")?.invalidated, true)
+        XCTAssertNil(tap.final.node(id: "total")?.invalidated)
+        XCTAssertEqual(logLines(host, "CaffeineTracker", containing: "logged Espresso").count, 1)
+        XCTAssertEqual(widget.events.filter { $0.kind == .reloaded(.interaction) }.count, 1)
+    }
+
+    func testToggleFlipsBeforeTheReplyAndStaysFlipped() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let before = try widget.render()
+        XCTAssertEqual(before.node(id: "milk")?.isOn, false)
+        XCTAssertTrue(before.texts.contains("3 left"))
+        let tap = try widget.tap(label: "Buy milk")
+        XCTAssertEqual(tap.element, "milk")
+        // Optimistic: flipped from the archived other state, count marked invalid, count not yet changed.
+        XCTAssertEqual(tap.optimistic.node(id: "milk")?.isOn, true)
+        XCTAssertEqual(tap.optimistic.node(id: "remaining")?.invalidated, true)
+        XCTAssertTrue(tap.optimistic.texts.contains("3 left"))
+        // Confirmed by the extension's new entry.
+        XCTAssertEqual(tap.final.node(id: "milk")?.isOn, true)
+        XCTAssertTrue(tap.final.texts.contains("2 left"), "\(tap.final.texts)")
+        XCTAssertNil(tap.final.node(id: "remaining")?.invalidated)
+        XCTAssertTrue(widget.flippedToggles.isEmpty)
+    }
+
+    func testFailingIntentRevertsTheToggle() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let tap = try widget.tap(element: "report")
+        XCTAssertEqual(tap.optimistic.node(id: "report")?.isOn, true)
+        guard case .failed(let reason) = tap.outcome else { return XCTFail("expected a failure, got \(tap.outcome)") }
+        XCTAssertTrue(reason.contains("locked"), reason)
+        XCTAssertEqual(tap.final.node(id: "report")?.isOn, false)
+        XCTAssertNil(tap.final.node(id: "remaining")?.invalidated)
+        XCTAssertFalse(widget.events.contains { $0.kind == .reloaded(.interaction) })
+    }
+
+    func testWidgetURLTapIsAnAppLaunch() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let header = try XCTUnwrap(widget.render().root.allNodes().first { $0.action?.kind == .url })
+        let tap = try widget.tap(at: Point(x: header.frame.x + 2, y: header.frame.y + 2))
+        XCTAssertEqual(tap.outcome, .openedApp(url: "todo://list"))
+        XCTAssertTrue(widget.events.contains { $0.kind == .appLaunched(url: "todo://list") })
+    }
+
+    func testAnExtensionCannotPerformAnotherExtensionsIntent() throws {
+        let caffeine = try testHost("CaffeineTracker")
+        let todo = try testHost("ToDoList")
+        let button = try XCTUnwrap(try caffeine.instance(kind: "CaffeineTracker", family: .systemSmall).render().node(id: "log-espresso")?.action)
+        let intent = IntentReference(typeIdentifier: button.target!, parameters: [UInt8](Data(base64Encoded: button.parameters!)!))
+        _ = try todo.instance(kind: "ToDoList", family: .systemSmall)
+        let connection = try todo.host.connection(to: todo.extensionPath)
+        XCTAssertThrowsError(try connection.performIntent(intent, kind: "ToDoList", now: t0)) { error in
+            guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertEqual(code, "unknownIntent")
+        }
+        XCTAssertTrue(logLines(caffeine, "CaffeineTracker", containing: "logged").isEmpty)
+    }
+
+    func testMalformedIntentPayloadIsRejectedNotPerformed() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemSmall)
+        let toggle = try XCTUnwrap(widget.render().node(id: "milk")?.action?.target)
+        let connection = try host.host.connection(to: host.extensionPath)
+        for garbage: [UInt8] in [[0xFF], [1, 200, 1, 2], [1, 6, 0x74, 0x61, 0x73, 0x6B, 0x49, 0x44, 9]] {
+            XCTAssertThrowsError(try connection.performIntent(IntentReference(typeIdentifier: toggle, parameters: garbage), kind: "ToDoList", now: t0)) { error in
+                guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
+                XCTAssertEqual(code, "malformedIntent")
+            }
+        }
+        XCTAssertTrue(logLines(host, "ToDoList", containing: "toggled").isEmpty)
+        XCTAssertEqual(try widget.reload().entries.count, 1)
+        XCTAssertEqual(try widget.render().node(id: "milk")?.isOn, false)
+    }
+
+    func testIntentsSurviveAnExtensionRestart() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemSmall)
+        _ = try widget.render()
+        // The process goes away; the next tap relaunches it, which has not archived the control yet.
+        try host.host.connection(to: host.extensionPath).process.kill()
+        let tap = try widget.tap(element: "milk")
+        XCTAssertEqual(tap.outcome, .performed(intent: "ToDoList.ToggleTaskIntent"))
+        XCTAssertEqual(tap.final.node(id: "milk")?.isOn, true)
+    }
+}
