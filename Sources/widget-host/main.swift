@@ -16,6 +16,15 @@ commands:
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural
       placement to PNG, SVG and JSON, with an index.html contact sheet
+  run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--verbose]
+      keep the configured widget instances up to date on the real clock, render them to
+      --out, and serve tap/reload/status on a control socket (owner-only)
+  tap INSTANCE (--element ID | --at X,Y) [--socket PATH]
+      tap a control or link of a running instance: the intent runs in its extension
+  reload --kind K [--socket PATH]
+      what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app
+  status [--socket PATH]
+      what each instance of a running host shows, and when it reloads next
   placements
       list the placements and their families and sizes
 
@@ -42,6 +51,10 @@ do {
     case "render": try RenderCommand.run(rest)
     case "preview": try PreviewCommand.run(rest)
     case "placements": try PlacementsCommand.run(rest)
+    case "run": try RunCommand.run(rest)
+    case "tap": try ControlCommand.tap(rest)
+    case "reload": try ControlCommand.reload(rest)
+    case "status": try ControlCommand.status(rest)
     case "help", "--help", "-h": print(usage)
     default: throw UsageError("unknown command \(command)")
     }

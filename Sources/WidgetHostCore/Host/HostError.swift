@@ -26,6 +26,10 @@ public enum HostError: Error, Hashable, Sendable {
     case noTimeline(extensionID: String, kind: String, family: String)
     /// Nothing to tap with that id, label or position.
     case noSuchElement(instance: String, element: String)
+    /// The control socket could not be created or reached.
+    case controlSocket(path: String, reason: String)
+    /// A configuration file is missing or wrong.
+    case configuration(path: String, reason: String)
 }
 
 extension HostError: CustomStringConvertible {
@@ -45,6 +49,8 @@ extension HostError: CustomStringConvertible {
         case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
+        case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
+        case .configuration(let path, let reason): "configuration \(path): \(reason)"
         }
     }
 }

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetHostCore
+
+/// Set by SIGINT/SIGTERM: the run loop checks it between events.
+nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+
+/// The control socket used when `--socket` is not given.
+func defaultSocketPath() -> String { "/tmp/widget-host-\(getuid()).sock" }
+
+/// `widget-host run --config FILE`: keep the configured instances up to date on the real clock,
+/// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
+enum RunCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration"], flags: ["verbose"])
+        guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
+        let configPath = try a.required("config")
+        let duration = try a.value("duration").map { v -> Double in
+            guard let d = Double(v), d > 0 else { throw UsageError("--duration must be a positive number of seconds") }
+            return d
+        }
+        let configuration: HostConfiguration
+        do {
+            configuration = try HostConfiguration.load(path: configPath)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let store = ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true))
+        let out = URL(fileURLWithPath: a.value("out") ?? store.root.appendingPathComponent("live").path, isDirectory: true)
+        let socketPath = a.value("socket") ?? defaultSocketPath()
+        let socket: ControlSocket
+        do {
+            socket = try ControlSocket(path: socketPath)
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let host = WidgetHost(store: store, clock: RealClock())
+        let verbose = a.has("verbose")
+        host.log = { line in
+            if verbose { FileHandle.standardError.write(Data("widget-host: \(line)\n".utf8)) }
+        }
+        signal(SIGINT) { _ in stopRequested = 1 }
+        signal(SIGTERM) { _ in stopRequested = 1 }
+        let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket)
+        FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); renders in \(out.path); control socket \(socketPath)\n".utf8))
+        runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
+        host.shutdown()
+        print("widget-host run: stopped")
+    }
+}
+
+/// `widget-host tap|reload|status`: commands for a running host.
+enum ControlCommand {
+    static func tap(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["element", "at", "socket"])
+        guard a.positional.count == 1 else { throw UsageError("tap takes one INSTANCE") }
+        var request = ControlRequest(command: .tap, instance: a.positional[0])
+        switch (a.value("element"), a.value("at")) {
+        case (let element?, nil):
+            request.element = element
+        case (nil, let point?):
+            let parts = point.split(separator: ",").compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+            guard parts.count == 2 else { throw UsageError("--at takes X,Y in points, such as --at 40,120") }
+            request.x = parts[0]
+            request.y = parts[1]
+        default:
+            throw UsageError("tap needs exactly one of --element ID or --at X,Y")
+        }
+        try send(request, socket: a.value("socket"))
+    }
+
+    static func reload(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["kind", "socket"])
+        guard a.positional.isEmpty else { throw UsageError("reload takes no positional arguments") }
+        try send(ControlRequest(command: .reload, kind: try a.required("kind")), socket: a.value("socket"))
+    }
+
+    static func status(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["socket"])
+        guard a.positional.isEmpty else { throw UsageError("status takes no positional arguments") }
+        try send(ControlRequest(command: .status), socket: a.value("socket"))
+    }
+
+    private static func send(_ request: ControlRequest, socket: String?) throws {
+        let response: ControlResponse
+        do {
+            response = try ControlSocket.send(request, to: socket ?? defaultSocketPath())
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        print(response.message)
+        for s in response.instances ?? [] {
+            var line = "  \(s.id): \(s.kind) \(s.family) on \(s.placement), \(s.entries) entries"
+            if let pid = s.extensionPID { line += ", extension pid \(pid)" }
+            if let current = s.currentEntry { line += ", showing \(current)" }
+            if let next = s.nextReload { line += ", next reload \(next)" }
+            print(line)
+            if !s.texts.isEmpty { print("    shows: \(s.texts.joined(separator: " | "))") }
+            if let error = s.lastError { print("    last error: \(error)") }
+        }
+        if !response.ok { throw CommandFailure(response.message) }
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import XCTest
+
+/// The `widget-host` executable as a user runs it: exit statuses, error messages, the running host
+/// and its control socket.
+final class CommandLineTests: XCTestCase {
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    private func widgetHost(_ args: [String]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+        process.arguments = args
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func testWrongArgumentsExitWithStatus2AndSaySo() throws {
+        let unknown = try widgetHost(["frobnicate"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown command frobnicate"))
+        let missing = try widgetHost(["render", "x.wgar", "--out", "/tmp/x.json"])
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("missing --family"))
+        let family = try widgetHost(["render", "x.wgar", "--family", "huge", "--out", "/tmp/x.json"])
+        XCTAssertEqual(family.status, 2)
+        XCTAssertTrue(family.stderr.contains("unknown family huge"))
+        let option = try widgetHost(["inspect", "x.wgar", "--bogus", "1"])
+        XCTAssertEqual(option.status, 2)
+        XCTAssertTrue(option.stderr.contains("unknown option --bogus"))
+    }
+
+    func testInspectReportsMissingAndCorruptFilesPrecisely() throws {
+        let dir = try temporaryDirectory(self)
+        let missing = try widgetHost(["inspect", dir.appendingPathComponent("none.wgar").path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("no such file"), missing.stderr)
+
+        var generator = ArchiveGenerator(seed: 2)
+        var bytes = ArchiveEncoder.encode(generator.archive())
+        let good = dir.appendingPathComponent("good.wgar")
+        try Data(bytes).write(to: good)
+        let ok = try widgetHost(["inspect", good.path])
+        XCTAssertEqual(ok.status, 0)
+        XCTAssertTrue(ok.stdout.hasPrefix("archive kind="))
+
+        bytes[bytes.count - 3] ^= 0xFF
+        let bad = dir.appendingPathComponent("bad.wgar")
+        try Data(bytes).write(to: bad)
+        let corrupt = try widgetHost(["inspect", bad.path])
+        XCTAssertEqual(corrupt.status, 1)
+        XCTAssertTrue(corrupt.stderr.contains("checksum mismatch at offset 12"), corrupt.stderr)
+    }
+
+    func testRenderWritesEachFormat() throws {
+        let dir = try temporaryDirectory(self)
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                                         root: .text(TextNode(runs: [TextRun(.date(Date(timeIntervalSince1970: 125), .timer))])))
+        let file = dir.appendingPathComponent("a.wgar")
+        try Data(ArchiveEncoder.encode(archive)).write(to: file)
+        for format in ["json", "svg", "png", "text"] {
+            let out = dir.appendingPathComponent("out.\(format)").path
+            let r = try widgetHost(["render", file.path, "--family", "systemSmall", "--at", "60", "--format", format, "--out", out])
+            XCTAssertEqual(r.status, 0, r.stderr)
+            let written = try Data(contentsOf: URL(fileURLWithPath: out))
+            if format == "png" {
+                XCTAssertEqual(Array(written.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
+            } else {
+                XCTAssertTrue(String(decoding: written, as: UTF8.self).contains("1:05"), format)
+            }
+        }
+    }
+
+    func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
+        let dir = try temporaryDirectory(self)
+        let socket = dir.appendingPathComponent("c.sock").path
+        let config = dir.appendingPathComponent("host.json")
+        let todo = try BuiltProducts.executable("ToDoList")
+        try Data("""
+        {"instances": [{"id": "todo", "extension": "\(todo)", "kind": "ToDoList", "family": "systemMedium"}]}
+        """.utf8).write(to: config)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+        process.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
+                             "--out", dir.appendingPathComponent("live").path, "--socket", socket, "--duration", "60"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+
+        var status: ControlResponse?
+        for _ in 0..<200 where status == nil {
+            status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
+            if status == nil { usleep(50_000) }
+        }
+        let first = try XCTUnwrap(status)
+        XCTAssertTrue(first.ok)
+        XCTAssertEqual(first.instances?.first?.texts.contains("3 left"), true)
+
+        var st = stat()
+        XCTAssertEqual(lstat(socket, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o600)
+
+        let tap = try ControlSocket.send(ControlRequest(command: .tap, instance: "todo", element: "milk"), to: socket)
+        XCTAssertTrue(tap.ok, tap.message)
+        XCTAssertEqual(tap.instances?.first?.texts.contains("2 left"), true)
+        let refused = try ControlSocket.send(ControlRequest(command: .tap, instance: "todo", element: "report"), to: socket)
+        XCTAssertFalse(refused.ok)
+        XCTAssertTrue(refused.message.contains("locked"), refused.message)
+        let reload = try ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket)
+        XCTAssertTrue(reload.ok)
+        XCTAssertFalse(try ControlSocket.send(ControlRequest(command: .reload, kind: "Nope"), to: socket).ok)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("live/todo.png").path))
+
+        // The CLI client against the same host.
+        let cli = try widgetHost(["status", "--socket", socket])
+        XCTAssertEqual(cli.status, 0)
+        XCTAssertTrue(cli.stdout.contains("todo: ToDoList systemMedium"), cli.stdout)
+
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 0)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: socket), "the socket is removed on exit")
+        let gone = try widgetHost(["status", "--socket", socket])
+        XCTAssertEqual(gone.status, 1)
+        XCTAssertTrue(gone.stderr.contains("no host is running"), gone.stderr)
+    }
+}
