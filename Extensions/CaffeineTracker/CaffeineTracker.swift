@@ -10,6 +10,7 @@ import WidgetKit
 struct CaffeineWidgets: WidgetBundle {
     var body: some Widget {
         CaffeineTrackerWidget()
+        CaffeineGoalWidget()
     }
 }
 

@@ -25,19 +25,9 @@ public enum IntentCodingError: Error, Hashable, Sendable, CustomStringConvertibl
     }
 }
 
-/// A persisted parameter value.
-public enum IntentParameterValue: Hashable, Sendable {
-    case none
-    case string(String)
-    case int(Int64)
-    case double(Double)
-    case bool(Bool)
-    case date(Date)
-    case url(String)
-    /// An `AppEntity`, by identifier.
-    case entity(String)
-
-    init(_ any: Any?) throws(IntentCodingError) {
+extension IntentParameterValue {
+    /// The value a parameter holds, for persisting.
+    init(any: Any?) throws(IntentCodingError) {
         guard let any else { self = .none; return }
         switch any {
         case let v as String: self = .string(v)
@@ -50,7 +40,7 @@ public enum IntentParameterValue: Hashable, Sendable {
         default:
             let mirror = Mirror(reflecting: any)
             if mirror.displayStyle == .optional {
-                if let first = mirror.children.first { try self.init(first.value) } else { self = .none }
+                if let first = mirror.children.first { try self.init(any: first.value) } else { self = .none }
                 return
             }
             throw .unsupportedType(parameter: "", type: String(describing: type(of: any)))
@@ -59,19 +49,24 @@ public enum IntentParameterValue: Hashable, Sendable {
 
     private static func identifier<E: AppEntity>(of entity: E) -> String { entity.id.entityIdentifierString }
 
-    /// The value as `T`, resolving entities through their query.
+    /// The value as `T`, resolving entities through their query. A host-written configuration may name
+    /// an entity by a plain string, and numbers may arrive as either kind.
     func decode<T>(as type: T.Type) async throws -> T? {
+        if let entityType = (T.self as? any AppEntity.Type) ?? Self.unwrapOptional(T.self) {
+            switch self {
+            case .entity(let id), .string(let id): return try await Self.resolve(entityType, id) as? T
+            default: return nil
+            }
+        }
         switch self {
         case .none: return Optional<Any>.none as? T
         case .string(let v): return v as? T
-        case .int(let v): return Int(exactly: v) as? T
-        case .double(let v): return v as? T
+        case .int(let v): return (Int(exactly: v) as? T) ?? (Double(v) as? T)
+        case .double(let v): return (v as? T) ?? (Int(exactly: v) as? T)
         case .bool(let v): return v as? T
         case .date(let v): return v as? T
         case .url(let v): return URL(string: v) as? T
-        case .entity(let id):
-            guard let entityType = (T.self as? any AppEntity.Type) ?? (Self.unwrapOptional(T.self)) else { return nil }
-            return try await Self.resolve(entityType, id) as? T
+        case .entity: return nil
         }
     }
 
@@ -98,56 +93,19 @@ public enum IntentParameterCodec {
             guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { continue }
             let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
             do {
-                pairs.append((name, try IntentParameterValue(parameter.anyValue)))
+                pairs.append((name, try IntentParameterValue(any: parameter.anyValue)))
             } catch {
                 if case .unsupportedType(_, let type) = error { throw .unsupportedType(parameter: name, type: type) }
                 throw error
             }
         }
-        pairs.sort { $0.0 < $1.0 }
-        var w = ByteWriter(capacity: 32)
-        w.varint(pairs.count)
-        for (name, value) in pairs {
-            w.inlineString(name)
-            switch value {
-            case .none: w.u8(0)
-            case .string(let s): w.u8(1); w.inlineString(s)
-            case .int(let i): w.u8(2); w.varint(UInt64(bitPattern: i))
-            case .double(let d): w.u8(3); w.f64(d)
-            case .bool(let b): w.u8(4); w.bool(b)
-            case .date(let d): w.u8(5); w.f64(d.timeIntervalSince1970)
-            case .url(let s): w.u8(6); w.inlineString(s)
-            case .entity(let s): w.u8(7); w.inlineString(s)
-            }
-        }
-        return w.bytes
+        return IntentParameterCoding.encode(pairs)
     }
 
     /// The archived parameters by name, validated but not yet applied.
     public static func decodeValues(_ bytes: [UInt8]) throws(IntentCodingError) -> [(String, IntentParameterValue)] {
-        var r = ByteReader(bytes)
-        do throws(ArchiveDecodingError) {
-            let count = try r.count(limit: min(256, r.remaining), field: "parameter count")
-            var result: [(String, IntentParameterValue)] = []
-            for _ in 0..<count {
-                let name = try r.inlineString(maxLength: 256)
-                let tagOffset = r.offset
-                let value: IntentParameterValue
-                switch try r.u8() {
-                case 0: value = .none
-                case 1: value = .string(try r.inlineString(maxLength: 16 * 1024))
-                case 2: value = .int(Int64(bitPattern: try r.varint()))
-                case 3: value = .double(try r.f64("double parameter"))
-                case 4: value = .bool(try r.bool())
-                case 5: value = .date(Date(timeIntervalSince1970: try r.f64("date parameter")))
-                case 6: value = .url(try r.inlineString(maxLength: 16 * 1024))
-                case 7: value = .entity(try r.inlineString(maxLength: 4096))
-                case let other: throw ArchiveDecodingError.invalidTag(offset: tagOffset, tag: other, context: "parameter value")
-                }
-                result.append((name, value))
-            }
-            guard r.isAtEnd else { throw ArchiveDecodingError.trailingBytes(offset: r.offset, count: r.remaining) }
-            return result
+        do {
+            return try IntentParameterCoding.decode(bytes)
         } catch {
             throw .malformed(error)
         }

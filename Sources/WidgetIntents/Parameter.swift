@@ -1,4 +1,5 @@
 import Foundation
+import WidgetArchive
 
 /// `@Parameter(title:)`: an intent property that is persisted in the archive and restored before
 /// `perform()` runs. Storage is a reference so the codec can restore a freshly made `init()` intent.
@@ -10,6 +11,12 @@ public struct Parameter<Value>: @unchecked Sendable {
     public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil) {
         self.title = title
         self.storage = ParameterStorage(nil)
+    }
+
+    /// `@Parameter(title:default:)`: the value an intent made with `init()` starts with.
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value) {
+        self.title = title
+        self.storage = ParameterStorage(value)
     }
 
     public init(wrappedValue: Value, title: LocalizedStringResource, description: LocalizedStringResource? = nil) {

@@ -69,12 +69,26 @@ public struct WidgetDescriptor: Hashable, Sendable {
     public var description: String
     public var families: [WidgetFamily]
     public var flags: ConfigurationFlags
-    public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags) {
+    /// Ready-made configurations of an intent-configured widget.
+    public var recommendations: [Recommendation]
+    public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags,
+                recommendations: [Recommendation] = []) {
         self.kind = kind
         self.displayName = displayName
         self.description = description
         self.families = families
         self.flags = flags
+        self.recommendations = recommendations
+    }
+
+    /// A configuration offered ready-made: its description and encoded intent parameters.
+    public struct Recommendation: Hashable, Sendable {
+        public var description: String
+        public var configuration: [UInt8]
+        public init(description: String, configuration: [UInt8]) {
+            self.description = description
+            self.configuration = configuration
+        }
     }
 }
 

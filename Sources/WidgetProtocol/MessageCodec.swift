@@ -29,6 +29,12 @@ public enum MessageCodec {
                 w.varint(widget.families.count)
                 for family in widget.families { w.u8(family.code) }
                 w.u8(widget.flags.rawValue)
+                w.varint(widget.recommendations.count)
+                for r in widget.recommendations {
+                    w.inlineString(r.description)
+                    w.varint(r.configuration.count)
+                    w.raw(r.configuration)
+                }
             }
         case .getTimeline(let r):
             w.varint(r.requestID)
@@ -165,7 +171,15 @@ public enum MessageCodec {
                 guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
                     throw ArchiveDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
                 }
-                widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families, flags: ConfigurationFlags(rawValue: flags)))
+                let recommendationCount = try count(&r, "recommendations", limit: 64)
+                var recommendations: [WidgetDescriptor.Recommendation] = []
+                for _ in 0..<recommendationCount {
+                    let text = try r.inlineString(maxLength: maxString)
+                    recommendations.append(WidgetDescriptor.Recommendation(
+                        description: text, configuration: try blob(&r, limit: limits.archive.maxIntentParameterBytes)))
+                }
+                widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
+                                                flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations))
             }
             return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets))
         case 2:

@@ -34,9 +34,12 @@ public final class WidgetTestHost: @unchecked Sendable {
     public let extensionPath: String
 
     /// A widget instance of `kind` in `family`, shown at `placement` (default: the family's natural one).
-    public func instance(kind: String, family: WidgetFamily, placement: String? = nil, id: String? = nil) throws -> WidgetSession {
+    /// `configuration` sets an intent-configured widget's parameters by name.
+    public func instance(kind: String, family: WidgetFamily, placement: String? = nil, id: String? = nil,
+                         configuration: [String: ConfigurationValue]? = nil) throws -> WidgetSession {
         let session = WidgetSession(host: host, instance: WidgetInstance(
-            id: id ?? "\(kind)-\(family.rawValue)", extensionPath: extensionPath, kind: kind, family: family, placement: placement))
+            id: id ?? "\(kind)-\(family.rawValue)", extensionPath: extensionPath, kind: kind, family: family, placement: placement,
+            configuration: configuration))
         _ = try session.reload(reason: .startup)
         return session
     }

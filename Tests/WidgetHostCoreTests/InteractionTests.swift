@@ -117,3 +117,31 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(tap.final.node(id: "milk")?.isOn, true)
     }
 }
+
+/// Intent-configured widgets: the configuration travels with each request and is rebuilt in the
+/// extension; recommendations stand in when none is given.
+final class ConfigurationTests: XCTestCase {
+    func testConfigurationParametersReachTheProvider() throws {
+        let host = try WidgetTestHost(extension: try BuiltProducts.executable("CaffeineTracker"), start: Date(timeIntervalSince1970: 1_763_712_000))
+        addTeardownBlock { host.shutdown() }
+        let connection = try host.host.connection(to: host.extensionPath)
+        let goal = try XCTUnwrap(connection.descriptor(kind: "CaffeineGoal"))
+        XCTAssertTrue(goal.flags.contains(.intentConfigurable))
+        XCTAssertEqual(goal.recommendations.map(\.description), ["400 mg a day", "200 mg a day"])
+
+        let strict = try host.instance(kind: "CaffeineGoal", family: .systemSmall, id: "strict", configuration: ["limit": .number(200)])
+        XCTAssertTrue(try strict.render().texts.contains("0 of 200 mg"))
+        let recommended = try host.instance(kind: "CaffeineGoal", family: .systemSmall, id: "default")
+        XCTAssertTrue(try recommended.render().texts.contains("0 of 400 mg"))
+        // Two configurations, two stored timelines.
+        XCTAssertNotEqual(strict.timeline?.configuration, recommended.timeline?.configuration)
+        let files = try FileManager.default.contentsOfDirectory(atPath: host.host.store.extensionDirectory("CaffeineTracker").appendingPathComponent("timelines").path)
+        XCTAssertEqual(files.filter { $0.hasPrefix("CaffeineGoal@systemSmall") }.count, 2)
+
+        // A parameter of the wrong type is refused by the extension, not performed with garbage.
+        XCTAssertThrowsError(try host.instance(kind: "CaffeineGoal", family: .systemSmall, id: "wrong", configuration: ["limit": .string("lots")])) { error in
+            guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertEqual(code, "malformedIntent")
+        }
+    }
+}

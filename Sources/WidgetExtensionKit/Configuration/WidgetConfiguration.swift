@@ -30,6 +30,12 @@ public struct ResolvedWidget {
     public var description: String
     public var families: [WidgetFamily]
     public var flags: ConfigurationFlags
+    /// Ready-made configurations (`AppIntentTimelineProvider.recommendations()`).
+    public var recommendations: [Recommendation] = []
+    public struct Recommendation {
+        public var description: String
+        public var configuration: [UInt8]
+    }
     /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
     let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
 }

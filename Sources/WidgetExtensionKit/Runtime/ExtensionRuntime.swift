@@ -55,7 +55,10 @@ final class RequestServer: @unchecked Sendable {
         do {
             try channel.send(.hello(Hello(extensionID: extensionID, widgets: widgets.map { widget in
                 WidgetDescriptor(kind: widget.kind, displayName: widget.displayName, description: widget.description,
-                                 families: widget.families, flags: widget.flags)
+                                 families: widget.families, flags: widget.flags,
+                                 recommendations: widget.recommendations.map {
+                                     WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
+                                 })
             })))
             while true {
                 let message = try channel.receive()
@@ -116,6 +119,8 @@ final class RequestServer: @unchecked Sendable {
             context: context, configuration: request.configuration)
         let result = Result { try widget.timeline(archiveRequest, widget.kind, widget.flags) }
         switch result {
+        case .failure(let error as IntentCodingError):
+            return .failure(Failure(requestID: request.requestID, code: .malformedIntent, message: "configuration: \(error)"))
         case .failure(let error):
             return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))
         case .success(let timeline):

@@ -44,7 +44,7 @@ public final class WidgetHost: @unchecked Sendable {
     @discardableResult
     public func reload(
         executable: String, kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard],
-        isPreview: Bool = false
+        isPreview: Bool = false, configuration: [UInt8] = []
     ) throws(HostError) -> StoredTimeline {
         let connection = try connection(to: executable)
         let size = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
@@ -52,13 +52,15 @@ public final class WidgetHost: @unchecked Sendable {
         let reply: TimelineReply
         do {
             reply = try connection.timeline(kind: kind, family: family, variants: variants, now: now,
-                                            displaySize: (size.width, size.height), isPreview: isPreview, timeout: requestTimeout)
+                                            displaySize: (size.width, size.height), isPreview: isPreview,
+                                            configuration: configuration, timeout: requestTimeout)
         } catch {
             if case .connectionFailed = error { forget(executable) }
             if case .timedOut = error { connection.process.kill(); forget(executable) }
             throw error
         }
-        let timeline = try validate(reply, connection: connection, kind: kind, family: family, variants: variants, fetchedAt: now)
+        var timeline = try validate(reply, connection: connection, kind: kind, family: family, variants: variants, fetchedAt: now)
+        timeline.configuration = configuration
         try store.save(timeline)
         log("stored \(timeline.entries.count) entries of \(connection.extensionID) \(kind) \(family) (policy \(reply.policy))")
         return timeline

@@ -36,8 +36,11 @@ public final class WidgetSession: @unchecked Sendable {
     /// Asks for a new timeline now.
     @discardableResult
     public func reload(reason: ReloadReason = .policy) throws(HostError) -> StoredTimeline {
-        let variant = instance.variant(flags: try descriptor().flags)
-        let t = try host.reload(executable: instance.extensionPath, kind: instance.kind, family: instance.family, variants: [variant])
+        let widget = try descriptor()
+        let variant = instance.variant(flags: widget.flags)
+        let configuration = instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? []
+        let t = try host.reload(executable: instance.extensionPath, kind: instance.kind, family: instance.family,
+                                variants: [variant], configuration: configuration)
         timeline = t
         flippedToggles = []
         awaitingReload = false

@@ -55,14 +55,15 @@ public final class ExtensionConnection: @unchecked Sendable {
     /// Asks for a timeline and waits for the reply (diagnostics on the way are kept).
     public func timeline(
         kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date, displaySize: (Double, Double) = (0, 0),
-        isPreview: Bool = false, timeout: Double = 15
+        isPreview: Bool = false, configuration: [UInt8] = [], timeout: Double = 15
     ) throws(HostError) -> TimelineReply {
         guard let widget = descriptor(kind: kind), widget.families.contains(family) else {
             throw .unknownWidget(extensionID: extensionID, kind: kind, family: family.rawValue)
         }
         let id = makeRequestID()
         let request = TimelineRequest(requestID: id, kind: kind, family: family, variants: variants, now: now,
-                                      displayWidth: displaySize.0, displayHeight: displaySize.1, isPreview: isPreview)
+                                      displayWidth: displaySize.0, displayHeight: displaySize.1, isPreview: isPreview,
+                                      configuration: configuration)
         let reply = try roundTrip(.getTimeline(request), id: id, timeout: timeout, what: "getTimeline(\(kind), \(family))", kind: kind)
         guard case .timeline(let timeline) = reply else {
             throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))

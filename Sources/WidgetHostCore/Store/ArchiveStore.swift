@@ -42,9 +42,12 @@ public struct ArchiveStore: Sendable {
 
     public func logFile(_ extensionID: String) -> URL { extensionDirectory(extensionID).appendingPathComponent("extension.log") }
 
-    public func timelineFile(extensionID: String, kind: String, family: WidgetFamily) -> URL {
-        extensionDirectory(extensionID).appendingPathComponent("timelines", isDirectory: true)
-            .appendingPathComponent("\(Self.safeComponent(kind))@\(family.rawValue).timeline")
+    /// `<kind>@<family>.timeline`, with `-<crc32 of the configuration>` for configured widgets so that
+    /// two configurations of one widget keep separate timelines.
+    public func timelineFile(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = []) -> URL {
+        let suffix = configuration.isEmpty ? "" : "-" + String(CRC32.checksum(configuration), radix: 16)
+        return extensionDirectory(extensionID).appendingPathComponent("timelines", isDirectory: true)
+            .appendingPathComponent("\(Self.safeComponent(kind))@\(family.rawValue)\(suffix).timeline")
     }
 
     /// Creates the extension's folders.
@@ -63,14 +66,15 @@ public struct ArchiveStore: Sendable {
     @discardableResult
     public func save(_ timeline: StoredTimeline) throws(HostError) -> URL {
         try prepare(extensionID: timeline.extensionID)
-        let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family)
+        let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family,
+                                configuration: timeline.configuration)
         try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
         return file
     }
 
     /// The stored timeline, or `nil` if none. A file that fails its checksum or decoding is an error.
-    public func load(extensionID: String, kind: String, family: WidgetFamily) throws(HostError) -> StoredTimeline? {
-        let file = timelineFile(extensionID: extensionID, kind: kind, family: family)
+    public func load(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = []) throws(HostError) -> StoredTimeline? {
+        let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let bytes = try DurableFile.read(file.path)
         do {

@@ -13,6 +13,8 @@ public struct StoredTimeline: Hashable, Sendable {
     public var policy: ReloadPolicy
     public var variants: [EnvironmentVariant]
     public var entries: [Entry]
+    /// The configuration intent's parameters this timeline was made for (empty for static widgets).
+    public var configuration: [UInt8] = []
 
     public struct Entry: Hashable, Sendable {
         public var date: Date
@@ -81,6 +83,8 @@ public enum TimelineFileCodec {
         case .after(let d): w.u8(1); w.f64(d.timeIntervalSince1970)
         case .never: w.u8(2)
         }
+        w.varint(t.configuration.count)
+        w.raw(t.configuration)
         w.varint(t.variants.count)
         for v in t.variants {
             w.u8(v.renderingMode.rawValue)
@@ -136,6 +140,8 @@ public enum TimelineFileCodec {
         case 2: policy = .never
         case let other: throw .invalidTag(offset: policyOffset, tag: other, context: "reload policy")
         }
+        let configurationLength = try r.count(limit: min(options.maxIntentParameterBytes, r.remaining), field: "configuration length")
+        let configuration = Array(try r.bytes(configurationLength))
         let variantCount = try r.count(limit: min(64, r.remaining), field: "variant count")
         var variants: [EnvironmentVariant] = []
         for _ in 0..<variantCount {
@@ -177,7 +183,9 @@ public enum TimelineFileCodec {
             entries.append(StoredTimeline.Entry(date: date, relevance: relevance, archives: archives))
         }
         guard r.isAtEnd else { throw .trailingBytes(offset: r.offset, count: r.remaining) }
-        return StoredTimeline(extensionID: extensionID, kind: kind, family: family, fetchedAt: fetchedAt, policy: policy,
-                              variants: variants, entries: entries)
+        var timeline = StoredTimeline(extensionID: extensionID, kind: kind, family: family, fetchedAt: fetchedAt, policy: policy,
+                                      variants: variants, entries: entries)
+        timeline.configuration = configuration
+        return timeline
     }
 }

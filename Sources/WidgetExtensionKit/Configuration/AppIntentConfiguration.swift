@@ -1,0 +1,91 @@
+import Foundation
+import WidgetArchive
+import WidgetIntents
+import WidgetUI
+
+/// `AppIntentTimelineProvider`: the async provider of a widget configured by an App Intent.
+public protocol AppIntentTimelineProvider {
+    associatedtype Entry: TimelineEntry
+    associatedtype Intent: WidgetConfigurationIntent
+    typealias Context = TimelineProviderContext
+    func placeholder(in context: Context) -> Entry
+    func snapshot(for configuration: Intent, in context: Context) async -> Entry
+    func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
+    /// Preconfigured choices where there is no configuration UI (watchOS).
+    func recommendations() -> [AppIntentRecommendation<Intent>]
+}
+
+extension AppIntentTimelineProvider {
+    public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
+}
+
+/// `AppIntentRecommendation`: a configuration offered ready-made.
+public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
+    public let intent: Intent
+    public let description: String
+    public init(intent: Intent, description: LocalizedStringResource) {
+        self.intent = intent
+        self.description = description.key
+    }
+    public init(intent: Intent, description: String) {
+        self.intent = intent
+        self.description = description
+    }
+}
+
+/// `AppIntentConfiguration`: a widget whose configuration is an App Intent. The host sends the
+/// configuration's parameters with each request; the extension rebuilds the intent from them.
+public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration {
+    public typealias Body = Never
+    let kind: String
+    let recommendations: [ResolvedWidget.Recommendation]
+    let makeTimeline: (TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
+
+    public init<Provider: AppIntentTimelineProvider>(
+        kind: String, intent: Intent.Type = Intent.self, provider: Provider,
+        @ViewBuilder content: @escaping (Provider.Entry) -> Content
+    ) where Provider.Intent == Intent {
+        self.kind = kind
+        self.recommendations = provider.recommendations().map { r in
+            ResolvedWidget.Recommendation(description: r.description, configuration: (try? IntentParameterCodec.encode(r.intent)) ?? [])
+        }
+        self.makeTimeline = { request, kind, flags in
+            let bytes = request.configuration
+            let context = request.context
+            let box = ProviderBox(provider)
+            let result = CompletionWaiter<Result<Timeline<Provider.Entry>, Error>>.wait { completion in
+                let send = SendableCompletion(completion)
+                Task.detached {
+                    do {
+                        let intent = bytes.isEmpty ? Intent() : try await IntentParameterCodec.decode(Intent.self, from: bytes)
+                        send.call(.success(await box.provider.timeline(for: intent, in: context)))
+                    } catch {
+                        send.call(.failure(error))
+                    }
+                }
+            }
+            let timeline = try result.get()
+            return EntryArchiver.archive(
+                entries: timeline.entries, policy: timeline.policy, request: request, kind: kind,
+                flags: flags.union(.intentConfigurable), content: content)
+        }
+    }
+
+    public var body: Never { preconditionFailure("AppIntentConfiguration is primitive") }
+
+    public func _resolve() -> [ResolvedWidget] {
+        [ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
+                        recommendations: recommendations, timeline: makeTimeline)]
+    }
+}
+
+/// Carries a provider and a completion into a detached task (the serving thread waits meanwhile).
+struct ProviderBox<P>: @unchecked Sendable {
+    let provider: P
+    init(_ provider: P) { self.provider = provider }
+}
+
+struct SendableCompletion<T>: @unchecked Sendable {
+    let call: (T) -> Void
+    init(_ call: @escaping (T) -> Void) { self.call = call }
+}
