@@ -4,21 +4,22 @@ import WidgetHostCore
 import WidgetProtocol
 import WidgetRender
 
-/// `widget-host demo`: the whole path on built-in defaults. Launches the bundled caffeine tracker as
-/// a real process, archives a day of its timeline on a virtual clock (reloading when its policy says),
-/// taps its "Espresso" button once (the intent runs in the extension), renders every entry, and prints
-/// where everything went.
+/// `widget-host demo`: the whole path on built-in defaults. Launches the bundled extensions as real
+/// processes, plays a day of the caffeine tracker's timeline on a virtual clock (reloading when its
+/// policy says), taps its "Espresso" button and two to-do toggles (the intents run in the extensions'
+/// processes), renders every entry to PNG and render-tree JSON, and prints where everything went.
 enum DemoCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, options: ["store", "out"])
         guard a.positional.isEmpty else { throw UsageError("demo takes no positional arguments") }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true)
         let outDir = URL(fileURLWithPath: a.value("out") ?? storeRoot.appendingPathComponent("demo-renders").path, isDirectory: true)
-        let executable = try BundledExtensions.path("CaffeineTracker")
+        let caffeinePath = try BundledExtensions.path("CaffeineTracker")
+        let todoPath = try BundledExtensions.path("ToDoList")
 
-        // Start the example's own data afresh so the printed totals are the demo's.
+        // The examples' own data starts afresh so the printed totals are this run's.
         let store = ArchiveStore(root: storeRoot)
-        try? FileManager.default.removeItem(at: store.dataDirectory("CaffeineTracker"))
+        for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
         try? FileManager.default.removeItem(at: outDir)
         do {
             try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
@@ -27,98 +28,122 @@ enum DemoCommand {
         }
 
         let day = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let start = day.addingTimeInterval(8 * 3600)
-        let end = start.addingTimeInterval(24 * 3600)
-        let tapAt = start.addingTimeInterval(2.5 * 3600)
+        let start = day.addingTimeInterval(8 * 3600), end = start.addingTimeInterval(24 * 3600)
+        let espressoAt = start.addingTimeInterval(2.5 * 3600), todoAt = start.addingTimeInterval(4 * 3600)
         let clock = VirtualClock(start: start)
         let host = WidgetHost(store: store, clock: clock)
         defer { host.shutdown() }
-        let kind = "CaffeineTracker", family = WidgetFamily.systemSmall
-        let variants = [EnvironmentVariant(colorScheme: .light), EnvironmentVariant(colorScheme: .dark)]
-        let placement = Placement.iPhoneHomeScreen
+        let caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
+        let todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
+        let painter = PNGRenderer()
+        var renders = 0
 
-        print("widget-host demo: \(kind) (\(family)) on \(placement.name), virtual time \(iso(start)) → \(iso(end))")
-        var reloads = 0, renders = 0, tapped = false
-        var timeline = try host.reload(executable: executable, kind: kind, family: family, variants: variants)
-        reloads += 1
-        let connection = try host.connection(to: executable)
-        print("  extension \(connection.extensionID) running as pid \(connection.process.pid); widgets: \(connection.hello.widgets.map { "\($0.kind) [\($0.families.map(\.rawValue).joined(separator: ", "))]" }.joined(separator: "; "))")
-        var firstTexts: [String] = []
-
-        while clock.now < end {
-            // Show each entry at its date until the policy asks for a new timeline.
-            let nextReload = nextReloadDate(timeline, now: clock.now)
-            for entry in timeline.entries where entry.date >= clock.now && entry.date < min(nextReload, end) {
-                if !tapped && entry.date > tapAt {
-                    clock.advance(to: tapAt)
-                    let before = try render(host, timeline, at: tapAt, placement: placement, out: outDir, label: "before-tap")
-                    renders += 1
-                    guard let button = before.root.allNodes().first(where: { $0.id == "log-espresso" && $0.action?.kind == .intent }),
-                          let action = button.action, let target = action.target,
-                          let params = action.parameters.flatMap({ Data(base64Encoded: $0) }) else {
-                        throw CommandFailure("the demo widget has no Espresso button to tap")
-                    }
-                    try connection.performIntent(IntentReference(typeIdentifier: target, parameters: [UInt8](params)), kind: kind, now: clock.now)
-                    print("  \(hhmm(tapAt)) tap \"Espresso\" → \(target) performed by pid \(connection.process.pid); interaction reload")
-                    timeline = try host.reload(executable: executable, kind: kind, family: family, variants: variants)
-                    reloads += 1
-                    tapped = true
-                    let after = try render(host, timeline, at: tapAt, placement: placement, out: outDir, label: "after-tap")
-                    renders += 1
-                    print("         now shows: \(after.texts.joined(separator: " | "))")
-                    break
-                }
-                clock.advance(to: entry.date)
-                let tree = try render(host, timeline, at: entry.date, placement: placement, out: outDir, label: "entry")
-                renders += 1
-                if firstTexts.isEmpty { firstTexts = tree.texts }
-                print("  \(hhmm(entry.date)) \(tree.texts.joined(separator: " | "))")
+        func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
+            let base = outDir.appendingPathComponent("\(session.instance.id)-\(hhmm(clock.now).replacingOccurrences(of: ":", with: ""))-\(label)")
+            do {
+                try Data(painter.png(tree)).write(to: base.appendingPathExtension("png"))
+                try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"))
+            } catch {
+                throw CommandFailure("cannot write renders to \(outDir.path): \(error.localizedDescription)")
             }
-            if tapped && clock.now == tapAt { continue }
-            guard nextReload < end else { break }
-            clock.advance(to: nextReload)
-            timeline = try host.reload(executable: executable, kind: kind, family: family, variants: variants)
-            reloads += 1
-            print("  \(hhmm(nextReload)) reload (policy \(timeline.policy)): \(timeline.entries.count) entries archived")
+            renders += 1
         }
+        func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }
 
-        let timelineFile = store.timelineFile(extensionID: connection.extensionID, kind: kind, family: family)
-        let logLines = (try? String(contentsOf: store.logFile(connection.extensionID), encoding: .utf8))?
-            .split(separator: "\n").filter { $0.contains("logged") } ?? []
-        print("""
+        print("widget-host demo: virtual time \(ArchiveTextDump.isoDate(start)) → \(ArchiveTextDump.isoDate(end))")
+        do {
+            try caffeine.reload(reason: .startup)
+            try todo.reload(reason: .startup)
+            print("  extensions running as separate processes: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
+            try publish(todo, try todo.render(), "start")
 
-        summary
-          reloads: \(reloads) (\(timeline.entries.count) entries × \(variants.count) variants each), renders: \(renders)
-          extension log: \(logLines.last.map(String.init) ?? "no intent performed")
-          archives: \(timelineFile.path)
-          renders:  \(outDir.path)
-          inspect:  swift run widget-host inspect \(timelineFile.path) --entry 0
-        """)
+            var tapped = (espresso: false, todo: false)
+            var reloads = 2
+            while clock.now < end {
+                guard let timeline = caffeine.timeline else { break }
+                let nextReload = nextReloadDate(timeline, now: clock.now)
+                // Every moment worth showing before the next reload: entry dates and the two taps.
+                var moments = timeline.entries.map(\.date).filter { $0 >= clock.now && $0 < min(nextReload, end) }
+                if !tapped.espresso && espressoAt < nextReload { moments.append(espressoAt) }
+                if !tapped.todo && todoAt < nextReload { moments.append(todoAt) }
+                var reloadedByTap = false
+                for moment in moments.sorted() {
+                    clock.advance(to: moment)
+                    if moment == espressoAt && !tapped.espresso {
+                        tapped.espresso = true
+                        let tap = try caffeine.tap(element: "log-espresso")
+                        reloads += 1
+                        try publish(caffeine, tap.final, "after-tap")
+                        let total = tap.final.texts.first { $0.hasSuffix(" mg") } ?? "?"
+                        print("  \(hhmm(moment)) tap \"Espresso\": \(describe(tap.outcome)) by CaffeineTracker pid \(try pid(caffeinePath)); Total Caffeine now \(total)")
+                        reloadedByTap = true
+                        break
+                    }
+                    if moment == todoAt && !tapped.todo {
+                        tapped.todo = true
+                        let milk = try todo.tap(label: "Buy milk")
+                        reloads += 1
+                        try publish(todo, milk.optimistic, "optimistic")
+                        try publish(todo, milk.final, "after-tap")
+                        let left = milk.final.texts.first { $0.hasSuffix(" left") } ?? "?"
+                        print("  \(hhmm(moment)) tap \"Buy milk\": checked at once (before the extension answered), then \(describe(milk.outcome)) by ToDoList pid \(try pid(todoPath)); \(left)")
+                        let locked = try todo.tap(label: "Team report")
+                        try publish(todo, locked.final, "reverted")
+                        print("         tap \"Team report\": \(describe(locked.outcome))")
+                        continue
+                    }
+                    let tree = try caffeine.render()
+                    try publish(caffeine, tree, "entry")
+                    print("  \(hhmm(moment)) \(tree.texts.joined(separator: " | "))")
+                }
+                if reloadedByTap { continue }
+                guard nextReload < end else { break }
+                clock.advance(to: nextReload)
+                try caffeine.reload(reason: .policy)
+                reloads += 1
+                print("  \(hhmm(nextReload)) reload (policy \(timeline.policy)): \(caffeine.timeline?.entries.count ?? 0) entries archived")
+            }
+
+            let caffeineFile = store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)
+            // This run's lines of the extensions' own logs (their standard error).
+            let pids = [try pid(caffeinePath), try pid(todoPath)]
+            let performed = ["CaffeineTracker", "ToDoList"].flatMap { id in
+                ((try? String(contentsOf: store.logFile(id), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                    .filter { line in pids.contains { line.contains("[\($0)]") } }
+            }
+            print("""
+
+            summary
+              reloads: \(reloads), renders: \(renders)
+              performed in the extensions' processes:
+            \(performed.map { "    " + $0 }.joined(separator: "\n"))
+              archives: \(caffeineFile.path)
+              renders:  \(outDir.path)
+              inspect:  swift run widget-host inspect \(caffeineFile.path) --entry 0
+            """)
+        } catch let error as HostError {
+            throw CommandFailure("\(error)")
+        }
     }
 
-    /// When the policy asks for the next timeline (real budgeting lives in the scheduler).
+    static func describe(_ outcome: TapResult.Outcome) -> String {
+        switch outcome {
+        case .performed(let intent): "\(intent) performed"
+        case .failed(let reason): "failed and reverted (\(reason))"
+        case .openedApp(let url): "opens the app at \(url)"
+        case .inert: "inert"
+        }
+    }
+
+    /// When the policy asks for the next timeline (budgets are not applied in the demo).
     static func nextReloadDate(_ t: StoredTimeline, now: Date) -> Date {
         switch t.policy {
-        case .atEnd: return max(t.entries.last?.date ?? now, now).addingTimeInterval(t.entries.count > 1 ? 0 : 3600)
+        case .atEnd: return max(t.entries.last?.date ?? now, now.addingTimeInterval(60))
         case .after(let date): return max(date, now.addingTimeInterval(60))
         case .never: return .distantFuture
         }
     }
 
-    static func render(_ host: WidgetHost, _ timeline: StoredTimeline, at date: Date, placement: Placement, out: URL, label: String) throws -> RenderTree {
-        let context = RenderContext(placement: placement, family: timeline.family, date: date)
-        let (tree, _) = try host.render(timeline, at: date, context: context)
-        let base = out.appendingPathComponent("\(hhmm(date).replacingOccurrences(of: ":", with: ""))-\(label)")
-        do {
-            try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"))
-            try Data(RenderTreeDump.dump(tree).utf8).write(to: base.appendingPathExtension("txt"))
-        } catch {
-            throw CommandFailure("cannot write renders to \(out.path): \(error.localizedDescription)")
-        }
-        return tree
-    }
-
-    static func iso(_ d: Date) -> String { ArchiveTextDump.isoDate(d) }
     static func hhmm(_ d: Date) -> String {
         let s = Int(d.timeIntervalSince1970.rounded(.down)) % 86_400
         return String(format: "%02d:%02d", s / 3600, (s % 3600) / 60)
