@@ -1,5 +1,5 @@
 // The bundled example extension: a caffeine tracker. It shows the caffeine still in your system
-// (half-life five hours), hour by hour for the next six hours, how long ago the last drink was (a
+// (half-life five hours), hour by hour for the next nine hours, how long ago the last drink was (a
 // date-driven text the host keeps current by itself), and a button that logs an espresso through an
 // App Intent performed in this process.
 import AppIntents
@@ -47,7 +47,7 @@ struct CaffeineProvider: TimelineProvider {
         let now = Date()
         let logs = DrinkStore.shared.logs()
         let today = logs.filter { $0.date > now.addingTimeInterval(-24 * 3600) && $0.date <= now }
-        let entries = (0...6).map { hour -> CaffeineEntry in
+        let entries = (0...9).map { hour -> CaffeineEntry in
             let date = now.addingTimeInterval(Double(hour) * 3600)
             return CaffeineEntry(
                 date: date, activeMilligrams: Caffeine.active(logs: today, at: date),

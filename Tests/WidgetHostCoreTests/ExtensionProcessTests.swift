@@ -38,7 +38,7 @@ final class ExtensionProcessTests: XCTestCase {
         try host.connection(to: exe).performIntent(IntentReference(typeIdentifier: button.target!, parameters: [UInt8](parameters)),
                                                    kind: "CaffeineTracker", now: t0)
         let timeline = try host.reload(executable: exe, kind: "CaffeineTracker", family: .systemSmall)
-        XCTAssertEqual(timeline.entries.count, 7)
+        XCTAssertEqual(timeline.entries.count, 10)
         XCTAssertEqual(timeline.policy, .atEnd)
         XCTAssertEqual(timeline.entries.first!.date.timeIntervalSince(t0), 0, accuracy: 1, "the extension saw the host's clock")
 

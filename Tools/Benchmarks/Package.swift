@@ -12,6 +12,14 @@ let package = Package(
             dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]
         ),
         .executableTarget(
+            name: "interaction-benchmark",
+            dependencies: [
+                .product(name: "WidgetArchive", package: "WidgetHost"),
+                .product(name: "WidgetHostCore", package: "WidgetHost"),
+                .product(name: "WidgetRender", package: "WidgetHost"),
+            ]
+        ),
+        .executableTarget(
             name: "render-benchmark",
             dependencies: [
                 .product(name: "WidgetArchive", package: "WidgetHost"),

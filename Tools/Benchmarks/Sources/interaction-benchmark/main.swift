@@ -1,0 +1,122 @@
+// Interaction and reload latency against real extension processes, each figure next to its floor
+// measured in the same run:
+//   tap → intent performed → interaction reload stored → new entry rendered (warm)   target p99 ≤ 5 ms
+//   warm reload of a 10-entry timeline, archived durably; floor: socket round trip + one durable write
+//                                                                                    target p50 ≤ 2× floor
+//   cold reload (spawn + handshake + timeline); floor: spawn and exit of the same binary
+//                                                                                    target ≤ 1.5× floor
+// Usage: interaction-benchmark BIN_DIR (where ToDoList and CaffeineTracker are built)
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import WidgetRender
+
+guard CommandLine.arguments.count == 2 else {
+    print("usage: interaction-benchmark BIN_DIR (run Tools/Benchmarks/interaction-benchmark.sh)")
+    exit(2)
+}
+let bin = URL(fileURLWithPath: CommandLine.arguments[1])
+let todo = bin.appendingPathComponent("ToDoList").path
+let caffeine = bin.appendingPathComponent("CaffeineTracker").path
+let storeDir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widgethost-bench-\(getpid())")
+defer { try? FileManager.default.removeItem(at: storeDir) }
+
+func ms(_ d: Duration) -> Double { let (s, a) = d.components; return Double(s) * 1e3 + Double(a) / 1e15 }
+func percentile(_ xs: [Double], _ p: Double) -> Double {
+    let s = xs.sorted()
+    return s[min(s.count - 1, Int((Double(s.count) * p).rounded(.up)) - 1)]
+}
+func time(_ body: () throws -> Void) rethrows -> Double {
+    let start = ContinuousClock.now
+    try body()
+    return ms(ContinuousClock.now - start)
+}
+
+let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000))
+let host = WidgetHost(store: ArchiveStore(root: storeDir), clock: clock)
+defer { host.shutdown() }
+
+// 1. Tap latency, warm.
+let todoSession = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todo, kind: "ToDoList", family: .systemMedium))
+try todoSession.reload()
+_ = try todoSession.render()
+var taps: [Double] = []
+for _ in 0..<10 { _ = try todoSession.tap(element: "milk") }
+for _ in 0..<300 {
+    taps.append(try time {
+        let result = try todoSession.tap(element: "milk")
+        guard case .performed = result.outcome else { fatalError("tap failed: \(result.outcome)") }
+    })
+}
+
+// 2. Warm reload of a 10-entry timeline, stored durably; floor: socket round trip + one durable write.
+_ = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall)
+var reloads: [Double] = []
+var entries = 0
+for _ in 0..<100 {
+    reloads.append(try time { entries = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall).entries.count })
+}
+let timelineBytes = try Data(contentsOf: host.store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)).count
+var fds: [Int32] = [0, 0]
+socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
+let echoEnd = fds[1]
+let echo = Thread {
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+        let n = recv(echoEnd, &buffer, 64, 0)
+        if n <= 0 { return }
+        _ = send(echoEnd, buffer, n, 0)
+    }
+}
+echo.start()
+var rtts: [Double] = [], writes: [Double] = []
+var ping = [UInt8](repeating: 7, count: 64)
+let payload = [UInt8](repeating: 0xAB, count: timelineBytes)
+let floorFile = storeDir.appendingPathComponent("floor.bin").path
+for _ in 0..<100 {
+    rtts.append(time {
+        _ = send(fds[0], ping, 64, 0)
+        var got = 0
+        while got < 64 { got += max(0, recv(fds[0], &ping, 64 - got, 0)) }
+    })
+    writes.append(try time { try DurableFile.write(payload, to: floorFile) })
+}
+close(fds[0])
+
+// 3. Cold reload vs spawn + exit of the same binary.
+var colds: [Double] = [], spawns: [Double] = []
+for _ in 0..<30 {
+    try host.connection(to: caffeine).process.kill()
+    colds.append(try time { _ = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall) })
+    spawns.append(time {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        let args = [strdup(caffeine), strdup("--describe"), nil]
+        var env = ProcessInfo.processInfo.environment.filter { $0.key != "WIDGET_HOST_FD" }.map { strdup("\($0.key)=\($0.value)") }
+        env.append(nil)
+        posix_spawn(&pid, caffeine, &actions, nil, args, env)
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        posix_spawn_file_actions_destroy(&actions)
+        for p in args { free(p) }
+        for p in env { free(p) }
+    })
+}
+
+let tapP50 = percentile(taps, 0.5), tapP99 = percentile(taps, 0.99)
+let reloadP50 = percentile(reloads, 0.5), reloadP99 = percentile(reloads, 0.99)
+let floor = percentile(rtts, 0.5) + percentile(writes, 0.5)
+let coldP50 = percentile(colds, 0.5), spawnP50 = percentile(spawns, 0.5)
+print(String(format: "tap → intent → reload → render (warm):  p50 %.2f ms  p99 %.2f ms   target p99 ≤ 5 ms %@", tapP50, tapP99, tapP99 <= 5 ? "met" : "NOT MET"))
+print(String(format: "warm reload, %d entries, durable:       p50 %.2f ms  p99 %.2f ms", entries, reloadP50, reloadP99))
+print(String(format: "  floor: socket round trip %.3f ms + durable write of %d B %.2f ms = %.2f ms; ratio %.2f× (target ≤ 2×) %@",
+             percentile(rtts, 0.5), timelineBytes, percentile(writes, 0.5), floor, reloadP50 / floor, reloadP50 <= 2 * floor ? "met" : "NOT MET"))
+print(String(format: "cold reload (spawn + handshake + timeline): p50 %.2f ms  p99 %.2f ms", coldP50, percentile(colds, 0.99)))
+print(String(format: "  floor: spawn + exit of the same binary %.2f ms; ratio %.2f× (target ≤ 1.5×) %@",
+             spawnP50, coldP50 / spawnP50, coldP50 <= 1.5 * spawnP50 ? "met" : "NOT MET"))
