@@ -25,6 +25,9 @@ commands:
       what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app
   status [--socket PATH]
       what each instance of a running host shows, and when it reloads next
+  simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR]
+      play days of reload-budget decisions on a virtual clock (the bundled extensions when no
+      scenario is given) and write a report, the event log (JSON lines) and an SVG chart
   placements
       list the placements and their families and sizes
 
@@ -52,6 +55,7 @@ do {
     case "preview": try PreviewCommand.run(rest)
     case "placements": try PlacementsCommand.run(rest)
     case "run": try RunCommand.run(rest)
+    case "simulate": try SimulateCommand.run(rest)
     case "tap": try ControlCommand.tap(rest)
     case "reload": try ControlCommand.reload(rest)
     case "status": try ControlCommand.status(rest)

@@ -1,0 +1,104 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+
+/// `widget-host simulate`: play days of reload decisions on a virtual clock and report what the
+/// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.
+enum SimulateCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store"])
+        guard a.positional.isEmpty else { throw UsageError("simulate takes no positional arguments") }
+        func positiveInt(_ name: String, max: Int) throws -> Int? {
+            try a.value(name).map { v in
+                guard let n = Int(v), n >= 1, n <= max else { throw UsageError("--\(name) must be an integer from 1 to \(max)") }
+                return n
+            }
+        }
+        var scenario: Scenario
+        if let path = a.value("scenario") {
+            do { scenario = try Scenario.load(path: path) } catch { throw CommandFailure("\(error)") }
+        } else {
+            scenario = try bundledScenario()
+        }
+        var options = ReloadSimulator.Options()
+        options.days = try positiveInt("days", max: 366) ?? scenario.days ?? 7
+        options.seed = try a.value("seed").map { v in
+            guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
+            return s
+        } ?? scenario.seed ?? 1
+        options.budget = try a.value("budget").map { v in
+            guard let n = Int(v), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
+            return n
+        }
+        let start: Date
+        if let s = scenario.start {
+            start = try DateArgument.parse(s)
+        } else {
+            start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        }
+        let out = URL(fileURLWithPath: a.value("out") ?? "Archives/store/simulation", isDirectory: true)
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create \(out.path): \(error.localizedDescription)")
+        }
+
+        let usesExtensions = scenario.instances.contains { $0.extension != nil }
+        let clock = VirtualClock(start: start)
+        let host = WidgetHost(store: ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent("store").path)), clock: clock)
+        defer { host.shutdown() }
+        let source: TimelineSource = usesExtensions ? MixedSource(host: host, clock: clock) : ScriptedTimelineSource()
+        let simulator = ReloadSimulator(scenario: scenario, options: options, source: source, start: start)
+        var lastShown = -1
+        let began = ContinuousClock.now
+        let result = simulator.run { fraction in
+            let percent = Int(fraction * 100)
+            if percent / 5 != lastShown / 5 {
+                lastShown = percent
+                FileHandle.standardError.write(Data("\rsimulating: \(percent)% (day \(min(options.days, Int(fraction * Double(options.days)) + 1))/\(options.days))".utf8))
+            }
+        }
+        FileHandle.standardError.write(Data("\n".utf8))
+        let elapsed = ContinuousClock.now - began
+
+        let report = SimulationReport.text(result)
+        do {
+            try Data(report.utf8).write(to: out.appendingPathComponent("report.txt"))
+            try SimulationReport.jsonLines(result).write(to: out.appendingPathComponent("events.jsonl"))
+            try Data(SimulationReport.svg(result).utf8).write(to: out.appendingPathComponent("chart.svg"))
+        } catch {
+            throw CommandFailure("cannot write to \(out.path): \(error.localizedDescription)")
+        }
+        print(report, terminator: "")
+        print("simulated \(options.days) day(s) in \(elapsed) (seed \(options.seed))")
+        print("event log: \(out.appendingPathComponent("events.jsonl").path)")
+        print("chart:     \(out.appendingPathComponent("chart.svg").path)")
+    }
+
+    /// The bundled examples, with an app that asks for caffeine reloads every 10 minutes in the day (more than the budget allows).
+    static func bundledScenario() throws -> Scenario {
+        let caffeine = try BundledExtensions.path("CaffeineTracker")
+        let todo = try BundledExtensions.path("ToDoList")
+        return Scenario(instances: [
+            .init(id: "caffeine", views: .high, extension: caffeine, kind: "CaffeineTracker", family: .systemSmall, dataChangeEvery: 1800),
+            .init(id: "goal", views: .medium, extension: caffeine, kind: "CaffeineGoal", family: .systemSmall, dataChangeEvery: 1800),
+            .init(id: "todo", views: .low, extension: todo, kind: "ToDoList", family: .systemMedium, dataChangeEvery: 7200),
+        ], events: [
+            .init(type: .reloadTimelines, instance: "caffeine", every: 600, from: 7 * 3600, to: 23 * 3600, daily: true),
+            .init(type: .foreground, instance: "caffeine", from: 12 * 3600, to: 12 * 3600 + 1200, daily: true),
+            .init(type: .tap, instance: "todo", at: 9 * 3600, daily: true),
+            .init(type: .tap, instance: "todo", at: 18 * 3600, daily: true),
+            .init(type: .systemChange, instance: "*", at: 36 * 3600),
+        ])
+    }
+}
+
+/// Real extensions where the scenario names one, scripted timelines elsewhere.
+final class MixedSource: TimelineSource {
+    let real: ExtensionTimelineSource
+    let scripted = ScriptedTimelineSource()
+    init(host: WidgetHost, clock: VirtualClock) { real = ExtensionTimelineSource(host: host, clock: clock) }
+    func timeline(for instance: Scenario.Instance, at date: Date) throws -> ScheduledTimeline {
+        instance.extension == nil ? try scripted.timeline(for: instance, at: date) : try real.timeline(for: instance, at: date)
+    }
+}
