@@ -20,6 +20,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "simulate-benchmark",
+            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost")]
+        ),
+        .executableTarget(
             name: "render-benchmark",
             dependencies: [
                 .product(name: "WidgetArchive", package: "WidgetHost"),
