@@ -28,6 +28,9 @@ commands:
   simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR]
       play days of reload-budget decisions on a virtual clock (the bundled extensions when no
       scenario is given) and write a report, the event log (JSON lines) and an SVG chart
+  fuzz [--target archive|frame] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]
+      structure-aware fuzzing of the archive or IPC frame decoder; stops at the first finding,
+      writes its input to a file and exits non-zero
   placements
       list the placements and their families and sizes
 
@@ -56,6 +59,7 @@ do {
     case "placements": try PlacementsCommand.run(rest)
     case "run": try RunCommand.run(rest)
     case "simulate": try SimulateCommand.run(rest)
+    case "fuzz": try FuzzCommand.run(rest)
     case "tap": try ControlCommand.tap(rest)
     case "reload": try ControlCommand.reload(rest)
     case "status": try ControlCommand.status(rest)

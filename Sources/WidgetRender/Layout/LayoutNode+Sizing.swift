@@ -108,13 +108,15 @@ enum StackLayout {
             minMain[i] = lo
             flexibility[i] = hi - lo
         }
-        let priorities = Set(visible.map { children[$0].priority }).sorted(by: >)
+        // Spacers give way to everything else: they are sized last, after keeping their minimum length.
+        func priority(_ i: Int) -> Double { children[i].isSpacer ? -.greatestFiniteMagnitude : children[i].priority }
+        let priorities = Set(visible.map(priority)).sorted(by: >)
         var remaining = main - totalSpacing
-        for (groupIndex, priority) in priorities.enumerated() {
-            let group = visible.filter { children[$0].priority == priority }
+        for (groupIndex, level) in priorities.enumerated() {
+            let group = visible.filter { priority($0) == level }
                 .sorted { (flexibility[$0]!, $0) < (flexibility[$1]!, $1) }
             let lowerReserve = priorities.dropFirst(groupIndex + 1).reduce(0.0) { sum, lower in
-                sum + visible.filter { children[$0].priority == lower }.reduce(0.0) { $0 + minMain[$1]! }
+                sum + visible.filter { priority($0) == lower }.reduce(0.0) { $0 + minMain[$1]! }
             }
             var groupRemaining = remaining - lowerReserve
             for (k, i) in group.enumerated() {

@@ -1,0 +1,51 @@
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+
+/// What a fuzz run exercises. Each target decodes hostile bytes and checks the properties that must
+/// hold for every input: a typed error or a value, and a value that re-encodes and decodes to itself.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// Whole archive files: container, string table, view tree.
+    case archive
+    /// IPC frame bodies: every message type.
+    case frame
+
+    /// Runs one input. Returns a description of a property violation, or nil.
+    public func check(_ input: [UInt8]) -> String? {
+        switch self {
+        case .archive:
+            let decoder = ArchiveDecoder()
+            guard let value = try? decoder.decode(input) else { return nil }
+            let again = ArchiveEncoder.encode(value)
+            guard let round = try? decoder.decode(again) else { return "a decoded archive re-encodes to bytes that do not decode" }
+            return round == value ? nil : "a decoded archive does not round-trip"
+        case .frame:
+            guard let message = try? MessageCodec.decode(input) else { return nil }
+            guard let round = try? MessageCodec.decode(MessageCodec.encode(message)) else {
+                return "a decoded message re-encodes to bytes that do not decode"
+            }
+            return round == message ? nil : "a decoded message does not round-trip"
+        }
+    }
+
+    /// Valid inputs to start from.
+    public func seeds(count: Int, seed: UInt64) -> [[UInt8]] {
+        (0..<count).map { i in
+            var generator = ArchiveGenerator(seed: seed &+ UInt64(i), maxDepth: 5, maxChildren: 3)
+            let archive = ArchiveEncoder.encode(generator.archive())
+            switch self {
+            case .archive:
+                return archive
+            case .frame:
+                let messages: [Message] = [
+                    .timeline(TimelineReply(requestID: UInt64(i), entries: [ArchivedEntry(date: Date(timeIntervalSince1970: Double(i)), archives: [archive])], policy: .atEnd)),
+                    .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "N", description: "D", families: [.systemSmall], flags: [])])),
+                    .getTimeline(TimelineRequest(requestID: 1, kind: "K", family: .systemMedium, variants: [.standard], now: Date(timeIntervalSince1970: 0))),
+                    .performIntent(IntentRequest(requestID: 2, intent: IntentReference(typeIdentifier: "T", parameters: [0]), kind: "K", now: Date(timeIntervalSince1970: 0))),
+                    .failure(Failure(requestID: 3, code: .intentFailed, message: "m")),
+                ]
+                return MessageCodec.encode(messages[i % messages.count])
+            }
+        }
+    }
+}

@@ -1,0 +1,109 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetArchive
+
+/// The built-in fuzzer: structure-aware mutations of valid inputs, run in process. It stops at the
+/// first finding — a property violation, or a trap (the input being run is written out from the
+/// signal handler first) — and leaves the input in a file.
+public final class Fuzzer {
+    public struct Finding: Sendable {
+        public var input: [UInt8]
+        public var reason: String
+    }
+    public struct Stats: Sendable {
+        public var executions = 0
+        public var seconds = 0.0
+        public var execsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+    }
+
+    public let target: FuzzTarget
+    public let seed: UInt64
+    private var corpus: [[UInt8]]
+    private var mutator: StructuredMutator
+
+    public init(target: FuzzTarget, seed: UInt64, corpus extra: [[UInt8]] = []) {
+        self.target = target
+        self.seed = seed
+        corpus = target.seeds(count: 64, seed: seed) + extra
+        mutator = StructuredMutator(seed: seed)
+    }
+
+    /// Runs until `runs` executions or `seconds` pass, whichever first. `progress` is called about
+    /// once a second. `crashFile` receives the input being run if the process traps.
+    public func run(runs: Int?, seconds: Double?, crashFile: String?, progress: (Stats) -> Void) -> (Stats, Finding?) {
+        if let crashFile { CrashCapture.install(path: crashFile) }
+        defer { CrashCapture.uninstall() }
+        let start = ContinuousClock.now
+        var stats = Stats()
+        var lastReport = start
+        let limit = runs ?? .max
+        while stats.executions < limit {
+            let base = corpus[Int(mutator.rng.next() % UInt64(corpus.count))]
+            let input = mutator.mutate(base, corpus: corpus, repairChecksum: target == .archive && mutator.rng.next() % 4 != 0)
+            CrashCapture.current(input)
+            if let reason = target.check(input) {
+                stats.seconds = Self.seconds(ContinuousClock.now - start)
+                return (stats, Finding(input: input, reason: reason))
+            }
+            stats.executions += 1
+            // Keep a few decodable mutants: they lead deeper into the format.
+            if stats.executions % 64 == 0 && corpus.count < 4096 && target.check(input) == nil { corpus.append(input) }
+            if stats.executions % 256 == 0 {
+                let now = ContinuousClock.now
+                if now - lastReport >= .seconds(1) {
+                    stats.seconds = Self.seconds(now - start)
+                    progress(stats)
+                    lastReport = now
+                }
+                if let seconds, Self.seconds(now - start) >= seconds { break }
+            }
+        }
+        stats.seconds = Self.seconds(ContinuousClock.now - start)
+        return (stats, nil)
+    }
+
+    static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
+}
+
+/// Writes the input under test to a file if the process dies of a signal while running it.
+enum CrashCapture {
+    nonisolated(unsafe) static var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
+    nonisolated(unsafe) static var length = 0
+    nonisolated(unsafe) static var fd: Int32 = -1
+    nonisolated(unsafe) static var path: String?
+    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
+
+    static func install(path: String) {
+        self.path = path
+        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        for s in signals {
+            signal(s) { sig in
+                if CrashCapture.fd >= 0 {
+                    _ = write(CrashCapture.fd, CrashCapture.buffer, CrashCapture.length)
+                    close(CrashCapture.fd)
+                }
+                signal(sig, SIG_DFL)
+                raise(sig)
+            }
+        }
+    }
+
+    static func uninstall() {
+        for s in signals { signal(s, SIG_DFL) }
+        if fd >= 0 { close(fd) }
+        fd = -1
+        // No crash: the capture file is not a finding.
+        if let path { unlink(path) }
+        path = nil
+    }
+
+    static func current(_ input: [UInt8]) {
+        let n = min(input.count, 1 << 20)
+        input.withUnsafeBufferPointer { source in
+            if let base = source.baseAddress, n > 0 { buffer.update(from: base, count: n) }
+        }
+        length = n
+    }
+}

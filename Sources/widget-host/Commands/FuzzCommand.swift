@@ -1,0 +1,49 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+
+/// `widget-host fuzz`: the built-in structure-aware fuzzer. No libFuzzer needed.
+enum FuzzCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["target", "seconds", "runs", "seed", "corpus", "out"])
+        guard a.positional.isEmpty else { throw UsageError("fuzz takes no positional arguments") }
+        let targetName = a.value("target") ?? "archive"
+        guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive or frame)") }
+        let runs = try a.value("runs").map { v -> Int in
+            guard let n = Int(v), n > 0 else { throw UsageError("--runs must be a positive integer") }
+            return n
+        }
+        let seconds = try a.value("seconds").map { v -> Double in
+            guard let s = Double(v), s > 0 else { throw UsageError("--seconds must be a positive number") }
+            return s
+        }
+        guard runs == nil || seconds == nil else { throw UsageError("give --seconds or --runs, not both") }
+        let seed = try a.value("seed").map { v -> UInt64 in
+            guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
+            return s
+        } ?? UInt64(Date().timeIntervalSince1970)
+        var extra: [[UInt8]] = []
+        if let dir = a.value("corpus") {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { throw CommandFailure("--corpus \(dir) is not a readable folder") }
+            for name in names.sorted() {
+                if let data = FileManager.default.contents(atPath: URL(fileURLWithPath: dir).appendingPathComponent(name).path), data.count <= 1 << 20 {
+                    extra.append([UInt8](data))
+                }
+            }
+        }
+        let outDir = a.value("out") ?? "."
+        let crashFile = URL(fileURLWithPath: outDir).appendingPathComponent("crash-\(target.rawValue)-\(seed).bin").path
+        print("fuzzing \(target.rawValue) (seed \(seed), \(extra.count) corpus files); a crash leaves its input in \(crashFile)")
+        let fuzzer = Fuzzer(target: target, seed: seed, corpus: extra)
+        let (stats, finding) = fuzzer.run(runs: runs ?? (seconds == nil ? 100_000 : nil), seconds: seconds, crashFile: crashFile) { s in
+            FileHandle.standardError.write(Data(String(format: "\r%d execs, %.0f execs/s", s.executions, s.execsPerSecond).utf8))
+        }
+        FileHandle.standardError.write(Data("\n".utf8))
+        if let finding {
+            let path = URL(fileURLWithPath: outDir).appendingPathComponent("finding-\(target.rawValue)-\(seed).bin")
+            try? Data(finding.input).write(to: path)
+            throw CommandFailure("finding after \(stats.executions) executions: \(finding.reason); input written to \(path.path)")
+        }
+        print(String(format: "no finding: %d executions in %.1f s (%.0f execs/s)", stats.executions, stats.seconds, stats.execsPerSecond))
+    }
+}
