@@ -55,3 +55,49 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(ArchiveStore.safeComponent(""), "%00")
     }
 }
+
+/// A corrupt file in the store is quarantined and the timeline asked for again, once.
+final class QuarantineTests: XCTestCase {
+    func testCorruptStoredTimelineIsQuarantinedAndReRequested() throws {
+        let exe = try BuiltProducts.executable("ToDoList")
+        let root = try temporaryDirectory(self)
+        let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000))
+        let instance = WidgetInstance(id: "todo", extensionPath: exe, kind: "ToDoList", family: .systemSmall)
+        do {
+            let host = WidgetHost(store: ArchiveStore(root: root), clock: clock)
+            defer { host.shutdown() }
+            _ = try WidgetSession(host: host, instance: instance).render()
+        }
+        let store = ArchiveStore(root: root)
+        let file = store.timelineFile(extensionID: "ToDoList", kind: "ToDoList", family: .systemSmall)
+        var bytes = [UInt8](try Data(contentsOf: file))
+        bytes[bytes.count - 5] ^= 0x55
+        try Data(bytes).write(to: file)
+
+        let host = WidgetHost(store: store, clock: clock)
+        defer { host.shutdown() }
+        var logged: [String] = []
+        let lines = LockedLines()
+        host.log = { lines.append($0) }
+        let session = WidgetSession(host: host, instance: instance)
+        XCTAssertFalse(session.restoreStoredTimeline())
+        let quarantined = try FileManager.default.contentsOfDirectory(atPath: store.quarantineDirectory("ToDoList").path)
+        XCTAssertEqual(quarantined.count, 1)
+        XCTAssertTrue(quarantined[0].hasPrefix(file.lastPathComponent))
+        logged = lines.all
+        XCTAssertTrue(logged.contains { $0.contains("checksum mismatch") && $0.contains("ToDoList") }, "\(logged)")
+        // Asked again: the widget shows, and the store holds a good file again.
+        XCTAssertTrue(try session.render().texts.contains("To Do"))
+        XCTAssertNotNil(try store.load(extensionID: "ToDoList", kind: "ToDoList", family: .systemSmall))
+        // An intact file is shown without asking the extension.
+        let again = WidgetSession(host: host, instance: instance)
+        XCTAssertTrue(again.restoreStoredTimeline())
+    }
+}
+
+final class LockedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+}

@@ -48,6 +48,18 @@ public final class WidgetSession: @unchecked Sendable {
         return t
     }
 
+    /// Shows the last good stored timeline, if any, without asking the extension (a host restart).
+    /// A corrupt stored file is quarantined instead, and the next render asks for a new timeline.
+    @discardableResult
+    public func restoreStoredTimeline() -> Bool {
+        let extensionID = URL(fileURLWithPath: instance.extensionPath).lastPathComponent
+        guard let stored = host.store.loadOrQuarantine(
+            extensionID: extensionID, kind: instance.kind, family: instance.family,
+            configuration: instance.encodedConfiguration ?? [], now: host.clock.now, log: host.log) else { return false }
+        timeline = stored
+        return true
+    }
+
     /// The render tree at `date` (default: now), with any optimistic state applied.
     public func render(at date: Date? = nil) throws(HostError) -> RenderTree {
         if timeline == nil { try reload(reason: .startup) }

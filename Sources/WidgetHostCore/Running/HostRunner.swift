@@ -31,7 +31,11 @@ public final class HostRunner: @unchecked Sendable {
     /// Runs until `shouldStop` says so or `until` passes.
     public func run(until: Date? = nil, shouldStop: () -> Bool) {
         try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
-        for session in sessions { reload(session, reason: .startup) }
+        for session in sessions {
+            // The last good timeline shows at once; a corrupt one is quarantined. Then ask afresh.
+            session.restoreStoredTimeline()
+            reload(session, reason: .startup)
+        }
         while !shouldStop() {
             let now = host.clock.now
             if let until, now >= until { break }

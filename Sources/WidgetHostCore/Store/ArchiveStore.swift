@@ -85,6 +85,42 @@ public struct ArchiveStore: Sendable {
     }
 }
 
+extension ArchiveStore {
+    /// Where corrupt files are moved, per extension.
+    public func quarantineDirectory(_ extensionID: String) -> URL {
+        extensionDirectory(extensionID).appendingPathComponent("quarantine", isDirectory: true)
+    }
+
+    /// Moves a corrupt file aside (never deleted: it is evidence) and returns its new place.
+    @discardableResult
+    public func quarantine(_ file: URL, extensionID: String, now: Date) throws(HostError) -> URL {
+        let dir = quarantineDirectory(extensionID)
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            let target = dir.appendingPathComponent("\(file.lastPathComponent).\(Int(now.timeIntervalSince1970))")
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.moveItem(at: file, to: target)
+            return target
+        } catch {
+            throw .storeIO(path: file.path, errno: EIO)
+        }
+    }
+
+    /// The stored timeline if it is intact. A corrupt one (checksum or decoding) is quarantined and
+    /// `nil` returned, so the caller asks the extension again — once, not in a loop.
+    public func loadOrQuarantine(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = [],
+                                 now: Date, log: (String) -> Void = { _ in }) -> StoredTimeline? {
+        do {
+            return try load(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
+        } catch {
+            let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
+            let moved = try? quarantine(file, extensionID: extensionID, now: now)
+            log("\(extensionID) \(kind) \(family): \(error); moved to \(moved?.path ?? "(could not move)") and asking the extension again")
+            return nil
+        }
+    }
+}
+
 extension String {
     var leftPadded2: String { count >= 2 ? self : "0" + self }
 }

@@ -1,0 +1,20 @@
+// swift-tools-version:5.3
+// libFuzzer harnesses for WidgetHost's decoders, kept out of the main package. Build and run with
+// `Tools/Fuzzing/fuzz.sh` (it passes `-sanitize=fuzzer,address -parse-as-library`).
+import PackageDescription
+
+let dependencies: [Target.Dependency] = [
+    .product(name: "WidgetArchive", package: "WidgetHost"),
+    .product(name: "WidgetHostCore", package: "WidgetHost"),
+]
+
+let package = Package(
+    name: "WidgetHostFuzzing",
+    dependencies: [.package(name: "WidgetHost", path: "../..")],
+    targets: [
+        // Plain targets with a main.swift (as in swift-protobuf's FuzzTesting): libFuzzer supplies `main`.
+        .target(name: "FuzzArchive", dependencies: dependencies),
+        .target(name: "FuzzViewTree", dependencies: dependencies),
+        .target(name: "FuzzFrame", dependencies: dependencies),
+    ]
+)

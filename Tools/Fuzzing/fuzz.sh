@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses with -sanitize=fuzzer,address, generates a seed corpus from real
+# archives, replays Archives/fail-cases in release, and runs each target.
+#
+#   Tools/Fuzzing/fuzz.sh [SECONDS_PER_TARGET]     (default 60; the issue's soak is 600)
+#
+# ClusterFuzzLite / OSS-Fuzz: the build step is this script's `swift build` line (in a Swift base
+# image); the fuzzers are .build/release/Fuzz{Archive,ViewTree,Frame}; ship widget-archive.dict as
+# <fuzzer>.dict and zip .corpus/archive as FuzzArchive_seed_corpus.zip and FuzzViewTree_seed_corpus.zip.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+seconds=${1:-60}
+swift build -c release --package-path "$here" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
+bin=$(swift build -c release --package-path "$here" --show-bin-path)
+
+# Seed corpus: the golden vectors and the fail cases, each behind a zero option byte.
+corpus=$here/.corpus
+mkdir -p "$corpus/archive" "$corpus/frame"
+for f in "$root"/Archives/golden/*.wgar "$root"/Archives/fail-cases/*.wgar; do
+  [ -f "$f" ] || continue
+  { printf '\x00'; cat "$f"; } >"$corpus/archive/$(basename "$f")"
+done
+
+# Fail cases in release, through the harnesses.
+for f in "$corpus"/archive/*; do "$bin/FuzzArchive" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzArchive"; exit 1; }; done
+
+for target in FuzzArchive FuzzViewTree FuzzFrame; do
+  dir=$corpus/archive
+  [ "$target" = FuzzFrame ] && dir=$corpus/frame
+  echo "== $target for ${seconds}s"
+  "$bin/$target" -max_total_time="$seconds" -dict="$here/widget-archive.dict" -print_final_stats=1 "$dir" 2>&1 \
+    | grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|cov:|ERROR|SUMMARY" | tail -n 4
+done
