@@ -65,11 +65,24 @@ public final class WidgetSession: @unchecked Sendable {
         if timeline == nil { try reload(reason: .startup) }
         guard let timeline else { throw .noTimeline(extensionID: instance.extensionPath, kind: instance.kind, family: instance.family.rawValue) }
         let at = date ?? host.clock.now
+        let key = RenderKey(fetchedAt: timeline.fetchedAt, date: at, flipped: flippedToggles, awaiting: awaitingReload)
+        if let cached = lastRender, cached.key == key { return cached.tree }
         let context = RenderContext(
             placement: instance.resolvedPlacement, family: instance.family, date: at,
             showsInvalidatedContent: awaitingReload, flippedToggles: flippedToggles)
-        return try host.render(timeline, at: at, context: context).0
+        let tree = try host.render(timeline, at: at, context: context).0
+        lastRender = (key, tree)
+        return tree
     }
+
+    /// What a render depends on besides the archive: the same key gives the same tree.
+    private struct RenderKey: Equatable {
+        var fetchedAt: Date
+        var date: Date
+        var flipped: Set<String>
+        var awaiting: Bool
+    }
+    private var lastRender: (key: RenderKey, tree: RenderTree)?
 
     /// Taps the control (or link) with element id `id`.
     public func tap(element id: String) throws(HostError) -> TapResult {
