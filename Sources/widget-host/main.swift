@@ -16,13 +16,14 @@ commands:
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural
       placement to PNG, SVG and JSON, with an index.html contact sheet
-  run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--verbose]
+  run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N] [--verbose]
       keep the configured widget instances up to date on the real clock, render them to
       --out, and serve tap/reload/status on a control socket (owner-only)
   tap INSTANCE (--element ID | --at X,Y) [--socket PATH]
       tap a control or link of a running instance: the intent runs in its extension
-  reload --kind K [--socket PATH]
-      what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app
+  reload --kind K [--foreground] [--socket PATH]
+      what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app (counted against the
+      budget unless the app is in the foreground)
   status [--socket PATH]
       what each instance of a running host shows, and when it reloads next
   simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR]

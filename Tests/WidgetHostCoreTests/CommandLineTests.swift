@@ -89,7 +89,7 @@ final class CommandLineTests: XCTestCase {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
         process.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
-                             "--out", dir.appendingPathComponent("live").path, "--socket", socket, "--duration", "60"]
+                             "--out", dir.appendingPathComponent("live").path, "--socket", socket, "--duration", "60", "--budget", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -114,8 +114,19 @@ final class CommandLineTests: XCTestCase {
         let refused = try ControlSocket.send(ControlRequest(command: .tap, instance: "todo", element: "report"), to: socket)
         XCTAssertFalse(refused.ok)
         XCTAssertTrue(refused.message.contains("locked"), refused.message)
+        // Budget of one: the app's first background reload is granted, the second deferred; in the
+        // foreground it is exempt; taps (interaction reloads) still go through.
         let reload = try ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket)
-        XCTAssertTrue(reload.ok)
+        XCTAssertEqual(reload.message, "reloaded todo")
+        XCTAssertEqual(reload.instances?.first?.budgetLeft, 0)
+        let overBudget = try ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket)
+        XCTAssertEqual(overBudget.message, "deferred (budget spent): todo")
+        var foreground = ControlRequest(command: .reload, kind: "ToDoList")
+        foreground.foreground = true
+        XCTAssertEqual(try ControlSocket.send(foreground, to: socket).message, "reloaded todo")
+        let tapAtZero = try ControlSocket.send(ControlRequest(command: .tap, instance: "todo", element: "plants"), to: socket)
+        XCTAssertTrue(tapAtZero.ok, tapAtZero.message)
+        XCTAssertEqual(tapAtZero.instances?.first?.texts.contains("1 left"), true)
         XCTAssertFalse(try ControlSocket.send(ControlRequest(command: .reload, kind: "Nope"), to: socket).ok)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("live/todo.png").path))
 

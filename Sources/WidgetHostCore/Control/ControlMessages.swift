@@ -12,6 +12,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public var y: Double?
     /// `reload`: the widget kind (`WidgetCenter.shared.reloadTimelines(ofKind:)` from an app).
     public var kind: String?
+    /// `reload`: the app is in the foreground (exempt from the budget).
+    public var foreground: Bool?
 
     public init(command: Command, instance: String? = nil, element: String? = nil, x: Double? = nil, y: Double? = nil, kind: String? = nil) {
         self.command = command
@@ -48,4 +50,6 @@ public struct InstanceStatus: Codable, Hashable, Sendable {
     public var nextReload: String?
     public var texts: [String]
     public var lastError: String?
+    /// Counted reloads left in the rolling 24-hour window.
+    public var budgetLeft: Int?
 }

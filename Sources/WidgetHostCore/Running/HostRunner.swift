@@ -16,6 +16,11 @@ public final class HostRunner: @unchecked Sendable {
     public let socket: ControlSocket?
     /// The least time between two policy reloads of one instance (a floor until budgets apply).
     public var minimumReloadInterval: TimeInterval = 5 * 60
+    /// Each instance's reload budget (the real system's daily budget over a rolling 24 hours).
+    public var dailyBudget: Int = ViewFrequency.high.dailyBudget
+    private var budgets: [String: ReloadBudget] = [:]
+    /// Every reload decision, oldest first (cause, outcome, budget left).
+    public private(set) var decisions: [(date: Date, instance: String, cause: ReloadCause, outcome: ScheduleEvent.Outcome, budgetLeft: Int)] = []
     private var lastErrors: [String: String] = [:]
     private var lastReload: [String: Date] = [:]
     private var shownEntry: [String: Int] = [:]
@@ -66,11 +71,33 @@ public final class HostRunner: @unchecked Sendable {
         case .never: return nil
         }
         let floor = (lastReload[session.instance.id] ?? t.fetchedAt).addingTimeInterval(minimumReloadInterval)
-        return max(policyDate, floor)
+        var budget = budgets[session.instance.id] ?? ReloadBudget(dailyLimit: dailyBudget)
+        let available = budget.nextAvailable(at: host.clock.now)
+        return max(policyDate, floor, available)
+    }
+
+    /// Decides a reload against the budget: counted causes spend it (or wait), exempt ones do not.
+    /// Returns whether the reload may run now.
+    private func decide(_ session: WidgetSession, cause: ReloadCause) -> Bool {
+        let id = session.instance.id, now = host.clock.now
+        var budget = budgets[id] ?? ReloadBudget(dailyLimit: dailyBudget)
+        defer { budgets[id] = budget }
+        guard cause.isCounted else {
+            decisions.append((now, id, cause, .exempt, budget.remaining(at: now)))
+            return true
+        }
+        guard budget.remaining(at: now) > 0 else {
+            decisions.append((now, id, cause, .deferred, 0))
+            host.log("\(id): \(cause.rawValue) reload deferred until \(ArchiveTextDump.isoDate(budget.nextAvailable(at: now))): daily budget spent")
+            return false
+        }
+        budget.spend(at: now)
+        decisions.append((now, id, cause, .granted, budget.remaining(at: now)))
+        return true
     }
 
     private func tick(_ session: WidgetSession, now: Date) {
-        if let due = reloadDue(session), due <= now {
+        if let due = reloadDue(session), due <= now, decide(session, cause: .policy) {
             reload(session, reason: .policy)
         } else if let t = session.timeline, t.entryIndex(at: now) != shownEntry[session.instance.id] {
             publish(session)
@@ -78,6 +105,10 @@ public final class HostRunner: @unchecked Sendable {
     }
 
     private func reload(_ session: WidgetSession, reason: ReloadReason) {
+        if reason == .startup || reason == .interaction {
+            decisions.append((host.clock.now, session.instance.id, reason == .startup ? .initial : .interaction, .exempt,
+                              budgets[session.instance.id]?.remaining(at: host.clock.now) ?? dailyBudget))
+        }
         lastReload[session.instance.id] = host.clock.now
         do {
             try session.reload(reason: reason)
@@ -138,9 +169,20 @@ public final class HostRunner: @unchecked Sendable {
             guard let kind = request.kind else { return ControlResponse(ok: false, message: "reload needs a kind") }
             let matching = sessions.filter { $0.instance.kind == kind }
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
-            for session in matching { reload(session, reason: .app) }
-            return ControlResponse(ok: true, message: "reloaded \(matching.map(\.instance.id).joined(separator: ", "))",
-                                   instances: matching.map(status))
+            // An app in the background spends budget; in the foreground it does not.
+            let cause: ReloadCause = request.foreground == true ? .appForeground : .appBackground
+            var done: [String] = [], deferred: [String] = []
+            for session in matching {
+                if decide(session, cause: cause) {
+                    reload(session, reason: .app)
+                    done.append(session.instance.id)
+                } else {
+                    deferred.append(session.instance.id)
+                }
+            }
+            var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
+            if !deferred.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent): \(deferred.joined(separator: ", "))" }
+            return ControlResponse(ok: true, message: message, instances: matching.map(status))
         case .tap:
             guard let id = request.instance, let session = sessions.first(where: { $0.instance.id == id }) else {
                 return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(sessions.map(\.instance.id).joined(separator: ", ")))")
@@ -153,6 +195,10 @@ public final class HostRunner: @unchecked Sendable {
                     result = try session.tap(at: Point(x: x, y: y))
                 } else {
                     return ControlResponse(ok: false, message: "tap needs an element or a point")
+                }
+                if case .performed = result.outcome {
+                    decisions.append((host.clock.now, id, .interaction, .exempt,
+                                      budgets[id]?.remaining(at: host.clock.now) ?? dailyBudget))
                 }
                 publish(session)
                 let message: String
@@ -180,6 +226,7 @@ public final class HostRunner: @unchecked Sendable {
             placement: session.instance.resolvedPlacement.id, extensionPID: pid, entries: t?.entries.count ?? 0,
             currentEntry: index.flatMap { t?.entries[$0].date }.map(ArchiveTextDump.isoDate),
             nextReload: reloadDue(session).map(ArchiveTextDump.isoDate),
-            texts: (try? session.render().texts) ?? [], lastError: lastErrors[session.instance.id])
+            texts: (try? session.render().texts) ?? [], lastError: lastErrors[session.instance.id],
+            budgetLeft: { var b = budgets[session.instance.id] ?? ReloadBudget(dailyLimit: dailyBudget); return b.remaining(at: now) }())
     }
 }

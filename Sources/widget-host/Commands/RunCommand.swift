@@ -14,7 +14,7 @@ func defaultSocketPath() -> String { "/tmp/widget-host-\(getuid()).sock" }
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration"], flags: ["verbose"])
+        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget"], flags: ["verbose"])
         guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
         let configPath = try a.required("config")
         let duration = try a.value("duration").map { v -> Double in
@@ -44,6 +44,10 @@ enum RunCommand {
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket)
+        if let b = a.value("budget") {
+            guard let n = Int(b), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
+            runner.dailyBudget = n
+        }
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); renders in \(out.path); control socket \(socketPath)\n".utf8))
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
         host.shutdown()
@@ -72,9 +76,11 @@ enum ControlCommand {
     }
 
     static func reload(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["kind", "socket"])
+        let a = try Arguments(args, options: ["kind", "socket"], flags: ["foreground"])
         guard a.positional.isEmpty else { throw UsageError("reload takes no positional arguments") }
-        try send(ControlRequest(command: .reload, kind: try a.required("kind")), socket: a.value("socket"))
+        var request = ControlRequest(command: .reload, kind: try a.required("kind"))
+        request.foreground = a.has("foreground")
+        try send(request, socket: a.value("socket"))
     }
 
     static func status(_ args: [String]) throws {
@@ -96,6 +102,7 @@ enum ControlCommand {
             if let pid = s.extensionPID { line += ", extension pid \(pid)" }
             if let current = s.currentEntry { line += ", showing \(current)" }
             if let next = s.nextReload { line += ", next reload \(next)" }
+            if let left = s.budgetLeft { line += ", budget left \(left)" }
             print(line)
             if !s.texts.isEmpty { print("    shows: \(s.texts.joined(separator: " | "))") }
             if let error = s.lastError { print("    last error: \(error)") }
