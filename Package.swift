@@ -35,7 +35,8 @@ let package = Package(
 
         // Host side.
         .target(name: "WidgetRender", dependencies: ["WidgetArchive"]),
-        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender"]),
+        .target(name: "CProcessLimits"),
+        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender", "CProcessLimits"]),
         .executableTarget(
             name: "widget-host",
             dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetProtocol", "CaffeineTracker", "ToDoList"]
@@ -48,6 +49,12 @@ let package = Package(
             name: "CaffeineTracker",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
             path: "Extensions/CaffeineTracker"
+        ),
+        // A test extension that misbehaves on purpose (crashes, hangs, garbage…), for the chaos tests.
+        .executableTarget(
+            name: "Misbehaving",
+            dependencies: ["WidgetArchive", "WidgetProtocol"],
+            path: "Extensions/Misbehaving"
         ),
         .executableTarget(
             name: "ToDoList",

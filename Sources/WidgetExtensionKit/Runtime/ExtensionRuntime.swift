@@ -24,7 +24,7 @@ public enum ExtensionRuntime {
         }
         let server = RequestServer(channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets)
         let thread = Thread { server.serve() }
-        thread.stackSize = 8 << 20
+        thread.stackSize = 4 << 20
         thread.start()
         dispatchMain()
     }

@@ -30,6 +30,8 @@ public enum HostError: Error, Hashable, Sendable {
     case controlSocket(path: String, reason: String)
     /// A configuration file is missing or wrong.
     case configuration(path: String, reason: String)
+    /// The extension failed recently and may not be relaunched before `until`.
+    case backingOff(extensionID: String, until: Date)
 }
 
 extension HostError: CustomStringConvertible {
@@ -51,6 +53,7 @@ extension HostError: CustomStringConvertible {
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
         case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
         case .configuration(let path, let reason): "configuration \(path): \(reason)"
+        case .backingOff(let id, let until): "extension \(id) failed recently; not relaunched before \(until)"
         }
     }
 }

@@ -14,8 +14,24 @@ public final class WidgetHost: @unchecked Sendable {
     /// Where host events go (one line each); tests and the CLI choose.
     public var log: @Sendable (String) -> Void = { _ in }
 
+    /// Limits and recovery for extension processes.
+    public var supervision = SupervisionPolicy()
+
     private var connections: [String: ExtensionConnection] = [:]
+    private var lastUsed: [String: Date] = [:]
+    private var failures: [String: Int] = [:]
+    private var notBefore: [String: Date] = [:]
+    private var supervisionEvents: [SupervisionEvent] = []
     private let lock = NSLock()
+
+    /// Every supervision event so far (launches, faults, back-offs, idle stops), oldest first.
+    public var events: [SupervisionEvent] { lock.withLock { supervisionEvents } }
+
+    private func record(_ name: String, _ kind: SupervisionEvent.Kind, _ detail: String) {
+        let event = SupervisionEvent(date: clock.now, extensionID: name, kind: kind, detail: detail)
+        lock.withLock { supervisionEvents.append(event) }
+        log("\(name): \(kind.rawValue): \(detail)")
+    }
 
     public init(store: ArchiveStore, clock: HostClock, launcher: ProcessLauncher = PosixProcessLauncher()) {
         self.store = store
@@ -23,20 +39,123 @@ public final class WidgetHost: @unchecked Sendable {
         self.launcher = launcher
     }
 
-    /// The running connection to `executable`, launching it if needed.
+    /// The running connection to `executable`, launching it if needed — unless it failed recently and
+    /// its back-off has not passed.
     public func connection(to executable: String) throws(HostError) -> ExtensionConnection {
-        if let existing = lock.withLock({ connections[executable] }), !existing.process.hasExited() {
-            return existing
-        }
         let name = URL(fileURLWithPath: executable).lastPathComponent
+        if let existing = lock.withLock({ connections[executable] }) {
+            if !existing.process.hasExited() {
+                lock.withLock { lastUsed[executable] = clock.now }
+                return existing
+            }
+            // It died between requests.
+            forget(executable)
+            fault(executable, name, existing.process.termination?.hasPrefix("killed") == true ? .crashed : .exited,
+                  existing.process.termination ?? "ended")
+        }
+        if let until = lock.withLock({ notBefore[executable] }), clock.now < until {
+            throw .backingOff(extensionID: name, until: until)
+        }
         try store.prepare(extensionID: name)
-        let spec = LaunchSpec(executable: executable, logFile: store.logFile(name).path,
+        // A crashing extension is reported at once rather than after the runtime prints a backtrace
+        // (which can take seconds); set SWIFT_BACKTRACE in the host's environment to choose otherwise.
+        let environment = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil ? ["SWIFT_BACKTRACE": "enable=no"] : [:]
+        var spec = LaunchSpec(executable: executable, environment: environment, logFile: store.logFile(name).path,
                               dataDirectory: store.dataDirectory(name).path)
-        let connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
+        spec.memoryLimit = supervision.memoryLimit
+        let connection: ExtensionConnection
+        do {
+            connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
+        } catch {
+            switch error {
+            case .handshakeFailed, .protocolVersionMismatch: fault(executable, name, .handshakeFailed, "\(error)")
+            default: fault(executable, name, .launchFailed, "\(error)")
+            }
+            throw error
+        }
+        connection.maximumUnsolicitedMessages = supervision.maximumUnsolicitedMessages
         if connection.extensionID != name { try store.prepare(extensionID: connection.extensionID) }
-        log("launched \(connection.extensionID) (pid \(connection.process.pid)): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
-        lock.withLock { connections[executable] = connection }
+        record(name, .launched, "pid \(connection.process.pid): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
+        lock.withLock {
+            connections[executable] = connection
+            lastUsed[executable] = clock.now
+        }
         return connection
+    }
+
+    /// Records a fault and starts (or lengthens) the back-off before the next launch.
+    private func fault(_ executable: String, _ name: String, _ kind: SupervisionEvent.Kind, _ detail: String) {
+        record(name, kind, detail)
+        let count = lock.withLock { () -> Int in
+            failures[executable, default: 0] += 1
+            return failures[executable]!
+        }
+        let until = clock.now.addingTimeInterval(supervision.backoff(afterFailures: count))
+        lock.withLock { notBefore[executable] = until }
+        record(name, .backingOff, count == 1 ? "fault 1 in a row; relaunched on the next request"
+               : "fault \(count) in a row; no relaunch before \(ArchiveTextDump.isoDate(until))")
+    }
+
+    /// A request succeeded: the extension is healthy again.
+    private func succeeded(_ executable: String) {
+        lock.withLock {
+            failures[executable] = nil
+            notBefore[executable] = nil
+        }
+    }
+
+    /// Classifies a failed request: the process is stopped for timeouts and protocol violations and
+    /// its death recorded; an answer that was a failure message, or a rejected archive, is not a
+    /// process fault.
+    private func requestFailed(_ executable: String, _ connection: ExtensionConnection, _ error: HostError) {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        switch error {
+        case .requestFailed:
+            record(name, .requestFailed, "\(error)")
+        case .invalidArchive:
+            record(name, .rejectedArchive, "\(error)")
+        case .timedOut:
+            connection.process.kill()
+            forget(executable)
+            fault(executable, name, .timedOut, "\(error)")
+        case .connectionFailed(_, .closed):
+            connection.process.wait()
+            forget(executable)
+            let how = connection.process.termination ?? "ended"
+            fault(executable, name, how.hasPrefix("killed") ? .crashed : .exited, "\(how); \(error)")
+        case .connectionFailed:
+            connection.process.kill()
+            forget(executable)
+            fault(executable, name, .protocolViolation, "\(error)")
+        default:
+            break
+        }
+    }
+
+    /// Stops extensions that have not been asked anything for `supervision.idleTimeout`; they are
+    /// relaunched on demand.
+    public func terminateIdle() {
+        let now = clock.now
+        let idle = lock.withLock { () -> [(String, ExtensionConnection)] in
+            connections.filter { now.timeIntervalSince(lastUsed[$0.key] ?? now) >= supervision.idleTimeout }.map { ($0.key, $0.value) }
+        }
+        for (executable, connection) in idle {
+            forget(executable)
+            connection.shutdown()
+            record(URL(fileURLWithPath: executable).lastPathComponent, .idleTerminated, "idle for \(Int(supervision.idleTimeout)) s")
+        }
+    }
+
+    /// Performs an intent in `executable`'s process, supervised like a timeline request.
+    public func performIntent(executable: String, _ intent: IntentReference, kind: String) throws(HostError) {
+        let connection = try connection(to: executable)
+        do {
+            try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout)
+            succeeded(executable)
+        } catch {
+            requestFailed(executable, connection, error)
+            throw error
+        }
     }
 
     /// Asks the extension for a timeline, validates every archive, and stores it durably. On any
@@ -55,11 +174,17 @@ public final class WidgetHost: @unchecked Sendable {
                                             displaySize: (size.width, size.height), isPreview: isPreview,
                                             configuration: configuration, timeout: requestTimeout)
         } catch {
-            if case .connectionFailed = error { forget(executable) }
-            if case .timedOut = error { connection.process.kill(); forget(executable) }
+            requestFailed(executable, connection, error)
             throw error
         }
-        var timeline = try validate(reply, connection: connection, kind: kind, family: family, variants: variants, fetchedAt: now)
+        var timeline: StoredTimeline
+        do {
+            timeline = try validate(reply, connection: connection, kind: kind, family: family, variants: variants, fetchedAt: now)
+        } catch {
+            requestFailed(executable, connection, error)
+            throw error
+        }
+        succeeded(executable)
         timeline.configuration = configuration
         try store.save(timeline)
         log("stored \(timeline.entries.count) entries of \(connection.extensionID) \(kind) \(family) (policy \(reply.policy))")
@@ -97,6 +222,11 @@ public final class WidgetHost: @unchecked Sendable {
 
     private func forget(_ executable: String) {
         _ = lock.withLock { connections.removeValue(forKey: executable) }
+    }
+
+    /// Stops `executable`'s process now (tests, and a host that wants it gone).
+    public func stop(_ executable: String) {
+        if let connection = lock.withLock({ connections.removeValue(forKey: executable) }) { connection.shutdown() }
     }
 
     /// Decodes the entry current at `date` and renders it.

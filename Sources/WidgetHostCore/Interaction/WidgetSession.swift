@@ -155,13 +155,12 @@ public final class WidgetSession: @unchecked Sendable {
     /// Sends the intent to this instance's own extension. If the extension was restarted and has not
     /// archived the control since, it does not know the intent yet: reload once, then retry.
     private func performIntent(_ intent: IntentReference) throws(HostError) {
-        let connection = try host.connection(to: instance.extensionPath)
         do {
-            try connection.performIntent(intent, kind: instance.kind, now: host.clock.now, timeout: host.requestTimeout)
+            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind)
         } catch .requestFailed(_, _, let code, _) where code == "unknownIntent" {
             try reload(reason: .interaction)
             awaitingReload = true
-            try host.connection(to: instance.extensionPath).performIntent(intent, kind: instance.kind, now: host.clock.now, timeout: host.requestTimeout)
+            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind)
         }
     }
 }

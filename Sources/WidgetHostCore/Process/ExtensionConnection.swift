@@ -12,6 +12,8 @@ public final class ExtensionConnection: @unchecked Sendable {
     public private(set) var diagnostics: [Diagnostic] = []
     private var nextRequestID: UInt64 = 1
     private let lock = NSLock()
+    /// Messages tolerated while waiting for one answer (see `SupervisionPolicy`).
+    public var maximumUnsolicitedMessages = 1_000
 
     /// Launches `spec`, waits for `hello` until `handshakeTimeout` seconds.
     public static func open(_ spec: LaunchSpec, launcher: ProcessLauncher, handshakeTimeout: Double = 10) throws(HostError) -> ExtensionConnection {
@@ -85,11 +87,18 @@ public final class ExtensionConnection: @unchecked Sendable {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         do {
             try process.channel.send(message)
+            var unsolicited = 0
             while true {
                 let reply = try process.channel.receive(deadline: deadline)
+                if reply.requestID != id {
+                    unsolicited += 1
+                    if unsolicited > maximumUnsolicitedMessages {
+                        throw ProtocolError.limitExceeded(field: "unsolicited messages", count: UInt64(unsolicited), limit: maximumUnsolicitedMessages)
+                    }
+                }
                 switch reply {
                 case .diagnostic(let d):
-                    lock.withLock { diagnostics.append(d) }
+                    lock.withLock { if diagnostics.count < 100 { diagnostics.append(d) } }
                 case .failure(let f) where f.requestID == id:
                     throw HostError.requestFailed(extensionID: extensionID, kind: kind, code: "\(f.code)", message: f.message)
                 case let other where other.requestID == id:

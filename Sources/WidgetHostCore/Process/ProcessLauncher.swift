@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CProcessLimits
 import Foundation
 import WidgetProtocol
 
@@ -19,6 +20,8 @@ public struct LaunchSpec: Sendable {
     public var logFile: String?
     /// The extension's private data folder (`WIDGET_EXTENSION_DATA`).
     public var dataDirectory: String?
+    /// The data-segment limit applied to the child at spawn (`RLIMIT_DATA`), in bytes; nil for none.
+    public var memoryLimit: Int?
 
     public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], logFile: String? = nil,
                 dataDirectory: String? = nil) {
@@ -60,6 +63,14 @@ public final class LaunchedProcess: @unchecked Sendable {
         guard !reaped else { return }
         _ = Glibc.kill(pid, SIGKILL)
         wait()
+    }
+
+    /// How the process ended, once it has: `exited(status)` or `signaled(signal)`.
+    public var termination: String? {
+        guard let status = exitStatus else { return nil }
+        let signal = status & 0x7F
+        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
+        return "killed by signal \(signal)"
     }
 
     /// Blocks until the process exits.
@@ -127,6 +138,10 @@ public struct PosixProcessLauncher: ProcessLauncher {
         guard result == 0 else {
             close(hostEnd)
             throw .spawnFailed(path: spec.executable, errno: result)
+        }
+        if let limit = spec.memoryLimit {
+            // Applied as soon as the child exists; it is still starting up, long before any request.
+            _ = widgethost_set_data_limit(pid, UInt64(max(0, limit)))
         }
         return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits))
     }

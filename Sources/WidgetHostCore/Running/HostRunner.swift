@@ -49,6 +49,7 @@ public final class HostRunner: @unchecked Sendable {
                 if let next = nextEvent(session, after: now) { wake = min(wake, next) }
             }
             waitForRequest(until: wake)
+            host.terminateIdle()
             let current = host.clock.now
             for session in sessions { tick(session, now: current) }
         }

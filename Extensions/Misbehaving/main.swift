@@ -1,0 +1,90 @@
+// A deliberately misbehaving widget extension, for the host's chaos tests. It speaks the wire
+// protocol directly (not through the SDK, which would never misbehave). Every widget kind names a
+// behaviour; each answers its first request properly (so the host has a last good entry) and
+// misbehaves from the second on. The count survives restarts (kept in WIDGET_EXTENSION_DATA).
+// Launched under a name ending in "-wrongversion", it says hello with a protocol version the host
+// does not speak.
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetArchive
+import WidgetProtocol
+
+let behaviours = ["healthy", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
+
+guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
+    print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
+    exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
+}
+let channel = FrameChannel(fd: fd)
+let name = URL(fileURLWithPath: CommandLine.arguments[0]).lastPathComponent
+let version: UInt16 = name.hasSuffix("-wrongversion") ? 99 : widgetProtocolVersion
+let data = ProcessInfo.processInfo.environment["WIDGET_EXTENSION_DATA"].map { URL(fileURLWithPath: $0) }
+
+/// How many requests this kind has had, across restarts.
+func bump(_ kind: String) -> Int {
+    guard let data else { return 1 }
+    let file = data.appendingPathComponent("count-\(kind)")
+    let n = (Int((try? String(contentsOf: file, encoding: .utf8)) ?? "0") ?? 0) + 1
+    try? String(n).write(to: file, atomically: true, encoding: .utf8)
+    return n
+}
+
+func reply(_ request: TimelineRequest, text: String, padding: Int = 0) -> Message {
+    var root = ViewNode.text(TextNode(text))
+    if padding > 0 { root = .stack(StackNode(axis: .vertical, children: [root, .text(TextNode(String(repeating: "x", count: padding)))])) }
+    let archives = request.variants.map { variant in
+        ArchiveEncoder.encode(WidgetArchiveValue(kind: request.kind, family: request.family, entryDate: request.now, variant: variant, root: root))
+    }
+    return .timeline(TimelineReply(requestID: request.requestID, entries: [ArchivedEntry(date: request.now, archives: archives)], policy: .never))
+}
+
+func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
+
+do {
+    try channel.send(.hello(Hello(protocolVersion: version, extensionID: name, widgets: behaviours.map {
+        WidgetDescriptor(kind: $0, displayName: $0, description: "misbehaves: \($0)", families: [.systemSmall], flags: [])
+    })))
+    while true {
+        guard case .getTimeline(let request) = try channel.receive() else { continue }
+        let count = bump(request.kind)
+        if request.kind == "healthy" || count == 1 {
+            try channel.send(reply(request, text: "\(request.kind) ok \(count)"))
+            continue
+        }
+        switch request.kind {
+        case "crash":
+            kill(getpid(), SIGSEGV)
+        case "exitMidReply":
+            let frame = MessageCodec.frame(reply(request, text: "never finished"))
+            send(Array(frame.prefix(frame.count / 2)))
+            exit(3)
+        case "hang":
+            while true { sleep(60) }
+        case "slow":
+            sleep(3)
+            try channel.send(reply(request, text: "slow ok \(count)"))
+        case "garbage":
+            // A frame of plausible length whose body is noise (an unknown message type first).
+            send([60, 0, 0, 0, 0xEE] + (0..<59).map { _ in UInt8.random(in: 0...255) })
+            sleep(60)
+        case "lyingFrame":
+            send([0xE8, 0x03, 0x00, 0x00, 0x03, 0x01])  // says 1000 bytes, sends 2
+            sleep(60)
+        case "oversized":
+            try channel.send(reply(request, text: "huge", padding: 2 << 20))
+        case "memoryHog":
+            var hoard: [[UInt8]] = []
+            for _ in 0..<1024 { hoard.append([UInt8](repeating: 1, count: 1 << 20)) }
+            try channel.send(reply(request, text: "hoarded \(hoard.count) MiB"))
+        case "flood":
+            for i in 0..<100_000 { try channel.send(.diagnostic(Diagnostic(kind: request.kind, message: "flood \(i)"))) }
+            try channel.send(reply(request, text: "flooded"))
+        default:
+            try channel.send(.failure(Failure(requestID: request.requestID, code: .unknownKind, message: request.kind)))
+        }
+    }
+} catch {
+    exit(0)
+}

@@ -1,0 +1,9 @@
+#ifndef CPROCESSLIMITS_H
+#define CPROCESSLIMITS_H
+#include <sys/types.h>
+
+/// Sets another process's data-segment limit (RLIMIT_DATA), soft and hard, in bytes.
+/// Returns 0, or -1 with errno set. (prlimit is a GNU extension Swift's Glibc module does not expose.)
+int widgethost_set_data_limit(pid_t pid, unsigned long long bytes);
+
+#endif

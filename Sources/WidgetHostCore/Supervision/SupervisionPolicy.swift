@@ -1,0 +1,36 @@
+import Foundation
+
+/// Limits and recovery rules for extension processes.
+public struct SupervisionPolicy: Hashable, Sendable {
+    /// Data-segment limit applied at spawn (`RLIMIT_DATA`). Default 40 MiB: a Swift extension starts
+    /// with about 13 MiB of data here, leaving the widget about the ~30 MB the real system allows.
+    public var memoryLimit: Int? = 40 << 20
+    /// After one fault the extension is relaunched at once; after the second it waits this long, and the
+    /// wait doubles with each further consecutive fault, up to `maximumBackoff`.
+    public var initialBackoff: TimeInterval = 1
+    public var maximumBackoff: TimeInterval = 60
+    /// An extension not asked anything for this long is stopped, and relaunched on demand.
+    public var idleTimeout: TimeInterval = 60
+    /// Messages an extension may send while the host waits for one answer (diagnostics, stale replies).
+    public var maximumUnsolicitedMessages = 1_000
+
+    public init() {}
+
+    /// The delay before the launch that follows `failures` consecutive faults.
+    public func backoff(afterFailures failures: Int) -> TimeInterval {
+        guard failures > 1 else { return 0 }
+        return min(maximumBackoff, initialBackoff * pow(2, Double(min(failures - 2, 30))))
+    }
+}
+
+/// Something that happened to an extension process, with the extension's id.
+public struct SupervisionEvent: Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable {
+        case launched, launchFailed, handshakeFailed, crashed, exited, timedOut, protocolViolation, rejectedArchive,
+             requestFailed, backingOff, idleTerminated
+    }
+    public var date: Date
+    public var extensionID: String
+    public var kind: Kind
+    public var detail: String
+}
