@@ -36,6 +36,10 @@ public final class HostRunner: @unchecked Sendable {
     /// Runs until `shouldStop` says so or `until` passes.
     public func run(until: Date? = nil, shouldStop: () -> Bool) {
         try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
+        let recovery = host.store.recover(now: host.clock.now)
+        if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
+            host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
+        }
         for session in sessions {
             // The last good timeline shows at once; a corrupt one is quarantined. Then ask afresh.
             session.restoreStoredTimeline()

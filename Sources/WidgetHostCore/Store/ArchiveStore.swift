@@ -121,6 +121,46 @@ extension ArchiveStore {
     }
 }
 
+/// What start-up recovery found.
+public struct StoreRecovery: Hashable, Sendable {
+    /// Temporary files of writes that never completed (the host died before their rename).
+    public var removedTemporaries: [String] = []
+    /// Timeline files that failed their checksum or decoding, moved to `quarantine/`.
+    public var quarantined: [String] = []
+    /// Timeline files that decoded.
+    public var intact = 0
+}
+
+extension ArchiveStore {
+    /// Run at start: removes incomplete temporary files, checks every timeline file, quarantines the
+    /// corrupt ones. After a crash at any moment, every timeline that was reported stored is intact.
+    public func recover(now: Date) -> StoreRecovery {
+        var report = StoreRecovery()
+        let fm = FileManager.default
+        guard let extensions = try? fm.contentsOfDirectory(atPath: root.path) else { return report }
+        for ext in extensions.sorted() {
+            let timelines = root.appendingPathComponent(ext).appendingPathComponent("timelines")
+            guard let files = try? fm.contentsOfDirectory(atPath: timelines.path) else { continue }
+            for name in files.sorted() {
+                let file = timelines.appendingPathComponent(name)
+                if name.hasSuffix(DurableFile.temporarySuffix) {
+                    try? fm.removeItem(at: file)
+                    report.removedTemporaries.append(file.path)
+                    continue
+                }
+                guard name.hasSuffix(".timeline") else { continue }
+                let bytes = [UInt8](fm.contents(atPath: file.path) ?? Data())
+                if (try? TimelineFileCodec.decode(bytes, options: options)) != nil {
+                    report.intact += 1
+                } else if let moved = try? quarantine(file, extensionID: ext, now: now) {
+                    report.quarantined.append(moved.path)
+                }
+            }
+        }
+        return report
+    }
+}
+
 extension String {
     var leftPadded2: String { count >= 2 ? self : "0" + self }
 }

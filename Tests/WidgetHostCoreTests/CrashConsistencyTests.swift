@@ -1,0 +1,86 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import XCTest
+
+/// Kills a running host with SIGKILL at many points while it stores reloads (kill points drawn from a
+/// seed), then checks that recovery finds every stored timeline intact and that no reload the host had
+/// acknowledged was lost.
+final class CrashConsistencyTests: XCTestCase {
+    func testSIGKILLDuringReloadsLosesNothingAcknowledged() throws {
+        let dir = try temporaryDirectory(self)
+        let store = dir.appendingPathComponent("store")
+        let socket = dir.appendingPathComponent("c.sock").path
+        let config = dir.appendingPathComponent("host.json")
+        try Data("""
+        {"instances": [{"id": "h", "extension": "\(try BuiltProducts.executable("Misbehaving"))", "kind": "healthy", "family": "systemSmall"}]}
+        """.utf8).write(to: config)
+        var rng = SeededRandom(seed: 20_261_122)
+        var acknowledged = 0
+        for round in 0..<8 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+            process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
+                                 "--socket", socket, "--duration", "60"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            var up = false
+            for _ in 0..<200 where !up {
+                up = (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 2)) != nil
+                if !up { usleep(20_000) }
+            }
+            XCTAssertTrue(up, "round \(round): host did not come up")
+            // A few acknowledged reloads, then one in flight when the kill lands.
+            for _ in 0..<Int(rng.next() % 4) {
+                var request = ControlRequest(command: .reload, kind: "healthy")
+                request.foreground = true
+                let response = try ControlSocket.send(request, to: socket)
+                if let text = response.instances?.first?.texts.first, let n = Int(text.split(separator: " ").last ?? "") {
+                    acknowledged = max(acknowledged, n)
+                }
+            }
+            let inFlight = Thread {
+                var request = ControlRequest(command: .reload, kind: "healthy")
+                request.foreground = true
+                _ = try? ControlSocket.send(request, to: socket, timeout: 2)
+            }
+            inFlight.start()
+            usleep(useconds_t(rng.next() % 3_000))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            usleep(50_000)
+
+            // Recovery, then every stored timeline must decode and hold at least the acknowledged reload.
+            let archive = ArchiveStore(root: store)
+            let report = archive.recover(now: Date())
+            XCTAssertTrue(report.quarantined.isEmpty, "round \(round): \(report.quarantined)")
+            let timeline = try XCTUnwrap(try archive.load(extensionID: "Misbehaving", kind: "healthy", family: .systemSmall), "round \(round)")
+            let value = try ArchiveDecoder().decode(try XCTUnwrap(timeline.archive(entry: 0)))
+            guard case .text(let text) = value.root, case .literal(let s) = text.runs.first?.content,
+                  let stored = Int(s.split(separator: " ").last ?? "") else { return XCTFail("round \(round): unexpected tree") }
+            XCTAssertGreaterThanOrEqual(stored, acknowledged, "round \(round): an acknowledged reload was lost")
+            // The host's extension sees its connection close and exits by itself.
+            try? FileManager.default.removeItem(atPath: socket)
+        }
+        XCTAssertGreaterThan(acknowledged, 0)
+    }
+
+    func testRecoveryRemovesIncompleteWritesAndQuarantinesCorruptFiles() throws {
+        let root = try temporaryDirectory(self)
+        let store = ArchiveStore(root: root)
+        var generator = ArchiveGenerator(seed: 9)
+        let good = StoredTimeline(extensionID: "E", kind: "K", family: .systemSmall, fetchedAt: Date(timeIntervalSince1970: 1), policy: .never,
+                                  variants: [.standard], entries: [.init(date: Date(timeIntervalSince1970: 1), relevance: nil, archives: [ArchiveEncoder.encode(generator.archive())])])
+        let file = try store.save(good)
+        let timelines = file.deletingLastPathComponent()
+        try Data([1, 2, 3]).write(to: timelines.appendingPathComponent("K@systemSmall.timeline.123.456.tmp"))
+        try Data("WGTL garbage".utf8).write(to: timelines.appendingPathComponent("Other@systemSmall.timeline"))
+        let report = store.recover(now: Date(timeIntervalSince1970: 100))
+        XCTAssertEqual(report.removedTemporaries.count, 1)
+        XCTAssertEqual(report.quarantined.count, 1)
+        XCTAssertEqual(report.intact, 1)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: timelines.path), [file.lastPathComponent])
+        XCTAssertEqual(try store.load(extensionID: "E", kind: "K", family: .systemSmall), good)
+    }
+}
