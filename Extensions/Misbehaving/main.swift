@@ -11,7 +11,7 @@ import Foundation
 import WidgetArchive
 import WidgetProtocol
 
-let behaviours = ["healthy", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
+let behaviours = ["healthy", "badLink", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 
 guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
     print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
@@ -45,10 +45,25 @@ func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
 do {
     try channel.send(.hello(Hello(protocolVersion: version, extensionID: name, widgets: behaviours.map {
         WidgetDescriptor(kind: $0, displayName: $0, description: "misbehaves: \($0)", families: [.systemSmall], flags: [])
-    })))
+    }, urlSchemes: ["misbehaving"])))
     while true {
         guard case .getTimeline(let request) = try channel.receive() else { continue }
         let count = bump(request.kind)
+        if request.kind == "badLink" {
+            // A widget URL with a scheme the extension never declared (it declares "misbehaving").
+            var message = reply(request, text: "open")
+            if case .timeline(var t) = message {
+                t.entries = t.entries.map { entry in
+                    ArchivedEntry(date: entry.date, archives: request.variants.map { variant in
+                        ArchiveEncoder.encode(WidgetArchiveValue(kind: request.kind, family: request.family, entryDate: request.now, variant: variant,
+                                                                 root: .modified(.text(TextNode("open")), .widgetURL("file:///etc/passwd"))))
+                    })
+                }
+                message = .timeline(t)
+            }
+            try channel.send(message)
+            continue
+        }
         if request.kind == "healthy" || count == 1 {
             try channel.send(reply(request, text: "\(request.kind) ok \(count)"))
             continue

@@ -8,6 +8,9 @@ import WidgetKit
 
 @main
 struct ToDoWidgets: WidgetBundle {
+    /// The app opens `todo://` URLs.
+    static var urlSchemes: [String] { ["todo"] }
+
     var body: some Widget {
         ToDoListWidget()
     }

@@ -55,10 +55,14 @@ public struct Hello: Hashable, Sendable {
     /// The extension's bundle-like identifier (its executable name unless it says otherwise).
     public var extensionID: String
     public var widgets: [WidgetDescriptor]
-    public init(protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor]) {
+    /// URL schemes the extension's app declares (as its Info.plist URL types would): widget URLs and
+    /// links with other schemes are refused by the host.
+    public var urlSchemes: [String]
+    public init(protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor], urlSchemes: [String] = []) {
         self.protocolVersion = protocolVersion
         self.extensionID = extensionID
         self.widgets = widgets
+        self.urlSchemes = urlSchemes
     }
 }
 

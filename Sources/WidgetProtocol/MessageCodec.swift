@@ -36,6 +36,8 @@ public enum MessageCodec {
                     w.raw(r.configuration)
                 }
             }
+            w.varint(hello.urlSchemes.count)
+            for scheme in hello.urlSchemes { w.inlineString(scheme) }
         case .getTimeline(let r):
             w.varint(r.requestID)
             w.inlineString(r.kind)
@@ -181,7 +183,10 @@ public enum MessageCodec {
                 widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
                                                 flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations))
             }
-            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets))
+            let schemeCount = try count(&r, "URL schemes", limit: 64)
+            var schemes: [String] = []
+            for _ in 0..<schemeCount { schemes.append(try r.inlineString(maxLength: 64)) }
+            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes))
         case 2:
             let id = try r.varint()
             let kind = try r.inlineString(maxLength: maxString)

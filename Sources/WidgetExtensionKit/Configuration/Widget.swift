@@ -6,12 +6,18 @@ public protocol Widget {
     associatedtype Body: WidgetConfiguration
     init()
     @WidgetConfigurationBuilder var body: Self.Body { get }
+    /// URL schemes the app handles; see `WidgetBundle.urlSchemes`.
+    static var urlSchemes: [String] { get }
 }
 
 extension Widget {
     public static func main() {
-        ExtensionRuntime.run(widgets: Self().body._resolve())
+        ExtensionRuntime.run(widgets: Self().body._resolve(), urlSchemes: urlSchemes)
     }
+
+    /// The URL schemes the widget's app handles (what an app's Info.plist URL types declare). The host
+    /// refuses taps on widget URLs and links with other schemes; http and https are always allowed.
+    public static var urlSchemes: [String] { [] }
 }
 
 /// `WidgetBundle`: several widgets in one extension. `@main` on it starts the extension.
@@ -19,12 +25,19 @@ public protocol WidgetBundle {
     associatedtype Body: Widget
     init()
     @WidgetBundleBuilder var body: Self.Body { get }
+    /// The URL schemes the widgets' app handles (what an app's Info.plist URL types declare). The host
+    /// refuses taps on widget URLs and links with other schemes; http and https are always allowed.
+    static var urlSchemes: [String] { get }
 }
 
 extension WidgetBundle {
     public static func main() {
-        ExtensionRuntime.run(widgets: Self().body._widgets())
+        ExtensionRuntime.run(widgets: Self().body._widgets(), urlSchemes: urlSchemes)
     }
+
+    /// The URL schemes the widgets' app handles (what an app's Info.plist URL types declare). The host
+    /// refuses taps on widget URLs and links with other schemes; http and https are always allowed.
+    public static var urlSchemes: [String] { [] }
 }
 
 extension Widget {

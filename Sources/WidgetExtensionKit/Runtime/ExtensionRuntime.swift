@@ -16,13 +16,13 @@ public enum ExtensionRuntime {
     /// The environment variable holding the descriptor of the host connection.
     public static let descriptorVariable = "WIDGET_HOST_FD"
 
-    static func run(widgets: [ResolvedWidget]) -> Never {
+    static func run(widgets: [ResolvedWidget], urlSchemes: [String] = []) -> Never {
         let extensionID = URL(fileURLWithPath: CommandLine.arguments.first ?? "extension").lastPathComponent
         guard let fdText = ProcessInfo.processInfo.environment[descriptorVariable], let fd = Int32(fdText), fd >= 0 else {
             describe(extensionID: extensionID, widgets: widgets)
             exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
         }
-        let server = RequestServer(channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets)
+        let server = RequestServer(channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, urlSchemes: urlSchemes)
         let thread = Thread { server.serve() }
         thread.stackSize = 4 << 20
         thread.start()
@@ -44,11 +44,13 @@ final class RequestServer: @unchecked Sendable {
     let channel: FrameChannel
     let extensionID: String
     let widgets: [ResolvedWidget]
+    let urlSchemes: [String]
 
-    init(channel: FrameChannel, extensionID: String, widgets: [ResolvedWidget]) {
+    init(channel: FrameChannel, extensionID: String, widgets: [ResolvedWidget], urlSchemes: [String]) {
         self.channel = channel
         self.extensionID = extensionID
         self.widgets = widgets
+        self.urlSchemes = urlSchemes
     }
 
     func serve() -> Never {
@@ -59,7 +61,7 @@ final class RequestServer: @unchecked Sendable {
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
                                  })
-            })))
+            }, urlSchemes: urlSchemes)))
             while true {
                 let message = try channel.receive()
                 switch message {

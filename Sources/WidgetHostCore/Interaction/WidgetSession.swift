@@ -119,6 +119,14 @@ public final class WidgetSession: @unchecked Sendable {
         switch action.kind {
         case .url:
             let url = action.target ?? ""
+            // Only schemes the extension's app declares (and the web) open the app.
+            let scheme = url.split(separator: ":", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+            let declared = try host.connection(to: instance.extensionPath).hello.urlSchemes.map { $0.lowercased() }
+            guard url.contains(":"), ["http", "https"].contains(scheme) || declared.contains(scheme) else {
+                events.append(InteractionEvent(date: host.clock.now, kind: .urlRefused(url: url)))
+                host.log("\(instance.id): refused to open \(url): scheme \(scheme) is not declared by the extension")
+                return TapResult(element: node.id, outcome: .refused(url: url), optimistic: tree, final: tree)
+            }
             events.append(InteractionEvent(date: host.clock.now, kind: .appLaunched(url: url)))
             host.log("\(instance.id): tap opens the app at \(url)")
             return TapResult(element: node.id, outcome: .openedApp(url: url), optimistic: tree, final: tree)
@@ -176,6 +184,8 @@ public struct TapResult: Sendable {
         case performed(intent: String)
         case failed(String)
         case openedApp(url: String)
+        /// A widget URL or link whose scheme the extension did not declare.
+        case refused(url: String)
         case inert
     }
     public var element: String?
@@ -194,6 +204,7 @@ public struct InteractionEvent: Hashable, Sendable {
         case intentPerformed(intent: String)
         case intentFailed(intent: String, reason: String)
         case appLaunched(url: String)
+        case urlRefused(url: String)
         case inertTap(element: String?)
     }
     public var date: Date

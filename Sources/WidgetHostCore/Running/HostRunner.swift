@@ -212,6 +212,7 @@ public final class HostRunner: @unchecked Sendable {
                 case .performed(let intent): message = "performed \(intent) in the extension; reloaded"
                 case .failed(let reason): message = "intent failed, reverted: \(reason)"; ok = false
                 case .openedApp(let url): message = "opened the app at \(url)"
+                case .refused(let url): message = "refused to open \(url): its scheme is not declared by the extension"; ok = false
                 case .inert: message = "the element is inert (not backed by an App Intent)"
                 }
                 return ControlResponse(ok: ok, message: message, instances: [status(session)])

@@ -131,6 +131,7 @@ enum DemoCommand {
         case .performed(let intent): "\(intent) performed"
         case .failed(let reason): "failed and reverted (\(reason))"
         case .openedApp(let url): "opens the app at \(url)"
+        case .refused(let url): "refused \(url) (undeclared scheme)"
         case .inert: "inert"
         }
     }
