@@ -46,3 +46,31 @@ final class IsolationTests: XCTestCase {
         XCTAssertEqual(st.st_mode & 0o077, 0, "extension folders are owner-only")
     }
 }
+
+final class ResourceIsolationTests: XCTestCase {
+    func testAssetNamesCannotEscapeTheResourceFolder() throws {
+        let dir = try temporaryDirectory(self)
+        let exe = dir.appendingPathComponent("MyExtension").path
+        let resources = ExtensionResources(executable: exe)
+        XCTAssertEqual(resources.root.lastPathComponent, "MyExtension.resources")
+        try FileManager.default.createDirectory(at: resources.root.appendingPathComponent("icons"), withIntermediateDirectories: true)
+        try Data([1]).write(to: resources.root.appendingPathComponent("hero.png"))
+        try Data([2]).write(to: resources.root.appendingPathComponent("icons/cup.png"))
+        let secret = dir.appendingPathComponent("secret.png")
+        try Data([3]).write(to: secret)
+        try FileManager.default.createSymbolicLink(atPath: resources.root.appendingPathComponent("link.png").path, withDestinationPath: secret.path)
+        try FileManager.default.createSymbolicLink(atPath: resources.root.appendingPathComponent("inside.png").path,
+                                                   withDestinationPath: resources.root.appendingPathComponent("hero.png").path)
+
+        guard case .found(let hero) = resources.resolve("hero") else { return XCTFail("hero not found") }
+        XCTAssertTrue(hero.hasSuffix("/MyExtension.resources/hero.png"))
+        guard case .found = resources.resolve("icons/cup.png") else { return XCTFail("nested asset not found") }
+        guard case .found = resources.resolve("inside") else { return XCTFail("a link within the folder is fine") }
+        XCTAssertEqual(resources.resolve("nothing"), .missing)
+        for attack in ["../secret", "icons/../../secret.png", "/etc/passwd", "", "a\0b"] {
+            guard case .refused = resources.resolve(attack) else { return XCTFail("\(attack) was not refused") }
+        }
+        guard case .refused(let why) = resources.resolve("link") else { return XCTFail("a link leading outside was not refused") }
+        XCTAssertTrue(why.contains("outside"))
+    }
+}

@@ -18,9 +18,10 @@ struct Placer {
             return []
         case .text(let text):
             return [textNode(text, rect)]
-        case .image(let name, _, let color, _):
+        case .image(let name, let isAsset, _, let color, _):
             var n = RenderNode(role: .image, frame: rect)
             n.imageName = name
+            if isAsset { n.style = "asset" }
             n.color = hex(color)
             return [n]
         case .fill(let spec):

@@ -16,7 +16,7 @@ extension LayoutNode {
             return .zero
         case .text(let text):
             return TextLayout.layout(text, proposal: p).size
-        case .image(_, let resizable, _, let pointSize):
+        case .image(_, _, let resizable, _, let pointSize):
             if resizable { return Size(width: p.width ?? pointSize * 1.2, height: p.height ?? pointSize * 1.2) }
             let side = (pointSize * 1.15).rounded()
             return Size(width: side, height: side)

@@ -7,7 +7,7 @@ final class LayoutNode {
     enum Kind {
         case empty
         case text(StyledText)
-        case image(name: String, resizable: Bool, color: RGBA, pointSize: Double)
+        case image(name: String, isAsset: Bool, resizable: Bool, color: RGBA, pointSize: Double)
         case fill(FillSpec)
         case accessoryBackground(RGBA)
         case stack(axis: StackAxis, alignment: AlignmentValue, spacing: Double, children: [LayoutNode])

@@ -24,13 +24,12 @@ struct LayoutTreeBuilder {
         case .text(let text):
             return LayoutNode(.text(styledText(text, style)))
         case .image(let image):
-            let name: String
-            switch image.source {
-            case .system(let n): name = n
-            case .asset(let n): name = n
+            let (name, isAsset): (String, Bool) = switch image.source {
+            case .system(let n): (n, false)
+            case .asset(let n): (n, true)
             }
             let size = fontSize(style.font)
-            return LayoutNode(.image(name: name, resizable: image.resizable,
+            return LayoutNode(.image(name: name, isAsset: isAsset, resizable: image.resizable,
                                      color: styles.drawn(styles.foreground(style), accented: style.accented), pointSize: size))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),

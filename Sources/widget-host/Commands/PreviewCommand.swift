@@ -43,6 +43,8 @@ enum PreviewCommand {
         var sheet = ContactSheet(title: connection.extensionID)
         var failures: [String] = []
         var written = 0
+        let resources = ExtensionResources(executable: executable)
+        var assetWarnings: Set<String> = []
 
         for widget in connection.hello.widgets {
             for family in widget.families {
@@ -78,12 +80,20 @@ enum PreviewCommand {
                         throw CommandFailure("cannot write to \(dir.path): \(error.localizedDescription)")
                     }
                     written += 1
+                    // Asset images come only from the extension's own resource folder.
+                    for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
+                        switch resources.resolve(node.imageName ?? "") {
+                        case .found: break
+                        case .missing: assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is not in \(resources.root.path)")
+                        case .refused(let why): assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" refused: \(why)")
+                        }
+                    }
                     sheet.add(kind: widget.kind, family: family, placement: placement, entry: index, date: entry.date,
                               image: "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)/entry-\(index).png", texts: tree.texts)
                 }
             }
         }
-        let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" }
+        let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()
         sheet.warnings = warnings
         do {
             try Data(sheet.html().utf8).write(to: out.appendingPathComponent("index.html"))
