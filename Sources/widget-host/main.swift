@@ -16,7 +16,8 @@ commands:
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural
       placement to PNG, SVG and JSON, with an index.html contact sheet
-  run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N] [--verbose]
+  run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
+      [--memory-limit MB] [--request-timeout SECONDS] [--verbose]
       keep the configured widget instances up to date on the real clock, render them to
       --out, and serve tap/reload/status on a control socket (owner-only)
   tap INSTANCE (--element ID | --at X,Y) [--socket PATH]

@@ -117,3 +117,36 @@ final class HostileInputTests: XCTestCase {
         }
     }
 }
+
+/// Memory used while decoding stays within a small multiple of the input: allocation is bounded by
+/// what the bytes present can justify.
+final class DecodingMemoryTests: XCTestCase {
+    private func residentBytes() -> Int {
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = Int(statm.split(separator: " ")[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+    }
+
+    func testDecodingTheMostAllocatingInputsStaysWithinAMultipleOfTheirSize() throws {
+        // Many tiny nodes (the most allocation per input byte): 64 stacks of 4,000 spacers and texts.
+        let rows = (0..<64).map { _ in
+            ViewNode.stack(StackNode(axis: .vertical, children: (0..<4000).map { $0 % 2 == 0 ? .spacer(minLength: nil) : .text(TextNode("x")) }))
+        }
+        let value = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                                       root: .stack(StackNode(axis: .vertical, children: rows)))
+        let bytes = ArchiveEncoder.encode(value)
+        var options = ArchiveDecodingOptions()
+        options.maxNodeCount = 1_000_000
+        options.maxArchiveSize = 16 << 20
+        let before = residentBytes()
+        let decoded = try ArchiveDecoder(options: options).decode(bytes)
+        let grown = residentBytes() - before
+        XCTAssertEqual(decoded.root.nodeCount, value.root.nodeCount)
+        XCTAssertLessThan(grown, 64 * bytes.count + (4 << 20), "decoding \(bytes.count) bytes grew memory by \(grown) bytes")
+        // A length field claiming more than is present allocates nothing before failing.
+        var lie = ByteWriter()
+        lie.varint(1)
+        lie.varint(UInt64(1) << 30)
+        XCTAssertThrowsError(try ArchiveDecoder().decode(ArchiveHeader.magic + [1, 0, 0, 0] + [UInt8](repeating: 0, count: 8) + lie.bytes))
+    }
+}

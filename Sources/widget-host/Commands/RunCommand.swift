@@ -14,7 +14,8 @@ func defaultSocketPath() -> String { "/tmp/widget-host-\(getuid()).sock" }
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget"], flags: ["verbose"])
+        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout"],
+                              flags: ["verbose"])
         guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
         let configPath = try a.required("config")
         let duration = try a.value("duration").map { v -> Double in
@@ -37,6 +38,14 @@ enum RunCommand {
             throw CommandFailure("\(error)")
         }
         let host = WidgetHost(store: store, clock: RealClock())
+        if let m = a.value("memory-limit") {
+            guard let mb = Int(m), mb > 0 else { throw UsageError("--memory-limit takes whole megabytes, more than 0") }
+            host.supervision.memoryLimit = mb << 20
+        }
+        if let t = a.value("request-timeout") {
+            guard let s = Double(t), s > 0 else { throw UsageError("--request-timeout takes seconds, more than 0") }
+            host.requestTimeout = s
+        }
         let verbose = a.has("verbose")
         host.log = { line in
             if verbose { FileHandle.standardError.write(Data("widget-host: \(line)\n".utf8)) }
