@@ -30,8 +30,9 @@ commands:
   simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR]
       play days of reload-budget decisions on a virtual clock (the bundled extensions when no
       scenario is given) and write a report, the event log (JSON lines) and an SVG chart
-  fuzz [--target archive|frame] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]
-      structure-aware fuzzing of the archive or IPC frame decoder; stops at the first finding,
+  fuzz [--target archive|frame|render] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]
+      structure-aware fuzzing of the archive or IPC frame decoder, or of rendering what decodes;
+      stops at the first finding,
       writes its input to a file and exits non-zero
   placements
       list the placements and their families and sizes

@@ -39,6 +39,22 @@ final class FuzzingTests: XCTestCase {
         XCTAssertEqual(tree.texts, ["Total Caffeine"])
     }
 
+    func testRenderRegressionFromInfiniteDatesAndSizes() throws {
+        // Dates at infinity trapped date formatting (Int64 conversion); infinite font sizes and
+        // spacing reached the rasterizer. Rebuilt here so the file stays reproducible.
+        let date = Date(timeIntervalSince1970: .infinity)
+        let archive = WidgetArchiveValue(kind: "Regression", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root:
+            .stack(StackNode(axis: .horizontal, spacing: .infinity, children: [
+                .text(TextNode(runs: [TextRun(.date(date, .time), font: FontSpec(size: .fixed(.infinity))), TextRun(.date(date, .timer))])),
+                .shape(ShapeNode(kind: .rectangle, fill: .linearGradient(stops: [GradientStop(color: .system(.red, opacity: 1), location: 0)],
+                                                                           start: UnitPointValue(x: .infinity, y: 0), end: UnitPointValue(x: 0, y: 1)))),
+            ])))
+        let file = Self.failCases.appendingPathComponent("render-infinite-date-and-sizes.wgar")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" { try Data(ArchiveEncoder.encode(archive)).write(to: file) }
+        XCTAssertEqual(try ArchiveDecoder().decode([UInt8](try Data(contentsOf: file))), archive)
+        XCTAssertNil(FuzzTarget.render.check(ArchiveEncoder.encode(archive)))
+    }
+
     func testBoundedBuiltInFuzzRunOnEachTargetFindsNothing() {
         for target in FuzzTarget.allCases {
             let (stats, finding) = Fuzzer(target: target, seed: 20_261_121).run(runs: nil, seconds: 2, crashFile: nil) { _ in }

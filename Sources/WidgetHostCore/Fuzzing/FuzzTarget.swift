@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetProtocol
+import WidgetRender
 
 /// What a fuzz run exercises. Each target decodes hostile bytes and checks the properties that must
 /// hold for every input: a typed error or a value, and a value that re-encodes and decodes to itself.
@@ -9,6 +10,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case archive
     /// IPC frame bodies: every message type.
     case frame
+    /// Archives that decode are laid out and drawn: the renderer must not trap on any accepted value.
+    case render
 
     /// Runs one input. Returns a description of a property violation, or nil.
     public func check(_ input: [UInt8]) -> String? {
@@ -19,6 +22,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let again = ArchiveEncoder.encode(value)
             guard let round = try? decoder.decode(again) else { return "a decoded archive re-encodes to bytes that do not decode" }
             return round == value ? nil : "a decoded archive does not round-trip"
+        case .render:
+            guard let value = try? ArchiveDecoder().decode(input) else { return nil }
+            let placement = Placement.natural(for: value.family)
+            let tree = WidgetRenderer.render(value, context: RenderContext(placement: placement, family: value.family, date: value.entryDate))
+            _ = SVGWriter.svg(tree)
+            return tree.json() == "{}" ? "a render tree holds a value JSON cannot encode" : nil
         case .frame:
             guard let message = try? MessageCodec.decode(input) else { return nil }
             guard let round = try? MessageCodec.decode(MessageCodec.encode(message)) else {
@@ -34,7 +43,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             var generator = ArchiveGenerator(seed: seed &+ UInt64(i), maxDepth: 5, maxChildren: 3)
             let archive = ArchiveEncoder.encode(generator.archive())
             switch self {
-            case .archive:
+            case .archive, .render:
                 return archive
             case .frame:
                 let messages: [Message] = [

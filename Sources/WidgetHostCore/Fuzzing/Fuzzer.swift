@@ -41,7 +41,7 @@ public final class Fuzzer {
         let limit = runs ?? .max
         while stats.executions < limit {
             let base = corpus[Int(mutator.rng.next() % UInt64(corpus.count))]
-            let input = mutator.mutate(base, corpus: corpus, repairChecksum: target == .archive && mutator.rng.next() % 4 != 0)
+            let input = mutator.mutate(base, corpus: corpus, repairChecksum: target != .frame && mutator.rng.next() % 4 != 0)
             CrashCapture.current(input)
             if let reason = target.check(input) {
                 stats.seconds = Self.seconds(ContinuousClock.now - start)

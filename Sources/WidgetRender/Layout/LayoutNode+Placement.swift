@@ -230,7 +230,7 @@ struct Placer {
         case .rectangle: n.shape = "rect"
         case .roundedRectangle(let r, let continuous):
             n.shape = "roundedRect"
-            n.cornerRadius = min(r, min(rect.width, rect.height) / 2)
+            n.cornerRadius = max(0, min(r.isFinite ? r : 0, min(rect.width, rect.height) / 2))
             n.continuousCorners = continuous
         case .circle: n.shape = "circle"
         case .ellipse: n.shape = "ellipse"

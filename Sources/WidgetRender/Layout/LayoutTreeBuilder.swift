@@ -17,6 +17,19 @@ struct LayoutTreeBuilder {
     static let defaultPadding = 16.0
     static let defaultSpacing = 8.0
 
+    /// Numbers from a hostile archive, held to what layout can use: finite, within ±`bound`.
+    static func finite(_ v: Double, default d: Double = 0, bound: Double = 10_000) -> Double {
+        v.isFinite ? min(bound, max(-bound, v)) : d
+    }
+    static func length(_ v: Double?) -> Double? { v.map { finite($0) } }
+    /// Frame maxima may be infinite (`maxWidth: .infinity`); minima and ideals may not.
+    static func sanitized(_ f: FrameSpec) -> FrameSpec {
+        func size(_ v: Double?) -> Double? { v.flatMap { $0.isFinite ? min(10_000, max(0, $0)) : nil } }
+        func maxSize(_ v: Double?) -> Double? { v.flatMap { $0 == .infinity ? .infinity : ($0.isFinite ? min(10_000, max(0, $0)) : nil) } }
+        return FrameSpec(minWidth: size(f.minWidth), idealWidth: size(f.idealWidth), maxWidth: maxSize(f.maxWidth),
+                         minHeight: size(f.minHeight), idealHeight: size(f.idealHeight), maxHeight: maxSize(f.maxHeight), alignment: f.alignment)
+    }
+
     mutating func build(_ node: ViewNode, _ style: InheritedStyle, id: String? = nil) -> LayoutNode {
         switch node {
         case .empty:
@@ -38,10 +51,10 @@ struct LayoutTreeBuilder {
             return LayoutNode(.fill(fill(shape, style)))
         case .stack(let stack):
             let children = stack.children.map { build($0, style) }
-            let spacing = stack.spacing ?? (stack.axis == .depth ? 0 : Self.defaultSpacing)
+            let spacing = Self.finite(stack.spacing ?? (stack.axis == .depth ? 0 : Self.defaultSpacing), default: Self.defaultSpacing, bound: 1_000)
             return LayoutNode(.stack(axis: stack.axis, alignment: stack.alignment, spacing: spacing, children: children))
         case .spacer(let minLength):
-            return LayoutNode(.spacer(minLength: minLength ?? Self.defaultSpacing))
+            return LayoutNode(.spacer(minLength: max(0, Self.finite(minLength ?? Self.defaultSpacing, default: Self.defaultSpacing))))
         case .accessoryBackground:
             let color: RGBA = switch context.renderingMode {
             case .vibrant: RGBA(0, 0, 0, 0.55)
@@ -55,19 +68,22 @@ struct LayoutTreeBuilder {
             let fraction: Double?
             switch progress.value {
             case .indeterminate: fraction = nil
-            case .fraction(let value, let total): fraction = total > 0 ? min(1, max(0, value / total)) : 0
+            case .fraction(let value, let total):
+                let f = value / total
+                fraction = total > 0 && f.isFinite ? min(1, max(0, f)) : (value > 0 && total > 0 ? 1 : 0)
             case .timerInterval(let start, let end, let countsDown):
                 let total = end.timeIntervalSince(start)
                 let elapsed = min(max(0, context.date.timeIntervalSince(start)), max(0, total))
-                let done = total > 0 ? elapsed / total : 1
-                fraction = countsDown ? 1 - done : done
+                let done = total > 0 && (elapsed / total).isFinite ? elapsed / total : 1
+                fraction = min(1, max(0, countsDown ? 1 - done : done))
             }
             return LayoutNode(.progress(progressSpec(
                 fraction: fraction, style: progress.style, label: progress.label, current: progress.currentValueLabel,
                 inherited: style, isGauge: false)))
         case .gauge(let gauge):
             let span = gauge.maximum - gauge.minimum
-            let fraction = span > 0 ? min(1, max(0, (gauge.value - gauge.minimum) / span)) : 0
+            let ratio = (gauge.value - gauge.minimum) / span
+            let fraction = span > 0 && ratio.isFinite ? min(1, max(0, ratio)) : 0
             return LayoutNode(.progress(progressSpec(
                 fraction: fraction, style: gauge.style, label: gauge.label, current: gauge.currentValueLabel,
                 inherited: style, isGauge: true)))
@@ -95,13 +111,12 @@ struct LayoutTreeBuilder {
         var s = style
         switch modifier {
         case .frame(let spec):
-            return LayoutNode(.frame(spec, build(content, s, id: id)))
+            return LayoutNode(.frame(Self.sanitized(spec), build(content, s, id: id)))
         case .padding(let p):
             let d = Self.defaultPadding
             let child = build(content, s, id: id)
-            return LayoutNode(.padding(
-                top: p.edges & 1 != 0 ? p.top ?? d : 0, leading: p.edges & 2 != 0 ? p.leading ?? d : 0,
-                bottom: p.edges & 4 != 0 ? p.bottom ?? d : 0, trailing: p.edges & 8 != 0 ? p.trailing ?? d : 0, child))
+            func edge(_ bit: UInt8, _ v: Double?) -> Double { p.edges & bit != 0 ? Self.finite(v ?? d, default: d, bound: 1_000) : 0 }
+            return LayoutNode(.padding(top: edge(1, p.top), leading: edge(2, p.leading), bottom: edge(4, p.bottom), trailing: edge(8, p.trailing), child))
         case .background(let view, let alignment), .overlay(let view, let alignment):
             let isBackground = if case .background = modifier { true } else { false }
             let child = build(content, s, id: id)
@@ -144,12 +159,13 @@ struct LayoutTreeBuilder {
             s.textAlignment = a
         case .layoutPriority(let p):
             let node = build(content, s, id: id)
-            node.priority = p
+            node.priority = Self.finite(p, bound: 1e6)
             return node
         case .clipShape(let kind):
             return effect(content, s, id: id) { $0.clip = kind }
         case .aspectRatio(let ratio, let mode):
-            return LayoutNode(.aspect(ratio: ratio, mode: mode, build(content, s, id: id)))
+            let r = ratio.flatMap { $0.isFinite && $0 > 1e-6 && $0 < 1e6 ? $0 : nil }
+            return LayoutNode(.aspect(ratio: r, mode: mode, build(content, s, id: id)))
         case .redacted(let reasons):
             if reasons.contains(.placeholder) { s.redacted = true }
         case .unredacted:
@@ -157,7 +173,7 @@ struct LayoutTreeBuilder {
         case .hidden:
             return effect(content, s, id: id) { $0.hidden = true }
         case .offset(let x, let y):
-            return effect(content, s, id: id) { $0.offset = (x, y) }
+            return effect(content, s, id: id) { $0.offset = (Self.finite(x), Self.finite(y)) }
         case .fixedSize(let h, let v):
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
         case .contentTransition:
@@ -180,7 +196,7 @@ struct LayoutTreeBuilder {
 
     func fontSize(_ font: FontSpec?) -> Double {
         switch font?.size {
-        case .fixed(let size)?: return size
+        case .fixed(let size)?: return size.isFinite ? min(500, max(1, size)) : 17
         case .style(let style)?: return TextStyleTable.size(style, platform: context.platform)
         case nil: return TextStyleTable.size(defaultTextStyle, platform: context.platform)
         }
@@ -215,13 +231,18 @@ struct LayoutTreeBuilder {
     }
 
     private func fill(_ shape: ShapeNode, _ style: InheritedStyle) -> FillSpec {
-        var spec = FillSpec(shape: shape.kind, color: nil, gradient: nil, strokeWidth: shape.strokeWidth, accented: style.accented)
+        var spec = FillSpec(shape: shape.kind, color: nil, gradient: nil,
+                            strokeWidth: shape.strokeWidth.map { Self.finite($0, bound: 500) }.map { max(0, $0) }, accented: style.accented)
         switch shape.fill {
         case .color(let c)?:
             spec.color = styles.drawn(styles.color(c), accented: style.accented)
         case .linearGradient(let stops, let start, let end)?:
             if context.renderingMode == .fullColor {
-                spec.gradient = (stops.map { (styles.color($0.color), $0.location) }, start, end)
+                func point(_ p: UnitPointValue, _ fallback: UnitPointValue) -> UnitPointValue {
+                    p.x.isFinite && p.y.isFinite ? UnitPointValue(x: Self.finite(p.x, bound: 100), y: Self.finite(p.y, bound: 100)) : fallback
+                }
+                spec.gradient = (stops.map { (styles.color($0.color), min(1, max(0, Self.finite($0.location)))) },
+                                 point(start, UnitPointValue(x: 0.5, y: 0)), point(end, UnitPointValue(x: 0.5, y: 1)))
             } else {
                 spec.color = styles.drawn(stops.first.map { styles.color($0.color) } ?? .white, accented: style.accented)
             }

@@ -28,7 +28,8 @@ public enum RenderTreeDump {
     }
 
     static func fmt(_ v: Double) -> String {
+        guard v.isFinite else { return v.isNaN ? "0" : (v > 0 ? "1e9" : "-1e9") }
         let r = (v * 10).rounded() / 10
-        return r == r.rounded() ? String(Int(r)) : String(r)
+        return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)
     }
 }

@@ -84,7 +84,7 @@ public struct Canvas: Sendable {
                             var r = 0
                             if let g = gradient {
                                 let t = ((Double(x) + 0.5 - g.fx) * g.dx + (Double(y) + 0.5 - g.fy) * g.dy) * g.inv
-                                r = Int(min(255, max(0, t * 255 + 0.5))) * 4
+                                r = t.isFinite ? Int(min(255, max(0, t * 255 + 0.5))) * 4 : 0
                             }
                             let sa = ramp[r + 3]
                             let i = (y * canvasWidth + x) * 4

@@ -14,7 +14,21 @@ public struct DateTextFormatter: Sendable {
         self.reducedFidelity = reducedFidelity
     }
 
-    public func string(_ content: TextContent, at now: Date) -> String {
+    /// Dates and durations from a hostile archive can be anywhere on the number line: they are held
+    /// within ±3,000 years, so formatting never overflows.
+    static let limit: TimeInterval = 1e11
+
+    static func clamped(_ t: TimeInterval) -> TimeInterval { t.isNaN ? 0 : min(limit, max(-limit, t)) }
+
+    public func string(_ content: TextContent, at rawNow: Date) -> String {
+        let now = Date(timeIntervalSince1970: Self.clamped(rawNow.timeIntervalSince1970))
+        let content: TextContent = switch content {
+        case .literal: content
+        case .date(let d, let style): .date(Date(timeIntervalSince1970: Self.clamped(d.timeIntervalSince1970)), style)
+        case .timerInterval(let a, let b, let down):
+            .timerInterval(start: Date(timeIntervalSince1970: Self.clamped(a.timeIntervalSince1970)),
+                           end: Date(timeIntervalSince1970: Self.clamped(b.timeIntervalSince1970)), countsDown: down)
+        }
         switch content {
         case .literal(let s):
             return s

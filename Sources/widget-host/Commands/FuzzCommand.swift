@@ -8,7 +8,7 @@ enum FuzzCommand {
         let a = try Arguments(args, options: ["target", "seconds", "runs", "seed", "corpus", "out"])
         guard a.positional.isEmpty else { throw UsageError("fuzz takes no positional arguments") }
         let targetName = a.value("target") ?? "archive"
-        guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive or frame)") }
+        guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive, frame or render)") }
         let runs = try a.value("runs").map { v -> Int in
             guard let n = Int(v), n > 0 else { throw UsageError("--runs must be a positive integer") }
             return n
