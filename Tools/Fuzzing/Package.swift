@@ -6,6 +6,7 @@ import PackageDescription
 let dependencies: [Target.Dependency] = [
     .product(name: "WidgetArchive", package: "WidgetHost"),
     .product(name: "WidgetHostCore", package: "WidgetHost"),
+    .product(name: "WidgetRender", package: "WidgetHost"),
 ]
 
 let package = Package(
@@ -16,5 +17,6 @@ let package = Package(
         .target(name: "FuzzArchive", dependencies: dependencies),
         .target(name: "FuzzViewTree", dependencies: dependencies),
         .target(name: "FuzzFrame", dependencies: dependencies),
+        .target(name: "FuzzRender", dependencies: dependencies),
     ]
 )

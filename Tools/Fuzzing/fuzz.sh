@@ -5,7 +5,7 @@
 #   Tools/Fuzzing/fuzz.sh [SECONDS_PER_TARGET]     (default 60; the issue's soak is 600)
 #
 # ClusterFuzzLite / OSS-Fuzz: the build step is this script's `swift build` line (in a Swift base
-# image); the fuzzers are .build/release/Fuzz{Archive,ViewTree,Frame}; ship widget-archive.dict as
+# image); the fuzzers are .build/release/Fuzz{Archive,ViewTree,Frame,Render}; ship widget-archive.dict as
 # <fuzzer>.dict and zip .corpus/archive as FuzzArchive_seed_corpus.zip and FuzzViewTree_seed_corpus.zip.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -16,18 +16,21 @@ bin=$(swift build -c release --package-path "$here" --show-bin-path)
 
 # Seed corpus: the golden vectors and the fail cases, each behind a zero option byte.
 corpus=$here/.corpus
-mkdir -p "$corpus/archive" "$corpus/frame"
+mkdir -p "$corpus/archive" "$corpus/frame" "$corpus/render"
 for f in "$root"/Archives/golden/*.wgar "$root"/Archives/fail-cases/*.wgar; do
   [ -f "$f" ] || continue
   { printf '\x00'; cat "$f"; } >"$corpus/archive/$(basename "$f")"
+  cp "$f" "$corpus/render/"
 done
 
-# Fail cases in release, through the harnesses.
+# Fail cases in release, through the harnesses (FuzzRender takes whole archives, no option byte).
 for f in "$corpus"/archive/*; do "$bin/FuzzArchive" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzArchive"; exit 1; }; done
+for f in "$root"/Archives/fail-cases/*.wgar; do "$bin/FuzzRender" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzRender"; exit 1; }; done
 
-for target in FuzzArchive FuzzViewTree FuzzFrame; do
+for target in FuzzArchive FuzzViewTree FuzzFrame FuzzRender; do
   dir=$corpus/archive
   [ "$target" = FuzzFrame ] && dir=$corpus/frame
+  [ "$target" = FuzzRender ] && dir=$corpus/render
   echo "== $target for ${seconds}s"
   "$bin/$target" -max_total_time="$seconds" -dict="$here/widget-archive.dict" -print_final_stats=1 "$dir" 2>&1 \
     | grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|cov:|ERROR|SUMMARY" | tail -n 4
