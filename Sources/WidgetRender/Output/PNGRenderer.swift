@@ -34,8 +34,7 @@ public struct PNGRenderer: Sendable {
     }
 
     public func png(_ tree: RenderTree, scale: Double? = nil) -> [UInt8] {
-        let c = canvas(tree, scale: scale)
-        return PNGEncoder.encode(width: c.width, height: c.height, rgba: c.rgba8())
+        PNGEncoder.encode(canvas(tree, scale: scale))
     }
 }
 
@@ -61,30 +60,46 @@ struct Painter {
 
     func inset(_ r: Rect, _ d: Double) -> Rect { Rect(x: r.x + d, y: r.y + d, width: max(0, r.width - 2 * d), height: max(0, r.height - 2 * d)) }
 
+    /// The part of the current clip that is fully inside it: drawing there needs no clip mask.
+    var clipInterior: Rect?
+
     mutating func draw(_ node: RenderNode, opacity parentOpacity: Double, clip parentClip: CoverageMask?) {
         let opacity = parentOpacity * (node.opacity ?? 1)
         guard opacity > 0.001 else { return }
         let r = px(node.frame)
         var clip = parentClip
+        let savedInterior = clipInterior
+        defer { clipInterior = savedInterior }
         if node.clips == true {
             if let mask = CoverageMask.rasterize(outline(node, r), canvasWidth: canvas.width, canvasHeight: canvas.height) {
                 clip = parentClip.map { intersect($0, mask) } ?? mask
+                // Inside the rounded corners' reach the clip changes nothing.
+                let reach = (node.cornerRadius ?? 0) * scale * 1.3 + 1
+                clipInterior = parentClip == nil ? inset(r, reach) : nil
             }
         }
+        // A node drawn wholly inside the clip's interior (with room for strokes and glyph overhang)
+        // is drawn unclipped: same pixels, less work.
+        let ownClip: CoverageMask?
+        if let interior = clipInterior, contains(interior, inset(r, -4 * scale)) { ownClip = nil } else { ownClip = clip }
         switch node.role {
         case .shape, .accessoryBackground:
-            drawShape(node, r, opacity: opacity, clip: clip)
+            drawShape(node, r, opacity: opacity, clip: ownClip)
         case .text:
-            drawText(node, opacity: opacity, clip: clip)
+            drawText(node, opacity: opacity, clip: ownClip)
         case .image:
-            drawSymbol(node, r, opacity: opacity, clip: clip)
+            drawSymbol(node, r, opacity: opacity, clip: ownClip)
         case .progress, .gauge:
-            drawProgress(node, r, opacity: opacity, clip: clip)
+            drawProgress(node, r, opacity: opacity, clip: ownClip)
             return
         default:
             break
         }
         for child in node.children { draw(child, opacity: opacity, clip: clip) }
+    }
+
+    private func contains(_ outer: Rect, _ inner: Rect) -> Bool {
+        inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
 
     private func intersect(_ a: CoverageMask, _ b: CoverageMask) -> CoverageMask {

@@ -4,7 +4,7 @@ import Foundation
 public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
-    var pixels: [Float]
+    private(set) var pixels: [Float]
 
     public init(width: Int, height: Int, background: RGBA = .clear) {
         self.width = max(1, width)

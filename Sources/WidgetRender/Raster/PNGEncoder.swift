@@ -3,6 +3,40 @@ import WidgetArchive
 /// Writes RGBA images as PNG (8-bit, colour type 6), compressed with a small deterministic DEFLATE
 /// (LZ77 with a hash of 3-byte prefixes, fixed Huffman codes). Same pixels, same bytes, everywhere.
 public enum PNGEncoder {
+    /// Encodes a canvas directly: straight-alpha conversion and the row filter in one pass.
+    public static func encode(_ canvas: Canvas) -> [UInt8] {
+        let width = canvas.width, height = canvas.height, rowBytes = width * 4
+        var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
+        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
+        raw.withUnsafeMutableBufferPointer { out in
+            canvas.pixels.withUnsafeBufferPointer { px in
+                for y in 0..<height {
+                    let o = y * (rowBytes + 1)
+                    out[o] = 1  // Sub filter
+                    var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                    for x in 0..<width {
+                        let p = (y * width + x) * 4
+                        let a = px[p + 3]
+                        var pixel: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, byte(a))
+                        if a > 0 {
+                            let inv = 1 / a
+                            pixel.0 = byte(px[p] * inv)
+                            pixel.1 = byte(px[p + 1] * inv)
+                            pixel.2 = byte(px[p + 2] * inv)
+                        }
+                        let q = o + 1 + x * 4
+                        out[q] = pixel.0 &- previous.0
+                        out[q + 1] = pixel.1 &- previous.1
+                        out[q + 2] = pixel.2 &- previous.2
+                        out[q + 3] = pixel.3 &- previous.3
+                        previous = pixel
+                    }
+                }
+            }
+        }
+        return container(width: width, height: height, filtered: raw)
+    }
+
     public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
         let rowBytes = width * 4
         var raw = [UInt8](repeating: 0, count: height * (rowBytes + 1))
@@ -19,6 +53,12 @@ public enum PNGEncoder {
                 }
             }
         }
+        return container(width: width, height: height, filtered: raw)
+    }
+
+    /// The PNG file around filtered scanlines.
+    static func container(width: Int, height: Int, filtered raw: [UInt8]) -> [UInt8] {
+        let rowBytes = width * 4
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         var ihdr = ByteWriter()
         ihdr.raw(be32(UInt32(width)))
