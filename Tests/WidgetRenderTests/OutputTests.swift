@@ -110,3 +110,44 @@ final class OutputTests: XCTestCase {
         }
     }
 }
+
+/// Asset images: decoded from PNG (hostile bytes are errors, never traps) and drawn in their frame.
+final class AssetImageTests: XCTestCase {
+    func testAnAssetImageIsDrawnFromItsPixels() throws {
+        // A 2×2 image: red, green / blue, white.
+        let pixels: [UInt8] = [255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255, 255, 255, 255, 255]
+        let png = PNGEncoder.encode(width: 2, height: 2, rgba: pixels)
+        let decoded = try PNGDecoder.decode(png)
+        XCTAssertEqual(decoded.width, 2)
+        XCTAssertEqual(decoded.rgba, pixels)
+
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), flags: .contentMarginsDisabled,
+                                         root: .image(ImageNode(source: .asset("tiles"), resizable: true)))
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: Date(timeIntervalSince1970: 0)))
+        var renderer = PNGRenderer(regular: nil, bold: nil)
+        renderer.assets = { $0 == "tiles" ? decoded : nil }
+        let canvas = renderer.canvas(tree, scale: 1)
+        XCTAssertEqual(canvas.pixel(x: 40, y: 40).bytes, [255, 0, 0, 255])
+        XCTAssertEqual(canvas.pixel(x: 118, y: 40).bytes, [0, 255, 0, 255])
+        XCTAssertEqual(canvas.pixel(x: 40, y: 118).bytes, [0, 0, 255, 255])
+        // Without the asset, a placeholder is drawn instead (not the image).
+        XCTAssertNotEqual(PNGRenderer(regular: nil, bold: nil).canvas(tree, scale: 1).pixel(x: 40, y: 40).bytes, [255, 0, 0, 255])
+    }
+
+    func testHostilePNGBytesAreErrors() {
+        let valid = PNGEncoder.encode(width: 8, height: 8, rgba: [UInt8](repeating: 200, count: 8 * 8 * 4))
+        var rng = SeededRandom(seed: 12)
+        var errors = 0
+        for _ in 0..<2000 {
+            var bytes = valid
+            for _ in 0..<Int(1 + rng.next() % 4) { bytes[Int(rng.next() % UInt64(bytes.count))] = UInt8(truncatingIfNeeded: rng.next()) }
+            if rng.next() % 3 == 0 { bytes.removeLast(Int(rng.next() % UInt64(bytes.count))) }
+            if (try? PNGDecoder.decode(bytes)) == nil { errors += 1 }
+        }
+        XCTAssertGreaterThan(errors, 100)
+        // A header claiming a huge image is refused before anything is allocated for it.
+        var huge = valid
+        huge[16] = 0x7F; huge[20] = 0x7F
+        XCTAssertThrowsError(try PNGDecoder.decode(huge))
+    }
+}

@@ -6,6 +6,9 @@ import WidgetArchive
 public struct PNGRenderer: Sendable {
     public var regular: TrueTypeFont?
     public var bold: TrueTypeFont?
+    /// Supplies asset images by name (the host resolves them inside the extension's resource folder);
+    /// without it, or for a name it does not find, assets draw as placeholders.
+    public var assets: (@Sendable (String) -> PNGDecoder.Image?)?
 
     /// Uses `fontPath` if given, else the system's DejaVu Sans if present, else the built-in fallback.
     public init(fontPath: String? = nil) {
@@ -27,7 +30,7 @@ public struct PNGRenderer: Sendable {
         let s = scale ?? tree.scale
         var canvas = Canvas(width: Int((tree.size.width * s).rounded()), height: Int((tree.size.height * s).rounded()),
                             background: tree.backdrop.flatMap(RGBA.init(hex:)) ?? .clear)
-        var painter = Painter(canvas: canvas, scale: s, regular: regular, bold: bold)
+        var painter = Painter(canvas: canvas, scale: s, regular: regular, bold: bold, assets: assets)
         painter.draw(tree.root, opacity: 1, clip: nil)
         canvas = painter.canvas
         return canvas
@@ -43,6 +46,7 @@ struct Painter {
     let scale: Double
     let regular: TrueTypeFont?
     let bold: TrueTypeFont?
+    let assets: (@Sendable (String) -> PNGDecoder.Image?)?
 
     func px(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
 
@@ -156,6 +160,10 @@ struct Painter {
 
     /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
     private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
+        if node.style == "asset", let name = node.imageName, let image = assets?(name) {
+            canvas.draw(image, in: r, opacity: opacity, clip: clip)
+            return
+        }
         let color = node.color.flatMap(RGBA.init(hex:)) ?? .black
         let name = node.imageName ?? ""
         let d = min(r.width, r.height) * 0.8

@@ -128,4 +128,31 @@ public struct Canvas: Sendable {
         guard a > 0 else { return .clear }
         return RGBA(Double(pixels[i]) / a, Double(pixels[i + 1]) / a, Double(pixels[i + 2]) / a, a)
     }
+
+    /// Draws an RGBA image stretched over `rect` (nearest sample), at `opacity`, inside `clip`.
+    mutating func draw(_ image: PNGDecoder.Image, in rect: Rect, opacity: Double, clip: CoverageMask?) {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite,
+              rect.maxX.isFinite, rect.maxY.isFinite else { return }
+        let x0 = max(0, Int(rect.x.rounded(.down))), x1 = min(width, Int(rect.maxX.rounded(.up)))
+        let y0 = max(0, Int(rect.y.rounded(.down))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        let o = Float(min(1, max(0, opacity)))
+        for y in y0..<y1 {
+            let sy = min(image.height - 1, max(0, Int((Double(y) + 0.5 - rect.y) / rect.height * Double(image.height))))
+            for x in x0..<x1 {
+                var cov: Float = 1
+                if let clip { cov = clip.coverage(x: x, y: y); if cov <= 0 { continue } }
+                let sx = min(image.width - 1, max(0, Int((Double(x) + 0.5 - rect.x) / rect.width * Double(image.width))))
+                let s = (sy * image.width + sx) * 4
+                let a = Float(image.rgba[s + 3]) / 255 * o * cov
+                guard a > 0 else { continue }
+                let i = (y * width + x) * 4
+                let k = 1 - a
+                pixels[i] = Float(image.rgba[s]) / 255 * a + pixels[i] * k
+                pixels[i + 1] = Float(image.rgba[s + 1]) / 255 * a + pixels[i + 1] * k
+                pixels[i + 2] = Float(image.rgba[s + 2]) / 255 * a + pixels[i + 2] * k
+                pixels[i + 3] = a + pixels[i + 3] * k
+            }
+        }
+    }
 }

@@ -39,7 +39,8 @@ enum PreviewCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let painter = PNGRenderer(fontPath: a.value("font"))
+        var painter = PNGRenderer(fontPath: a.value("font"))
+        painter.assets = AssetLoader(resources: ExtensionResources(executable: executable)).image
         var sheet = ContactSheet(title: connection.extensionID)
         var failures: [String] = []
         var written = 0
@@ -145,5 +146,25 @@ struct ContactSheet {
         </body></html>
 
         """
+    }
+}
+
+/// Loads asset images for drawing, only from the extension's resource folder, each file once.
+final class AssetLoader: @unchecked Sendable {
+    let resources: ExtensionResources
+    private let lock = NSLock()
+    private var cache: [String: PNGDecoder.Image?] = [:]
+
+    init(resources: ExtensionResources) { self.resources = resources }
+
+    func image(_ name: String) -> PNGDecoder.Image? {
+        if let cached = lock.withLock({ cache[name] }) { return cached }
+        var image: PNGDecoder.Image?
+        if case .found(let path) = resources.resolve(name), let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+           let size = attributes[.size] as? Int, size <= 16 << 20, let data = FileManager.default.contents(atPath: path) {
+            image = try? PNGDecoder.decode([UInt8](data))
+        }
+        lock.withLock { cache[name] = image }
+        return image
     }
 }
