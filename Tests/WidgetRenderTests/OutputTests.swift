@@ -56,7 +56,7 @@ final class OutputTests: XCTestCase {
             }
             let golden = [UInt8](try Data(contentsOf: pngURL))
             XCTAssertTrue(png == golden, "\(name): pixels changed (\(png.count) bytes vs golden \(golden.count)); regenerate goldens if intended")
-            let (now, then) = (try Inflate.png(png).rgba, try Inflate.png(golden).rgba)
+            let (now, then) = (try PNGDecoder.decode(png).rgba, try PNGDecoder.decode(golden).rgba)
             XCTAssertEqual(now.count, then.count, "\(name): image size differs")
             XCTAssertEqual(zip(now, then).filter { $0 != $1 }.count, 0, "\(name): decoded pixels differ")
             XCTAssertEqual(json, try String(contentsOf: jsonURL, encoding: .utf8), "\(name): render tree changed")
@@ -68,7 +68,7 @@ final class OutputTests: XCTestCase {
                                          root: .color(.rgba(red: 1, green: 0, blue: 0, opacity: 1)))
         let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
         let png = PNGRenderer(regular: nil, bold: nil).png(tree, scale: 1)
-        let image = try Inflate.png(png)
+        let image = try PNGDecoder.decode(png)
         XCTAssertEqual(image.width, 158)
         XCTAssertEqual(image.height, 158)
         let center = (79 * 158 + 79) * 4
