@@ -68,13 +68,9 @@ public final class HostRunner: @unchecked Sendable {
 
     /// When the policy asks for the next timeline, floored by the minimum interval.
     func reloadDue(_ session: WidgetSession) -> Date? {
-        guard let t = session.timeline else { return nil }
-        let policyDate: Date
-        switch t.policy {
-        case .atEnd: policyDate = t.entries.last?.date ?? t.fetchedAt
-        case .after(let d): policyDate = d
-        case .never: return nil
-        }
+        guard let t = session.timeline,
+              let policyDate = t.policy.nextReload(entryDates: t.entries.map(\.date), fetchedAt: t.fetchedAt, notBefore: t.fetchedAt)
+        else { return nil }
         let floor = (lastReload[session.instance.id] ?? t.fetchedAt).addingTimeInterval(minimumReloadInterval)
         var budget = budgets[session.instance.id] ?? ReloadBudget(dailyLimit: dailyBudget)
         let available = budget.nextAvailable(at: host.clock.now)

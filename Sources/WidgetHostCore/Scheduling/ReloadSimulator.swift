@@ -271,12 +271,7 @@ public final class ReloadSimulator {
         states[i].lastFetch = now
         log(i, now, cause, outcome, detail: "\(timeline.entryDates.count) entries, policy \(policyText(timeline.policy))")
         states[i].policyGeneration += 1
-        let due: Date?
-        switch timeline.policy {
-        case .atEnd: due = timeline.entryDates.last.map { max($0, now.addingTimeInterval(1)) } ?? now.addingTimeInterval(options.minimumInterval)
-        case .after(let d): due = max(d, now.addingTimeInterval(1))
-        case .never: due = nil
-        }
+        let due = timeline.policy.nextReload(entryDates: timeline.entryDates, fetchedAt: now, notBefore: now.addingTimeInterval(1))
         if let due { push(due, i, .policyDue(generation: states[i].policyGeneration)) }
     }
 

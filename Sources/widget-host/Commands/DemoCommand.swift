@@ -138,11 +138,7 @@ enum DemoCommand {
 
     /// When the policy asks for the next timeline (budgets are not applied in the demo).
     static func nextReloadDate(_ t: StoredTimeline, now: Date) -> Date {
-        switch t.policy {
-        case .atEnd: return max(t.entries.last?.date ?? now, now.addingTimeInterval(60))
-        case .after(let date): return max(date, now.addingTimeInterval(60))
-        case .never: return .distantFuture
-        }
+        t.policy.nextReload(entryDates: t.entries.map(\.date), fetchedAt: t.fetchedAt, notBefore: now.addingTimeInterval(60)) ?? .distantFuture
     }
 
     static func hhmm(_ d: Date) -> String {
