@@ -70,10 +70,27 @@ public final class WidgetSession: @unchecked Sendable {
         let context = RenderContext(
             placement: instance.resolvedPlacement, family: instance.family, date: at,
             showsInvalidatedContent: awaitingReload, flippedToggles: flippedToggles)
-        let tree = try host.render(timeline, at: at, context: context).0
+        let tree = WidgetRenderer.render(try archive(of: timeline, at: at), context: context)
         lastRender = (key, tree)
         return tree
     }
+
+    /// The decoded archive of the entry current at `date`, decoded once per timeline and entry.
+    private func archive(of timeline: StoredTimeline, at date: Date) throws(HostError) -> WidgetArchiveValue {
+        guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
+            throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
+        }
+        if let cached = decoded, cached.fetchedAt == timeline.fetchedAt, cached.index == index { return cached.value }
+        let value: WidgetArchiveValue
+        do {
+            value = try ArchiveDecoder(options: host.store.options).decode(bytes)
+        } catch {
+            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
+        }
+        decoded = (timeline.fetchedAt, index, value)
+        return value
+    }
+    private var decoded: (fetchedAt: Date, index: Int, value: WidgetArchiveValue)?
 
     /// What a render depends on besides the archive: the same key gives the same tree.
     private struct RenderKey: Equatable {

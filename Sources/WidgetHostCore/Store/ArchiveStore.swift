@@ -65,10 +65,15 @@ public struct ArchiveStore: Sendable {
     /// Writes a timeline durably (one atomic file replacement). Returns the file.
     @discardableResult
     public func save(_ timeline: StoredTimeline) throws(HostError) -> URL {
-        try prepare(extensionID: timeline.extensionID)
         let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family,
                                 configuration: timeline.configuration)
-        try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+        do {
+            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+        } catch .storeIO(_, let e) where e == ENOENT {
+            // First write for this extension: make its folders, then write.
+            try prepare(extensionID: timeline.extensionID)
+            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+        }
         return file
     }
 
