@@ -11,7 +11,11 @@ import WidgetRender
 public final class WidgetSession: @unchecked Sendable {
     public let instance: WidgetInstance
     public let host: WidgetHost
-    public private(set) var timeline: StoredTimeline?
+    public private(set) var timeline: StoredTimeline? {
+        didSet { timelineGeneration += 1 }
+    }
+    /// Changes whenever `timeline` is replaced: what the render and decode caches key on.
+    private var timelineGeneration = 0
     /// Toggles flipped optimistically and not yet confirmed by a new entry.
     public private(set) var flippedToggles: Set<String> = []
     /// Between a tap and the new entry.
@@ -65,7 +69,7 @@ public final class WidgetSession: @unchecked Sendable {
         if timeline == nil { try reload(reason: .startup) }
         guard let timeline else { throw .noTimeline(extensionID: instance.extensionPath, kind: instance.kind, family: instance.family.rawValue) }
         let at = date ?? host.clock.now
-        let key = RenderKey(fetchedAt: timeline.fetchedAt, date: at, flipped: flippedToggles, awaiting: awaitingReload)
+        let key = RenderKey(generation: timelineGeneration, date: at, flipped: flippedToggles, awaiting: awaitingReload)
         if let cached = lastRender, cached.key == key { return cached.tree }
         let context = RenderContext(
             placement: instance.resolvedPlacement, family: instance.family, date: at,
@@ -80,21 +84,21 @@ public final class WidgetSession: @unchecked Sendable {
         guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
             throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
         }
-        if let cached = decoded, cached.fetchedAt == timeline.fetchedAt, cached.index == index { return cached.value }
+        if let cached = decoded, cached.generation == timelineGeneration, cached.index == index { return cached.value }
         let value: WidgetArchiveValue
         do {
             value = try ArchiveDecoder(options: host.store.options).decode(bytes)
         } catch {
             throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
         }
-        decoded = (timeline.fetchedAt, index, value)
+        decoded = (timelineGeneration, index, value)
         return value
     }
-    private var decoded: (fetchedAt: Date, index: Int, value: WidgetArchiveValue)?
+    private var decoded: (generation: Int, index: Int, value: WidgetArchiveValue)?
 
     /// What a render depends on besides the archive: the same key gives the same tree.
     private struct RenderKey: Equatable {
-        var fetchedAt: Date
+        var generation: Int
         var date: Date
         var flipped: Set<String>
         var awaiting: Bool
