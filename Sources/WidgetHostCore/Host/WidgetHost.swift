@@ -224,22 +224,21 @@ public final class WidgetHost: @unchecked Sendable {
         _ = lock.withLock { connections.removeValue(forKey: executable) }
     }
 
-    /// Stops `executable`'s process now (tests, and a host that wants it gone).
-    public func stop(_ executable: String) {
-        if let connection = lock.withLock({ connections.removeValue(forKey: executable) }) { connection.shutdown() }
+    /// The decoded archive of the entry current at `date` (first variant), checked like any archive.
+    public func decodeEntry(_ timeline: StoredTimeline, at date: Date) throws(HostError) -> (index: Int, value: WidgetArchiveValue) {
+        guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
+            throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
+        }
+        do {
+            return (index, try ArchiveDecoder(options: store.options).decode(bytes))
+        } catch {
+            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
+        }
     }
 
     /// Decodes the entry current at `date` and renders it.
     public func render(_ timeline: StoredTimeline, at date: Date, context: RenderContext) throws(HostError) -> (RenderTree, WidgetArchiveValue) {
-        guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
-            throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
-        }
-        let archive: WidgetArchiveValue
-        do {
-            archive = try ArchiveDecoder(options: store.options).decode(bytes)
-        } catch {
-            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
-        }
+        let archive = try decodeEntry(timeline, at: date).value
         return (WidgetRenderer.render(archive, context: context), archive)
     }
 

@@ -81,16 +81,10 @@ public final class WidgetSession: @unchecked Sendable {
 
     /// The decoded archive of the entry current at `date`, decoded once per timeline and entry.
     private func archive(of timeline: StoredTimeline, at date: Date) throws(HostError) -> WidgetArchiveValue {
-        guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
-            throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
+        if let cached = decoded, cached.generation == timelineGeneration, cached.index == timeline.entryIndex(at: date) {
+            return cached.value
         }
-        if let cached = decoded, cached.generation == timelineGeneration, cached.index == index { return cached.value }
-        let value: WidgetArchiveValue
-        do {
-            value = try ArchiveDecoder(options: host.store.options).decode(bytes)
-        } catch {
-            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
-        }
+        let (index, value) = try host.decodeEntry(timeline, at: date)
         decoded = (timelineGeneration, index, value)
         return value
     }

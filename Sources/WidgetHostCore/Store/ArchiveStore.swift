@@ -28,7 +28,7 @@ public struct ArchiveStore: Sendable {
             if c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-" || (c == "." && !out.isEmpty)) {
                 out.append(c)
             } else {
-                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded2
+                out += "%" + String(byte, radix: 16, uppercase: true).leftPadded(2)
             }
         }
         return out.isEmpty ? "%00" : out
@@ -166,6 +166,3 @@ extension ArchiveStore {
     }
 }
 
-extension String {
-    var leftPadded2: String { count >= 2 ? self : "0" + self }
-}

@@ -100,26 +100,6 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// 8-bit straight-alpha RGBA rows, for PNG.
-    public func rgba8() -> [UInt8] {
-        var out = [UInt8](repeating: 0, count: width * height * 4)
-        @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
-        out.withUnsafeMutableBufferPointer { o in
-            pixels.withUnsafeBufferPointer { px in
-                for p in 0..<(width * height) {
-                    let a = px[p * 4 + 3]
-                    o[p * 4 + 3] = byte(a)
-                    guard a > 0 else { continue }
-                    let inv = 1 / a
-                    o[p * 4] = byte(px[p * 4] * inv)
-                    o[p * 4 + 1] = byte(px[p * 4 + 1] * inv)
-                    o[p * 4 + 2] = byte(px[p * 4 + 2] * inv)
-                }
-            }
-        }
-        return out
-    }
-
     /// Straight-alpha colour of one pixel (tests read pixels back).
     public func pixel(x: Int, y: Int) -> RGBA {
         guard x >= 0, y >= 0, x < width, y < height else { return .clear }

@@ -38,9 +38,6 @@ extension Double {
     var clamped01: Double { self.isNaN ? 0 : Swift.min(1, Swift.max(0, self)) }
 }
 
-extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
-}
 
 /// Apple's system colours, light and dark (Human Interface Guidelines, "Color": system colors).
 public enum SystemPalette {
