@@ -64,11 +64,47 @@ public enum TextStyle: UInt8, Hashable, Sendable, Codable, CaseIterable {
 /// `Font.Weight`.
 public enum FontWeight: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case ultraLight = 0, thin, light, regular, medium, semibold, bold, heavy, black
+
+    /// The SwiftUI spelling (`"semibold"`), as render trees carry it. Spelled out rather than
+    /// interpolated: describing an enum through reflection costs a conformance scan in a fresh process.
+    public var name: String {
+        switch self {
+        case .ultraLight: "ultraLight"
+        case .thin: "thin"
+        case .light: "light"
+        case .regular: "regular"
+        case .medium: "medium"
+        case .semibold: "semibold"
+        case .bold: "bold"
+        case .heavy: "heavy"
+        case .black: "black"
+        }
+    }
+
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = match
+    }
 }
 
 /// `Font.Design`.
 public enum FontDesign: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case `default` = 0, rounded, serif, monospaced
+
+    /// The SwiftUI spelling (`"rounded"`), as render trees carry it.
+    public var name: String {
+        switch self {
+        case .default: "default"
+        case .rounded: "rounded"
+        case .serif: "serif"
+        case .monospaced: "monospaced"
+        }
+    }
+
+    public init?(name: String) {
+        guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+        self = match
+    }
 }
 
 /// `TextAlignment`.

@@ -197,8 +197,8 @@ struct Placer {
                 }
                 lastRun = piece.run
                 runs.append(TextLineRun(
-                    text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: "\(r.weight)",
-                    design: "\(r.design)", italic: r.italic, color: hex(r.color)))
+                    text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: r.weight.name,
+                    design: r.design.name, italic: r.italic, color: hex(r.color)))
                 runX += piece.width
             }
             lines.append(TextLine(x: x, baseline: baseline, width: width, runs: runs))

@@ -75,7 +75,7 @@ struct Painter {
         let savedInterior = clipInterior
         defer { clipInterior = savedInterior }
         if node.clips == true {
-            if let mask = CoverageMask.rasterize(outline(node, r), canvasWidth: canvas.width, canvasHeight: canvas.height) {
+            if let mask = CoverageMask.rasterize(outline(node, r), canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) {
                 clip = parentClip.map { intersect($0, mask) } ?? mask
                 // Inside the rounded corners' reach the clip changes nothing.
                 let reach = (node.cornerRadius ?? 0) * scale * 1.3 + 1
@@ -190,8 +190,8 @@ struct Painter {
         for line in node.lines ?? [] {
             for run in line.runs {
                 let color = RGBA(hex: run.color) ?? .black
-                let weight = FontWeight.allCases.first { "\($0)" == run.weight } ?? .regular
-                let design = FontDesign.allCases.first { "\($0)" == run.design } ?? .default
+                let weight = FontWeight(name: run.weight) ?? .regular
+                let design = FontDesign(name: run.design) ?? .default
                 let size = run.fontSize * scale
                 let baseline = line.baseline * scale
                 var x = run.x * scale

@@ -5,6 +5,8 @@ public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
     private(set) var pixels: [Float]
+    /// Scratch cells for rasterizing one shape at a time (see `CoverageAccumulator`).
+    var accumulator = CoverageAccumulator()
 
     public init(width: Int, height: Int, background: RGBA = .clear) {
         self.width = max(1, width)
@@ -45,9 +47,10 @@ public struct Canvas: Sendable {
         }
     }
 
-    /// Fills `path` with `fill` at `opacity`, masked by `clip` if given.
+    /// Fills `path` with `fill` at `opacity`, masked by `clip` if given. Coverage is composited row by
+    /// row as it is swept, so no per-shape mask is kept.
     mutating func fill(_ path: Path, _ fill: Fill, opacity: Double = 1, clip: CoverageMask? = nil) {
-        guard opacity > 0, let mask = CoverageMask.rasterize(path, canvasWidth: width, canvasHeight: height) else { return }
+        guard opacity > 0, let area = accumulator.accumulate(path, canvasWidth: width, canvasHeight: height) else { return }
         // Premultiplied source colours: one for a solid fill, a 256-step ramp for a gradient.
         var ramp: [Float] = []
         var gradient: (fx: Double, fy: Double, dx: Double, dy: Double, inv: Double)?
@@ -56,6 +59,7 @@ public struct Canvas: Sendable {
             let a = Float(c.a * opacity)
             ramp = [Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a]
         case .linear(_, let from, let to):
+            ramp.reserveCapacity(256 * 4)
             for step in 0..<256 {
                 let t = Double(step) / 255
                 let c = fill.color(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
@@ -67,22 +71,32 @@ public struct Canvas: Sendable {
         }
         let canvasWidth = width
         ramp.withUnsafeBufferPointer { ramp in
-            mask.alpha.withUnsafeBufferPointer { alpha in
-                pixels.withUnsafeMutableBufferPointer { px in
-                    for ly in 0..<mask.height {
-                        let y = mask.y0 + ly
-                        for lx in 0..<mask.width {
-                            var cov = alpha[ly * mask.width + lx]
+            pixels.withUnsafeMutableBufferPointer { px in
+                let clipAlpha = clip?.alpha ?? []
+                clipAlpha.withUnsafeBufferPointer { clipAlpha in
+                    accumulator.sweep(area) { ly, coverage in
+                        let y = area.y0 + ly
+                        // The clip mask's row, and the span of this row it covers.
+                        var clipRow = 0, clipFrom = 0, clipTo = area.width
+                        if let clip {
+                            let cy = y - clip.y0
+                            guard cy >= 0, cy < clip.height else { return }
+                            clipRow = cy * clip.width - (clip.x0 - area.x0)
+                            clipFrom = max(0, clip.x0 - area.x0)
+                            clipTo = min(area.width, clip.x0 + clip.width - area.x0)
+                        }
+                        guard clipFrom < clipTo else { return }
+                        let solid = gradient == nil
+                        for lx in clipFrom..<clipTo {
+                            var cov = coverage[lx]
                             if cov <= 0 { continue }
-                            let x = mask.x0 + lx
-                            if let clip {
-                                let cx = x - clip.x0, cy = y - clip.y0
-                                guard cx >= 0, cy >= 0, cx < clip.width, cy < clip.height else { continue }
-                                cov *= clip.alpha[cy * clip.width + cx]
+                            if clip != nil {
+                                cov *= clipAlpha[clipRow + lx]
                                 if cov <= 0 { continue }
                             }
+                            let x = area.x0 + lx
                             var r = 0
-                            if let g = gradient {
+                            if !solid, let g = gradient {
                                 let t = ((Double(x) + 0.5 - g.fx) * g.dx + (Double(y) + 0.5 - g.fy) * g.dy) * g.inv
                                 r = t.isFinite ? Int(min(255, max(0, t * 255 + 0.5))) * 4 : 0
                             }

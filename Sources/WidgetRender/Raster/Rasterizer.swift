@@ -1,5 +1,62 @@
 import Foundation
 
+/// The pixel rectangle a path's coverage was accumulated over.
+struct CoverageArea {
+    let x0: Int, y0: Int, width: Int, height: Int
+}
+
+/// Signed-area cells for one path at a time, kept between fills so a render allocates (and the kernel
+/// zero-fills) its largest mask once rather than once per shape. Every sweep leaves the cells zeroed.
+struct CoverageAccumulator {
+    private var cells: [Double] = []
+    private var row: [Float] = []
+
+    /// Adds every edge of `path` (clipped to the canvas) into the cells; nil if nothing is visible.
+    mutating func accumulate(_ path: Path, canvasWidth: Int, canvasHeight: Int) -> CoverageArea? {
+        guard let b = path.bounds else { return nil }
+        let x0 = max(0, Int(max(-1, min(Double(canvasWidth), b.x)).rounded(.down)))
+        let y0 = max(0, Int(max(-1, min(Double(canvasHeight), b.y)).rounded(.down)))
+        let x1 = min(canvasWidth, Int(max(0, min(Double(canvasWidth), b.maxX)).rounded(.up)) + 1)
+        let y1 = min(canvasHeight, Int(max(0, min(Double(canvasHeight), b.maxY)).rounded(.up)) + 1)
+        guard x1 > x0, y1 > y0 else { return nil }
+        let w = x1 - x0, h = y1 - y0, stride = w + 2
+        if cells.count < stride * h { cells = [Double](repeating: 0, count: stride * h) }
+        if row.count < w { row = [Float](repeating: 0, count: w) }
+        cells.withUnsafeMutableBufferPointer { acc in
+            for polygon in path.polygons {
+                for i in polygon.indices {
+                    let a = polygon[i], c = polygon[(i + 1) % polygon.count]
+                    CoverageMask.drawLine(acc, stride: stride, w: w, h: h,
+                                          Point(x: a.x - Double(x0), y: a.y - Double(y0)), Point(x: c.x - Double(x0), y: c.y - Double(y0)))
+                }
+            }
+        }
+        return CoverageArea(x0: x0, y0: y0, width: w, height: h)
+    }
+
+    /// Turns the cells into coverage one row at a time (a running sum along the row), hands each row to
+    /// `body`, and zeroes the cells behind it.
+    mutating func sweep(_ area: CoverageArea, _ body: (_ y: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) {
+        let w = area.width, stride = w + 2
+        cells.withUnsafeMutableBufferPointer { acc in
+            row.withUnsafeMutableBufferPointer { row in
+                for y in 0..<area.height {
+                    var sum = 0.0
+                    let line = y * stride
+                    for x in 0..<w {
+                        sum += acc[line + x]
+                        acc[line + x] = 0
+                        row[x] = Float(min(1, abs(sum)))
+                    }
+                    acc[line + w] = 0
+                    acc[line + w + 1] = 0
+                    body(y, UnsafeBufferPointer(rebasing: row[0..<w]))
+                }
+            }
+        }
+    }
+}
+
 /// Coverage of a path over a pixel grid, by signed-area accumulation (the font-rs method): each edge
 /// adds its exact area contribution to the cells it crosses; a running sum along each row gives the
 /// anti-aliased coverage. Holes are outlines wound the other way. Pure arithmetic on Doubles in a fixed
@@ -16,35 +73,24 @@ struct CoverageMask {
 
     /// Rasterizes `path` clipped to a canvas of `canvasWidth` × `canvasHeight`.
     static func rasterize(_ path: Path, canvasWidth: Int, canvasHeight: Int) -> CoverageMask? {
-        guard let b = path.bounds else { return nil }
-        let x0 = max(0, Int(max(-1, min(Double(canvasWidth), b.x)).rounded(.down)))
-        let y0 = max(0, Int(max(-1, min(Double(canvasHeight), b.y)).rounded(.down)))
-        let x1 = min(canvasWidth, Int(max(0, min(Double(canvasWidth), b.maxX)).rounded(.up)) + 1)
-        let y1 = min(canvasHeight, Int(max(0, min(Double(canvasHeight), b.maxY)).rounded(.up)) + 1)
-        guard x1 > x0, y1 > y0 else { return nil }
-        let w = x1 - x0, h = y1 - y0
-        var acc = [Double](repeating: 0, count: (w + 2) * h)
-        let stride = w + 2
-        for polygon in path.polygons {
-            for i in polygon.indices {
-                let a = polygon[i], c = polygon[(i + 1) % polygon.count]
-                drawLine(&acc, stride: stride, w: w, h: h,
-                         Point(x: a.x - Double(x0), y: a.y - Double(y0)), Point(x: c.x - Double(x0), y: c.y - Double(y0)))
-            }
-        }
-        var alpha = [Float](repeating: 0, count: w * h)
-        for y in 0..<h {
-            var sum = 0.0
-            let row = y * stride
-            for x in 0..<w {
-                sum += acc[row + x]
-                alpha[y * w + x] = Float(min(1, abs(sum)))
-            }
-        }
-        return CoverageMask(x0: x0, y0: y0, width: w, height: h, alpha: alpha)
+        var scratch = CoverageAccumulator()
+        return rasterize(path, canvasWidth: canvasWidth, canvasHeight: canvasHeight, using: &scratch)
     }
 
-    private static func drawLine(_ acc: inout [Double], stride: Int, w: Int, h: Int, _ a: Point, _ b: Point) {
+    /// Rasterizes `path` with a reusable accumulation buffer (left zeroed for the next use).
+    static func rasterize(_ path: Path, canvasWidth: Int, canvasHeight: Int, using scratch: inout CoverageAccumulator) -> CoverageMask? {
+        guard let area = scratch.accumulate(path, canvasWidth: canvasWidth, canvasHeight: canvasHeight) else { return nil }
+        let w = area.width
+        let alpha = [Float](unsafeUninitializedCapacity: w * area.height) { alpha, initialized in
+            scratch.sweep(area) { ly, row in
+                for x in 0..<w { alpha[ly * w + x] = row[x] }
+            }
+            initialized = w * area.height
+        }
+        return CoverageMask(x0: area.x0, y0: area.y0, width: w, height: area.height, alpha: alpha)
+    }
+
+    fileprivate static func drawLine(_ acc: UnsafeMutableBufferPointer<Double>, stride: Int, w: Int, h: Int, _ a: Point, _ b: Point) {
         guard a.y != b.y, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return }
         let (dir, p0, p1): (Double, Point, Point) = a.y < b.y ? (1, a, b) : (-1, b, a)
         // Clamp x into the mask: coverage right of the mask is irrelevant, left of it is carried by x = 0.

@@ -5,8 +5,14 @@ import Foundation
 /// needs is read: `head`, `maxp`, `cmap` (formats 4 and 12), `loca`, `glyf` (simple and composite),
 /// `hhea`/`hmtx` advances. Layout never uses it: glyphs are drawn at the positions the built-in
 /// metrics chose.
+///
+/// A font file is mapped read-only rather than read: drawing a few glyphs touches a few pages of a
+/// 700 KB file, which matters to a process that renders one widget and exits. (A mapped file that is
+/// truncated while in use would fault; fonts are not rewritten in place.)
 public final class TrueTypeFont: @unchecked Sendable {
-    let data: [UInt8]
+    /// The font file's bytes: a private read-only mapping, or a copy owned by this object.
+    let data: UnsafeBufferPointer<UInt8>
+    private let mapped: Bool
     let unitsPerEm: Double
     private let glyf: Range<Int>
     private let loca: Range<Int>
@@ -20,12 +26,41 @@ public final class TrueTypeFont: @unchecked Sendable {
     private let lock = NSLock()
 
     public convenience init?(path: String) {
-        guard let d = FileManager.default.contents(atPath: path), d.count < 64 << 20 else { return nil }
-        self.init(bytes: [UInt8](d))
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_size > 12, info.st_size < 64 << 20,
+              let base = mmap(nil, Int(info.st_size), PROT_READ, MAP_PRIVATE, fd, 0), base != MAP_FAILED else { return nil }
+        self.init(storage: UnsafeBufferPointer(start: base.assumingMemoryBound(to: UInt8.self), count: Int(info.st_size)), mapped: true)
     }
 
-    public init?(bytes: [UInt8]) {
+    public convenience init?(bytes: [UInt8]) {
+        let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: bytes.count)
+        _ = copy.initialize(from: bytes)
+        self.init(storage: UnsafeBufferPointer(copy), mapped: false)
+    }
+
+    deinit { release(data, mapped: mapped) }
+
+    /// Takes ownership of `storage`; releases it again if the bytes are not a usable font.
+    private init?(storage bytes: UnsafeBufferPointer<UInt8>, mapped: Bool) {
         data = bytes
+        self.mapped = mapped
+        guard let layout = Self.parse(bytes) else {
+            release(bytes, mapped: mapped)
+            return nil
+        }
+        (unitsPerEm, glyf, loca, longLoca, numGlyphs, cmapFormat, cmapOffset, hmtxOffset, advanceCount) = layout
+    }
+
+    private typealias Layout = (unitsPerEm: Double, glyf: Range<Int>, loca: Range<Int>, longLoca: Bool, numGlyphs: Int,
+                                cmapFormat: Int, cmapOffset: Int, hmtxOffset: Int, advanceCount: Int)
+
+    /// Reads the table directory and the few header fields drawing needs; nil for anything malformed.
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> Layout? {
+        let unitsPerEm: Double, glyf: Range<Int>, loca: Range<Int>, longLoca: Bool, numGlyphs: Int
+        let cmapFormat: Int, cmapOffset: Int, hmtxOffset: Int, advanceCount: Int
         func u16(_ o: Int) -> Int? { o >= 0 && o + 2 <= bytes.count ? Int(bytes[o]) << 8 | Int(bytes[o + 1]) : nil }
         func u32(_ o: Int) -> Int? { o >= 0 && o + 4 <= bytes.count ? Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3]) : nil }
         guard let tableCount = u16(4), tableCount < 256 else { return nil }
@@ -65,6 +100,7 @@ public final class TrueTypeFont: @unchecked Sendable {
         guard let (format, base) = best else { return nil }
         cmapFormat = format
         cmapOffset = base
+        return (unitsPerEm, glyf, loca, longLoca, numGlyphs, cmapFormat, cmapOffset, hmtxOffset, advanceCount)
     }
 
     /// The first font found among the usual system locations (Debian's fonts-dejavu-core first).
@@ -274,5 +310,15 @@ public final class TrueTypeFont: @unchecked Sendable {
             path.close()
         }
         return path
+    }
+}
+
+/// Unmaps or frees a font's bytes.
+private func release(_ bytes: UnsafeBufferPointer<UInt8>, mapped: Bool) {
+    guard let base = bytes.baseAddress else { return }
+    if mapped {
+        munmap(UnsafeMutableRawPointer(mutating: base), bytes.count)
+    } else {
+        base.deallocate()
     }
 }
