@@ -28,6 +28,27 @@ final class GoldenVectorTests: XCTestCase {
         }
     }
 
+    /// The table-driven CRC (eight bytes a step) against the bit-by-bit definition, at every length
+    /// around the step size and split at every point (a running CRC continues across calls).
+    func testCRC32MatchesTheBitwiseDefinition() {
+        func bitwise(_ bytes: [UInt8]) -> UInt32 {
+            var c: UInt32 = 0xFFFF_FFFF
+            for b in bytes {
+                c ^= UInt32(b)
+                for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            }
+            return ~c
+        }
+        var random = SeededRandom(seed: 7)
+        for length in 0..<40 {
+            let bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &random) }
+            XCTAssertEqual(CRC32.checksum(bytes), bitwise(bytes), "length \(length)")
+            for split in 0...length {
+                XCTAssertEqual(CRC32.update(CRC32.checksum(bytes[..<split]), bytes[split...]), bitwise(bytes))
+            }
+        }
+    }
+
     func testHeaderLayoutMatchesTheSpec() throws {
         let bytes = ArchiveEncoder.encode(GoldenFixtures.all[0].value)
         XCTAssertEqual(Array(bytes[0..<4]), Array("WGAR".utf8))

@@ -63,6 +63,21 @@ final class OutputTests: XCTestCase {
         }
     }
 
+    /// A renderer keeps canvases and scratch cells between renders: nothing of one render may show in
+    /// the next, whatever order scenes of the same size come in.
+    func testReusedBuffersNeverLeakPixelsBetweenRenders() throws {
+        let renderer = PNGRenderer(regular: nil, bold: nil)
+        let trees = scenes.filter { $0.1.family == .systemSmall }.map { name, archive, _ in
+            (name, WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0)))
+        }
+        XCTAssertEqual(trees.count, 2)
+        let fresh = trees.map { PNGEncoder.encode(PNGRenderer(regular: nil, bold: nil).canvas($0.1, scale: 2)) }
+        XCTAssertNotEqual(fresh[0], fresh[1])
+        for i in [0, 1, 0, 1, 1, 0] {
+            XCTAssertTrue(renderer.png(trees[i].1, scale: 2) == fresh[i], "\(trees[i].0) differs after reuse")
+        }
+    }
+
     func testPNGDecodesToTheDrawnPixels() throws {
         let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, flags: .contentMarginsDisabled,
                                          root: .color(.rgba(red: 1, green: 0, blue: 0, opacity: 1)))

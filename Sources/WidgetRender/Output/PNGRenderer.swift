@@ -26,18 +26,65 @@ public struct PNGRenderer: Sendable {
         self.bold = bold
     }
 
+    /// Canvases kept between `png` calls, so a host that renders again and again reuses warm memory
+    /// rather than asking the kernel for fresh zeroed pages (about a thousand faults per 2× render).
+    private let pool = CanvasPool()
+
     public func canvas(_ tree: RenderTree, scale: Double? = nil) -> Canvas {
         let s = scale ?? tree.scale
-        var canvas = Canvas(width: Int((tree.size.width * s).rounded()), height: Int((tree.size.height * s).rounded()),
-                            background: tree.backdrop.flatMap(RGBA.init(hex:)) ?? .clear)
-        var painter = Painter(canvas: canvas, scale: s, regular: regular, bold: bold, assets: assets)
-        painter.draw(tree.root, opacity: 1, clip: nil)
-        canvas = painter.canvas
-        return canvas
+        let size = Self.pixelSize(tree, scale: s)
+        return paint(tree, scale: s, on: Canvas(width: size.width, height: size.height, background: Self.backdrop(tree)))
     }
 
     public func png(_ tree: RenderTree, scale: Double? = nil) -> [UInt8] {
-        PNGEncoder.encode(canvas(tree, scale: scale))
+        let s = scale ?? tree.scale
+        let size = Self.pixelSize(tree, scale: s)
+        var buffers = pool.take(width: size.width, height: size.height)
+            ?? CanvasPool.Buffers(canvas: Canvas(width: size.width, height: size.height), filtered: [])
+        buffers.canvas.clear(to: Self.backdrop(tree))
+        buffers.canvas = paint(tree, scale: s, on: buffers.canvas)
+        let bytes = PNGEncoder.encode(buffers.canvas, filtered: &buffers.filtered)
+        pool.give(buffers)
+        return bytes
+    }
+
+    private static func pixelSize(_ tree: RenderTree, scale: Double) -> (width: Int, height: Int) {
+        (Int((tree.size.width * scale).rounded()), Int((tree.size.height * scale).rounded()))
+    }
+
+    private static func backdrop(_ tree: RenderTree) -> RGBA { tree.backdrop.flatMap(RGBA.init(hex:)) ?? .clear }
+
+    private func paint(_ tree: RenderTree, scale: Double, on canvas: consuming Canvas) -> Canvas {
+        var painter = Painter(canvas: canvas, scale: scale, regular: regular, bold: bold, assets: assets)
+        painter.draw(tree.root, opacity: 1, clip: nil)
+        return painter.canvas
+    }
+}
+
+/// A few spare canvases (and PNG filter buffers) by size. Taking one transfers it, so the buffers are
+/// uniquely referenced while drawn into (no copy on write).
+final class CanvasPool: @unchecked Sendable {
+    struct Buffers {
+        var canvas: Canvas
+        var filtered: [UInt8]
+    }
+
+    private let lock = NSLock()
+    private var spare: [Buffers] = []
+    private static let capacity = 2
+
+    func take(width: Int, height: Int) -> Buffers? {
+        lock.withLock {
+            guard let i = spare.lastIndex(where: { $0.canvas.width == max(1, width) && $0.canvas.height == max(1, height) }) else { return nil }
+            return spare.remove(at: i)
+        }
+    }
+
+    func give(_ buffers: Buffers) {
+        lock.withLock {
+            if spare.count >= Self.capacity { spare.removeFirst() }
+            spare.append(buffers)
+        }
     }
 }
 

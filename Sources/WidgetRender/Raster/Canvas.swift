@@ -11,14 +11,21 @@ public struct Canvas: Sendable {
     public init(width: Int, height: Int, background: RGBA = .clear) {
         self.width = max(1, width)
         self.height = max(1, height)
-        let a = Float(background.a)
-        let px: [Float] = [Float(background.r) * a, Float(background.g) * a, Float(background.b) * a, a]
         pixels = [Float](repeating: 0, count: self.width * self.height * 4)
-        if a > 0 {
-            pixels.withUnsafeMutableBufferPointer { p in
-                for i in 0..<(p.count / 4) {
-                    p[i * 4] = px[0]; p[i * 4 + 1] = px[1]; p[i * 4 + 2] = px[2]; p[i * 4 + 3] = px[3]
-                }
+        if background.a > 0 { clear(to: background) }
+    }
+
+    /// Paints every pixel `background`, keeping the storage (a pooled canvas starts over this way).
+    mutating func clear(to background: RGBA) {
+        let a = Float(background.a)
+        let r = Float(background.r) * a, g = Float(background.g) * a, b = Float(background.b) * a
+        pixels.withUnsafeMutableBufferPointer { p in
+            if a <= 0 {
+                p.update(repeating: 0)
+                return
+            }
+            for i in 0..<(p.count / 4) {
+                p[i * 4] = r; p[i * 4 + 1] = g; p[i * 4 + 2] = b; p[i * 4 + 3] = a
             }
         }
     }
@@ -86,23 +93,31 @@ public struct Canvas: Sendable {
                             clipTo = min(area.width, clip.x0 + clip.width - area.x0)
                         }
                         guard clipFrom < clipTo else { return }
-                        let solid = gradient == nil
+                        let clipped = clip != nil
+                        // The gradient's y term is the same along a row.
+                        let g = gradient ?? (0, 0, 0, 0, 0)
+                        let rowTerm = (Double(y) + 0.5 - g.fy) * g.dy
                         for lx in clipFrom..<clipTo {
                             var cov = coverage[lx]
                             if cov <= 0 { continue }
-                            if clip != nil {
+                            if clipped {
                                 cov *= clipAlpha[clipRow + lx]
                                 if cov <= 0 { continue }
                             }
                             let x = area.x0 + lx
                             var r = 0
-                            if !solid, let g = gradient {
-                                let t = ((Double(x) + 0.5 - g.fx) * g.dx + (Double(y) + 0.5 - g.fy) * g.dy) * g.inv
+                            if gradient != nil {
+                                let t = ((Double(x) + 0.5 - g.fx) * g.dx + rowTerm) * g.inv
                                 r = t.isFinite ? Int(min(255, max(0, t * 255 + 0.5))) * 4 : 0
                             }
                             let sa = ramp[r + 3]
                             let i = (y * canvasWidth + x) * 4
                             let k = 1 - sa * cov
+                            if k == 0 {
+                                // Opaque source, full coverage: the blend below would give exactly the source.
+                                px[i] = ramp[r]; px[i + 1] = ramp[r + 1]; px[i + 2] = ramp[r + 2]; px[i + 3] = sa
+                                continue
+                            }
                             px[i] = ramp[r] * cov + px[i] * k
                             px[i + 1] = ramp[r + 1] * cov + px[i + 1] * k
                             px[i + 2] = ramp[r + 2] * cov + px[i + 2] * k

@@ -64,8 +64,22 @@ enum Deflate {
                             while length < limit && p[i + length] == p[i + length - d] { length += 1 }
                             return length
                         }
+                        let raw = UnsafeRawPointer(p.baseAddress)
                         while i < n {
                             let limit = min(258, n - i)
+                            // Most bytes of a photo-like image start no match: reject all three candidates
+                            // with one 3-byte comparison each before comparing byte by byte.
+                            if let raw, i + 4 <= n, limit >= 3 {
+                                let here = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self) & 0xFF_FFFF
+                                @inline(__always) func starts(_ d: Int) -> Bool {
+                                    d > 0 && d <= i && raw.loadUnaligned(fromByteOffset: i - d, as: UInt32.self) & 0xFF_FFFF == here
+                                }
+                                if !starts(1) && !starts(4) && !starts(rowDistance) {
+                                    sink.write(literals[Int(p[i])])
+                                    i += 1
+                                    continue
+                                }
+                            }
                             var bestLength = run(1, limit), best = 0
                             if bestLength < limit {
                                 let l4 = run(4, limit)

@@ -1,12 +1,19 @@
 import WidgetArchive
 
 /// Writes RGBA images as PNG (8-bit, colour type 6), compressed with a small deterministic DEFLATE
-/// (LZ77 with a hash of 3-byte prefixes, fixed Huffman codes). Same pixels, same bytes, everywhere.
+/// (LZ77 at three candidate distances, fixed Huffman codes). Same pixels, same bytes, everywhere.
 public enum PNGEncoder {
     /// Encodes a canvas directly: straight-alpha conversion and the row filter in one pass.
     public static func encode(_ canvas: Canvas) -> [UInt8] {
+        var filtered: [UInt8] = []
+        return encode(canvas, filtered: &filtered)
+    }
+
+    /// Encodes a canvas, filtering its rows into `raw` (reused when it is already the right size).
+    static func encode(_ canvas: Canvas, filtered raw: inout [UInt8]) -> [UInt8] {
         let width = canvas.width, height = canvas.height, rowBytes = width * 4
-        let raw = [UInt8](unsafeUninitializedCapacity: height * (rowBytes + 1)) { out, initialized in
+        if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
+        raw.withUnsafeMutableBufferPointer { out in
             @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
             canvas.pixels.withUnsafeBufferPointer { px in
                 for y in 0..<height {
@@ -32,7 +39,6 @@ public enum PNGEncoder {
                     }
                 }
             }
-            initialized = height * (rowBytes + 1)
         }
         return container(width: width, height: height, filtered: raw)
     }
