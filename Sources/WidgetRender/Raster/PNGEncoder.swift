@@ -14,7 +14,16 @@ public enum PNGEncoder {
         let width = canvas.width, height = canvas.height, rowBytes = width * 4
         if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
         raw.withUnsafeMutableBufferPointer { out in
-            @inline(__always) func byte(_ v: Float) -> UInt8 { UInt8(min(255, max(0, v * 255 + 0.5))) }
+            // Round half up to a byte, as `UInt8(min(255, max(0, v * 255 + 0.5)))` would, without the
+            // conversion's range checks: clamp (NaN goes to 0), take the nearest integer from the bits of
+            // x + 2^23, and step down if that rounded up.
+            @inline(__always) func byte(_ v: Float) -> UInt8 {
+                var x = v * 255 + 0.5
+                if !(x >= 0) { x = 0 }
+                if !(x <= 255) { x = 255 }
+                let nearest = Int32(bitPattern: (x + 8_388_608).bitPattern) &- 0x4B00_0000
+                return UInt8(truncatingIfNeeded: Float(nearest) > x ? nearest &- 1 : nearest)
+            }
             canvas.pixels.withUnsafeBufferPointer { px in
                 for y in 0..<height {
                     let o = y * (rowBytes + 1)
