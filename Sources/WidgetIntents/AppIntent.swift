@@ -13,8 +13,24 @@ public protocol AppIntent: Sendable {
 extension AppIntent {
     public static var description: IntentDescription { IntentDescription(title) }
 
-    /// The identifier archived with a control: the module-qualified type name.
-    public static var typeIdentifier: String { String(reflecting: Self.self) }
+    /// The identifier archived with a control: the module-qualified type name. Spelling a type's name
+    /// demangles it, so each type's identifier is worked out once (every archived button asks).
+    public static var typeIdentifier: String { IntentTypeNames.shared.name(of: Self.self) }
+}
+
+/// Module-qualified intent type names, by type.
+final class IntentTypeNames: @unchecked Sendable {
+    static let shared = IntentTypeNames()
+    private let lock = NSLock()
+    private var names: [ObjectIdentifier: String] = [:]
+
+    func name(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = lock.withLock({ names[key] }) { return known }
+        let name = String(reflecting: type)
+        lock.withLock { names[key] = name }
+        return name
+    }
 }
 
 /// `IntentResult`: what `perform()` returns.

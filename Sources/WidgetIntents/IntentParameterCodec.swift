@@ -89,8 +89,7 @@ extension Optional: OptionalEntityMarker where Wrapped: AppEntity {
 public enum IntentParameterCodec {
     public static func encode<I: AppIntent>(_ intent: I) throws(IntentCodingError) -> [UInt8] {
         var pairs: [(String, IntentParameterValue)] = []
-        for child in Mirror(reflecting: intent).children {
-            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { continue }
+        for (label, parameter) in ParameterFields.parameters(of: intent) {
             let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
             do {
                 pairs.append((name, try IntentParameterValue(any: parameter.anyValue)))

@@ -37,6 +37,25 @@ private struct AddIntent: AppIntent {
     func perform() async throws -> some IntentResult { .result() }
 }
 
+/// Parameters between plain properties (which are not persisted), to pin where each field is read.
+private struct MixedIntent: AppIntent {
+    static let title: LocalizedStringResource = "Mixed"
+    var note = "not persisted"
+    @Parameter(title: "Count") var count: Int
+    var scratch: [Int] = [1, 2, 3]
+    @Parameter(title: "Name") var name: String
+    init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+/// A class intent: its value is a reference, so its parameters are found by reflection instead.
+private final class ClassIntent: AppIntent, @unchecked Sendable {
+    static let title: LocalizedStringResource = "Class"
+    @Parameter(title: "Level") var level: Int
+    required init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
 final class ViewArchivingTests: XCTestCase {
     private func archive<V: View>(_ view: V, family: WidgetFamily = .systemSmall, scheme: ColorScheme = .light) -> (ViewNode, [String]) {
         var env = EnvironmentValues()
@@ -118,6 +137,23 @@ final class ViewArchivingTests: XCTestCase {
         XCTAssertEqual(rebuilt.amount, 64)
         XCTAssertEqual(rebuilt.label, "Espresso")
         XCTAssertTrue(IntentRegistry.shared.isRegistered(AddIntent.typeIdentifier))
+    }
+
+    func testOnlyParametersArePersistedWhereverTheyAreDeclared() throws {
+        var mixed = MixedIntent()
+        mixed.count = 3
+        mixed.name = "tea"
+        mixed.note = "changed"
+        for _ in 0..<2 {  // the second time reads the cached field layout
+            let values = try IntentParameterCodec.decodeValues(IntentParameterCodec.encode(mixed))
+            XCTAssertEqual(values.map(\.0), ["count", "name"])
+            XCTAssertEqual(values.map(\.1), [.int(3), .string("tea")])
+        }
+        let object = ClassIntent()
+        object.level = 9
+        let values = try IntentParameterCodec.decodeValues(IntentParameterCodec.encode(object))
+        XCTAssertEqual(values.map(\.0), ["level"])
+        XCTAssertEqual(values.map(\.1), [.int(9)])
     }
 
     func testClosureButtonIsInertWithAWarning() {

@@ -147,10 +147,12 @@ public final class WidgetHost: @unchecked Sendable {
     }
 
     /// Performs an intent in `executable`'s process, supervised like a timeline request.
-    public func performIntent(executable: String, _ intent: IntentReference, kind: String) throws(HostError) {
+    public func performIntent(
+        executable: String, _ intent: IntentReference, kind: String, whileWaiting: (() -> Void)? = nil
+    ) throws(HostError) {
         let connection = try connection(to: executable)
         do {
-            try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout)
+            try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout, whileWaiting: whileWaiting)
             succeeded(executable)
         } catch {
             requestFailed(executable, connection, error)

@@ -156,12 +156,19 @@ public final class WidgetSession: @unchecked Sendable {
             // Optimistic state: the toggle flips from its pre-rendered other state; invalidatable content dims.
             if action.isToggle == true { flippedToggles.formSymmetricDifference([element]) }
             awaitingReload = true
-            let optimistic = try render()
             events.append(InteractionEvent(date: host.clock.now, kind: .tapped(element: element, intent: type)))
             let intent = IntentReference(typeIdentifier: type, parameters: [UInt8](data))
+            // The optimistic state is rendered while the extension performs the intent.
+            var optimisticRender: Result<RenderTree, HostError>?
+            let renderOptimistic = { optimisticRender = Result { () throws(HostError) -> RenderTree in try self.render() } }
+            func optimisticTree() throws(HostError) -> RenderTree {
+                if let optimisticRender { return try optimisticRender.get() }
+                return try render()
+            }
             do {
-                try performIntent(intent)
+                try performIntent(intent, whileWaiting: renderOptimistic)
             } catch {
+                let optimistic = try optimisticTree()
                 // Revert: the toggle shows its archived state again, the invalid effect clears.
                 if action.isToggle == true { flippedToggles.formSymmetricDifference([element]) }
                 awaitingReload = false
@@ -169,6 +176,7 @@ public final class WidgetSession: @unchecked Sendable {
                 host.log("\(instance.id): intent \(type) failed: \(error)")
                 return TapResult(element: element, outcome: .failed("\(error)"), optimistic: optimistic, final: try render())
             }
+            let optimistic = try optimisticTree()
             events.append(InteractionEvent(date: host.clock.now, kind: .intentPerformed(intent: type)))
             try reload(reason: .interaction)
             return TapResult(element: element, outcome: .performed(intent: type), optimistic: optimistic, final: try render())
@@ -177,9 +185,9 @@ public final class WidgetSession: @unchecked Sendable {
 
     /// Sends the intent to this instance's own extension. If the extension was restarted and has not
     /// archived the control since, it does not know the intent yet: reload once, then retry.
-    private func performIntent(_ intent: IntentReference) throws(HostError) {
+    private func performIntent(_ intent: IntentReference, whileWaiting: @escaping () -> Void) throws(HostError) {
         do {
-            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind)
+            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, whileWaiting: whileWaiting)
         } catch .requestFailed(_, _, let code, _) where code == "unknownIntent" {
             try reload(reason: .interaction)
             awaitingReload = true

@@ -73,20 +73,27 @@ public final class ExtensionConnection: @unchecked Sendable {
         return timeline
     }
 
-    /// Sends an intent to perform and waits for the extension to finish it.
-    public func performIntent(_ intent: IntentReference, kind: String, now: Date, timeout: Double = 15) throws(HostError) {
+    /// Sends an intent to perform and waits for the extension to finish it. `whileWaiting` runs once the
+    /// request is on its way, so the host's own work (the optimistic render) overlaps the extension's.
+    public func performIntent(
+        _ intent: IntentReference, kind: String, now: Date, timeout: Double = 15, whileWaiting: (() -> Void)? = nil
+    ) throws(HostError) {
         let id = makeRequestID()
         let reply = try roundTrip(.performIntent(IntentRequest(requestID: id, intent: intent, kind: kind, now: now)), id: id,
-                                  timeout: timeout, what: "performIntent(\(intent.typeIdentifier))", kind: kind)
+                                  timeout: timeout, what: "performIntent(\(intent.typeIdentifier))", kind: kind,
+                                  whileWaiting: whileWaiting)
         guard case .intentPerformed = reply else {
             throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
         }
     }
 
-    private func roundTrip(_ message: Message, id: UInt64, timeout: Double, what: String, kind: String) throws(HostError) -> Message {
+    private func roundTrip(
+        _ message: Message, id: UInt64, timeout: Double, what: String, kind: String, whileWaiting: (() -> Void)? = nil
+    ) throws(HostError) -> Message {
         let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
         do {
             try process.channel.send(message)
+            whileWaiting?()
             var unsolicited = 0
             while true {
                 let reply = try process.channel.receive(deadline: deadline)

@@ -63,12 +63,12 @@ public enum TimelineFileCodec {
 
     public static func encode(_ t: StoredTimeline) -> [UInt8] {
         var blobs: [[UInt8]] = []
-        var index: [[UInt8]: Int] = [:]
+        var index: [Blob: Int] = [:]
         var entryRefs: [[Int]] = []
         for entry in t.entries {
             entryRefs.append(entry.archives.map { bytes in
-                if let i = index[bytes] { return i }
-                index[bytes] = blobs.count
+                if let i = index[Blob(bytes: bytes)] { return i }
+                index[Blob(bytes: bytes)] = blobs.count
                 blobs.append(bytes)
                 return blobs.count - 1
             })
@@ -187,5 +187,16 @@ public enum TimelineFileCodec {
                                       variants: variants, entries: entries)
         timeline.configuration = configuration
         return timeline
+    }
+}
+
+/// An archive's bytes as a dictionary key, hashed in one pass over the buffer (`[UInt8]` itself is
+/// hashed a byte at a time, which made de-duplicating a timeline's archives cost more than encoding it).
+private struct Blob: Hashable {
+    let bytes: [UInt8]
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(bytes.count)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 }

@@ -125,8 +125,10 @@ let reloadP50 = percentile(reloads, 0.5), reloadP99 = percentile(reloads, 0.99)
 let floor = percentile(rtts, 0.5) + percentile(writes, 0.5)
 let coldP50 = percentile(colds, 0.5), spawnP50 = percentile(spawns, 0.5)
 print(String(format: "tap → intent → reload → render (warm):  p50 %.2f ms  p99 %.2f ms   target p99 ≤ 5 ms %@", tapP50, tapP99, tapP99 <= 5 ? "met" : "NOT MET"))
-print(String(format: "  phases (p50): render %.2f ms, intent round trip %.2f ms, reload %.2f ms, render %.2f ms",
-             percentile(phases[0], 0.5), percentile(phases[1], 0.5), percentile(phases[2], 0.5), percentile(phases[3], 0.5)))
+for (name, p) in [("p50", 0.5), ("p99", 0.99)] {
+    print(String(format: "  phases (%@): render %.2f ms, intent round trip %.2f ms, reload %.2f ms, render %.2f ms", name,
+                 percentile(phases[0], p), percentile(phases[1], p), percentile(phases[2], p), percentile(phases[3], p)))
+}
 print(String(format: "warm reload, %d entries, durable:       p50 %.2f ms  p99 %.2f ms", entries, reloadP50, reloadP99))
 print(String(format: "  floor: socket round trip %.3f ms + durable write of %d B %.2f ms = %.2f ms; ratio %.2f× (target ≤ 2×) %@",
              percentile(rtts, 0.5), timelineBytes, percentile(writes, 0.5), floor, reloadP50 / floor, reloadP50 <= 2 * floor ? "met" : "NOT MET"))
