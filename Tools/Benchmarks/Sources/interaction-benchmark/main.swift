@@ -68,9 +68,6 @@ for _ in 0..<100 {
 _ = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall)
 var reloads: [Double] = []
 var entries = 0
-for _ in 0..<100 {
-    reloads.append(try time { entries = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall).entries.count })
-}
 let timelineBytes = try Data(contentsOf: host.store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)).count
 var fds: [Int32] = [0, 0]
 socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds)
@@ -88,7 +85,9 @@ var rtts: [Double] = [], writes: [Double] = []
 var ping = [UInt8](repeating: 7, count: 64)
 let payload = [UInt8](repeating: 0xAB, count: timelineBytes)
 let floorFile = storeDir.appendingPathComponent("floor.bin").path
+// Reloads and floor samples alternate, so both see the same disk and the same neighbours.
 for _ in 0..<100 {
+    reloads.append(try time { entries = try host.reload(executable: caffeine, kind: "CaffeineTracker", family: .systemSmall).entries.count })
     rtts.append(time {
         _ = send(fds[0], ping, 64, 0)
         var got = 0
