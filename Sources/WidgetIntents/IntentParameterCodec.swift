@@ -89,8 +89,7 @@ extension Optional: OptionalEntityMarker where Wrapped: AppEntity {
 public enum IntentParameterCodec {
     public static func encode<I: AppIntent>(_ intent: I) throws(IntentCodingError) -> [UInt8] {
         var pairs: [(String, IntentParameterValue)] = []
-        for (label, parameter) in ParameterFields.parameters(of: intent) {
-            let name = label.hasPrefix("_") ? String(label.dropFirst()) : label
+        for (name, parameter) in ParameterFields.parameters(of: intent) {
             do {
                 pairs.append((name, try IntentParameterValue(any: parameter.anyValue)))
             } catch {
@@ -115,10 +114,8 @@ public enum IntentParameterCodec {
         let values = try decodeValues(bytes)
         let intent = I()
         var parameters: [String: any AnyIntentParameter] = [:]
-        for child in Mirror(reflecting: intent).children {
-            guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { continue }
-            parameters[label.hasPrefix("_") ? String(label.dropFirst()) : label] = parameter
-        }
+        // A parameter's value lives in shared storage, so restoring into these copies fills `intent`.
+        for (name, parameter) in ParameterFields.parameters(of: intent) { parameters[name] = parameter }
         for (name, value) in values {
             guard let parameter = parameters[name] else { throw IntentCodingError.unknownParameter(name) }
             if case .entity(let id) = value {

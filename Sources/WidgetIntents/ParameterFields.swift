@@ -1,7 +1,8 @@
 @_spi(Reflection) import Swift
 import Foundation
 
-/// The `@Parameter` properties of an intent value, with their property names.
+/// The `@Parameter` properties of an intent value, by parameter name (the property's name, without the
+/// property wrapper's underscore).
 ///
 /// Every archived button encodes its intent, so this is on the path of every timeline reload. A
 /// `Mirror` resolves each field's type by name and boxes every field on every call; instead, the
@@ -10,7 +11,7 @@ import Foundation
 /// type whose layout the runtime cannot describe, take the `Mirror` path.
 enum ParameterFields {
     struct Field {
-        let label: String
+        let name: String
         let offset: Int
         let type: any AnyIntentParameter.Type
     }
@@ -22,13 +23,16 @@ enum ParameterFields {
         guard let fields = layout(of: I.self) else {
             return Mirror(reflecting: intent).children.compactMap { child in
                 guard let parameter = child.value as? any AnyIntentParameter, let label = child.label else { return nil }
-                return (label, parameter)
+                return (parameterName(label), parameter)
             }
         }
         return withUnsafeBytes(of: intent) { raw in
-            fields.map { field in (field.label, load(field.type, from: raw, at: field.offset)) }
+            fields.map { field in (field.name, load(field.type, from: raw, at: field.offset)) }
         }
     }
+
+    /// `_amount` (the wrapper's storage) names the parameter `amount`.
+    private static func parameterName(_ label: String) -> String { label.hasPrefix("_") ? String(label.dropFirst()) : label }
 
     private static func load<P: AnyIntentParameter>(_ type: P.Type, from raw: UnsafeRawBufferPointer, at offset: Int) -> any AnyIntentParameter {
         raw.load(fromByteOffset: offset, as: P.self)
@@ -44,7 +48,7 @@ enum ParameterFields {
         } else {
             let described = _forEachField(of: type, options: []) { name, offset, fieldType, _ in
                 if let parameterType = fieldType as? any AnyIntentParameter.Type {
-                    fields?.append(Field(label: String(cString: name), offset: offset, type: parameterType))
+                    fields?.append(Field(name: parameterName(String(cString: name)), offset: offset, type: parameterType))
                 }
                 return true
             }
