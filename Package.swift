@@ -63,7 +63,7 @@ let package = Package(
         ),
 
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive"]),
-        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive"]),
+        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "CVirtualClock"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive"]),
         .testTarget(
             name: "WidgetHostCoreTests",
