@@ -55,6 +55,46 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(widget.flippedToggles.isEmpty)
     }
 
+    /// The final render overlaps the durable write of the interaction reload: the tap still returns
+    /// only once the new timeline is on disk, and its tree is the one a later render gives.
+    func testTapReturnsWithTheNewTimelineStoredAndRendered() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let tap = try widget.tap(element: "milk")
+        let stored = try XCTUnwrap(try host.host.store.load(extensionID: "ToDoList", kind: "ToDoList", family: .systemMedium))
+        XCTAssertEqual(stored.entries.map(\.archives), widget.timeline?.entries.map(\.archives))
+        let (reloaded, _) = try host.host.render(stored, at: host.clock.now, context: RenderContext(
+            placement: widget.instance.resolvedPlacement, family: .systemMedium, date: host.clock.now))
+        XCTAssertEqual(reloaded.texts, tap.final.texts)
+        XCTAssertTrue(tap.final.texts.contains("2 left"), "\(tap.final.texts)")
+        XCTAssertEqual(try widget.render(), tap.final)
+    }
+
+    /// A write that fails while the final render runs fails the tap; the last good timeline stays, the
+    /// toggle stays as tapped (the intent was performed) until a reload is stored.
+    func testAFailedWriteDuringATapIsReportedAndTheLastTimelineStays() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let before = try XCTUnwrap(widget.timeline)
+        let timelines = host.host.store.timelineFile(extensionID: "ToDoList", kind: "ToDoList", family: .systemMedium)
+            .deletingLastPathComponent()
+        let aside = timelines.deletingLastPathComponent().appendingPathComponent("timelines-aside")
+        try FileManager.default.moveItem(at: timelines, to: aside)
+        XCTAssertTrue(FileManager.default.createFile(atPath: timelines.path, contents: Data("not a folder".utf8)))
+        XCTAssertThrowsError(try widget.tap(element: "milk")) { error in
+            guard case HostError.storeIO(let path, let code) = error else { return XCTFail("\(error)") }
+            XCTAssertTrue(path.hasPrefix(timelines.path), path)
+            XCTAssertEqual(code, ENOTDIR)
+        }
+        XCTAssertEqual(widget.timeline?.entries.map(\.archives), before.entries.map(\.archives))
+        XCTAssertEqual(try widget.render().node(id: "milk")?.isOn, true)
+        try FileManager.default.removeItem(at: timelines)
+        try FileManager.default.moveItem(at: aside, to: timelines)
+        try widget.reload(reason: .interaction)
+        XCTAssertTrue(try widget.render().texts.contains("2 left"))
+        XCTAssertNotNil(try host.host.store.load(extensionID: "ToDoList", kind: "ToDoList", family: .systemMedium))
+    }
+
     func testFailingIntentRevertsTheToggle() throws {
         let host = try testHost("ToDoList")
         let widget = try host.instance(kind: "ToDoList", family: .systemMedium)

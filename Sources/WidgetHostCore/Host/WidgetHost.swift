@@ -162,10 +162,14 @@ public final class WidgetHost: @unchecked Sendable {
 
     /// Asks the extension for a timeline, validates every archive, and stores it durably. On any
     /// failure nothing is written: the last good timeline stays.
+    ///
+    /// `whileStoring` runs on the calling thread with the validated timeline while the durable write
+    /// happens on another: a tap's final render overlaps the write instead of following it. The call
+    /// returns only when both are done, and a failed write is still thrown.
     @discardableResult
     public func reload(
         executable: String, kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard],
-        isPreview: Bool = false, configuration: [UInt8] = []
+        isPreview: Bool = false, configuration: [UInt8] = [], whileStoring: ((StoredTimeline) -> Void)? = nil
     ) throws(HostError) -> StoredTimeline {
         let connection = try connection(to: executable)
         let size = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
@@ -188,9 +192,29 @@ public final class WidgetHost: @unchecked Sendable {
         }
         succeeded(executable)
         timeline.configuration = configuration
-        try store.save(timeline)
+        if let whileStoring {
+            try store(timeline, whileRunning: whileStoring)
+        } else {
+            try store.save(timeline)
+        }
         log("stored \(timeline.entries.count) entries of \(connection.extensionID) \(kind) \(family) (policy \(reply.policy))")
         return timeline
+    }
+
+    /// Saves `timeline` on a worker thread while `body` runs on this one; waits for both.
+    private func store(_ timeline: StoredTimeline, whileRunning body: (StoredTimeline) -> Void) throws(HostError) {
+        final class Outcome: @unchecked Sendable { var result: Result<URL, HostError>? }
+        let outcome = Outcome()
+        let written = DispatchGroup()
+        let store = self.store
+        written.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            outcome.result = Result { () throws(HostError) -> URL in try store.save(timeline) }
+            written.leave()
+        }
+        body(timeline)
+        written.wait()
+        _ = try outcome.result?.get()
     }
 
     private func validate(

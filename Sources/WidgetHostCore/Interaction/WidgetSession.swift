@@ -40,16 +40,38 @@ public final class WidgetSession: @unchecked Sendable {
     /// Asks for a new timeline now.
     @discardableResult
     public func reload(reason: ReloadReason = .policy) throws(HostError) -> StoredTimeline {
+        try reload(reason: reason, whileStoring: nil)
+    }
+
+    private func reload(reason: ReloadReason, whileStoring: ((StoredTimeline) -> Void)?) throws(HostError) -> StoredTimeline {
         let widget = try descriptor()
         let variant = instance.variant(flags: widget.flags)
         let configuration = instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? []
         let t = try host.reload(executable: instance.extensionPath, kind: instance.kind, family: instance.family,
-                                variants: [variant], configuration: configuration)
+                                variants: [variant], configuration: configuration, whileStoring: whileStoring)
         timeline = t
         flippedToggles = []
         awaitingReload = false
         events.append(InteractionEvent(date: host.clock.now, kind: .reloaded(reason)))
         return t
+    }
+
+    /// Reloads and returns the new entry's render tree, rendered while the timeline is written to disk
+    /// (the write is still complete when this returns).
+    private func reloadAndRender(reason: ReloadReason) throws(HostError) -> RenderTree {
+        let at = host.clock.now
+        var fresh: (index: Int, value: WidgetArchiveValue, tree: RenderTree)?
+        let context = RenderContext(placement: instance.resolvedPlacement, family: instance.family, date: at,
+                                    showsInvalidatedContent: false, flippedToggles: [])
+        _ = try reload(reason: reason) { timeline in
+            guard let (index, value) = try? self.host.decodeEntry(timeline, at: at) else { return }
+            fresh = (index, value, WidgetRenderer.render(value, context: context))
+        }
+        guard let fresh else { return try render(at: at) }
+        // What `render(at:)` would have produced for the new state, so it is cached the same way.
+        decoded = (timelineGeneration, fresh.index, fresh.value)
+        lastRender = (RenderKey(generation: timelineGeneration, date: at, flipped: flippedToggles, awaiting: awaitingReload), fresh.tree)
+        return fresh.tree
     }
 
     /// Shows the last good stored timeline, if any, without asking the extension (a host restart).
@@ -178,8 +200,8 @@ public final class WidgetSession: @unchecked Sendable {
             }
             let optimistic = try optimisticTree()
             events.append(InteractionEvent(date: host.clock.now, kind: .intentPerformed(intent: type)))
-            try reload(reason: .interaction)
-            return TapResult(element: element, outcome: .performed(intent: type), optimistic: optimistic, final: try render())
+            let final = try reloadAndRender(reason: .interaction)
+            return TapResult(element: element, outcome: .performed(intent: type), optimistic: optimistic, final: final)
         }
     }
 
