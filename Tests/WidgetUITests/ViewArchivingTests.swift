@@ -25,6 +25,52 @@ private struct Badge: View {
     }
 }
 
+private struct SchemeLabel: View {
+    @Environment(\.colorScheme) var scheme
+    var body: some View { Text(scheme == .dark ? "dark" : "light") }
+}
+
+private struct ToneKey: EnvironmentKey { static let defaultValue = "plain" }
+
+extension EnvironmentValues {
+    fileprivate var tone: String {
+        get { self[ToneKey.self] }
+        set { self[ToneKey.self] = newValue }
+    }
+}
+
+/// A custom modifier whose body reads the environment and changes it for its content.
+private struct Toned: ViewModifier {
+    @Environment(\.colorScheme) var scheme
+    func body(content: Content) -> some View {
+        VStack {
+            Text("modifier sees \(scheme == .dark ? "dark" : "light")")
+            content.environment(\.colorScheme, .dark)
+        }
+    }
+}
+
+/// Composites nested inside and after environment changes: each sees the environment where it is.
+private struct Scoped: View {
+    @Environment(\.tone) var tone
+    var body: some View {
+        VStack {
+            SchemeLabel()
+            VStack { SchemeLabel(); Wrapper() }.environment(\.colorScheme, .dark)
+            SchemeLabel()
+            SchemeLabel().modifier(Toned())
+            Text(tone)
+            Wrapper().environment(\.tone, "loud")
+            Wrapper()
+        }
+    }
+}
+
+private struct Wrapper: View {
+    @Environment(\.tone) var tone
+    var body: some View { HStack { Text(tone); SchemeLabel() } }
+}
+
 private struct AddIntent: AppIntent {
     static let title: LocalizedStringResource = "Add"
     @Parameter(title: "Amount") var amount: Int
@@ -78,6 +124,17 @@ final class ViewArchivingTests: XCTestCase {
         XCTAssertEqual(texts(archive(Badge(count: 3)).0), ["3 new", "small", "light"])
         XCTAssertEqual(texts(archive(Badge(count: nil), family: .accessoryInline, scheme: .dark).0), ["None", "dark"])
         XCTAssertEqual(texts(archive(Badge(count: 1), family: .systemLarge).0), ["1 new", "other", "light"])
+    }
+
+    /// An environment change applies to its subtree only, through any depth of composite views and
+    /// custom modifiers, and is undone for the views after it.
+    func testEnvironmentChangesAreScopedToTheirSubtree() {
+        XCTAssertEqual(texts(archive(Scoped()).0), [
+            "light", "dark", "plain", "dark", "light", "modifier sees light", "dark", "plain", "loud", "light", "plain", "light",
+        ])
+        XCTAssertEqual(texts(archive(Scoped(), scheme: .dark).0), [
+            "dark", "dark", "plain", "dark", "dark", "modifier sees dark", "dark", "plain", "loud", "dark", "plain", "dark",
+        ])
     }
 
     func testStackKeepsAlignmentSpacingAndChildren() {

@@ -15,8 +15,9 @@ public protocol View {
 
 extension View {
     public func _archive(into builder: inout ArchiveBuilder) {
-        let body = EnvironmentValues.$current.withValue(builder.environment) { self.body }
-        body._archive(into: &builder)
+        // The binding lasts while the body's own views are archived, so nested views that change
+        // nothing find their environment already bound.
+        builder.environment.bound { self.body._archive(into: &builder) }
     }
 }
 

@@ -10,12 +10,19 @@ public protocol ViewModifier {
 
     /// Archives `content` with this modifier applied. The default evaluates `body(content:)`.
     func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder)
+
+    /// Archives the view `content` with this modifier applied. The default wraps it as the `Content`
+    /// that `body(content:)` receives; built-in modifiers archive it directly, without the wrapper.
+    func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder)
 }
 
 extension ViewModifier {
     public func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder) {
-        let body = EnvironmentValues.$current.withValue(builder.environment) { self.body(content: content) }
-        body._archive(into: &builder)
+        builder.environment.bound { self.body(content: content)._archive(into: &builder) }
+    }
+
+    public func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder) {
+        _archive(content: _ViewModifier_Content { content._archive(into: &$0) }, into: &builder)
     }
 }
 
@@ -44,8 +51,7 @@ extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout ArchiveBuilder) {
-        let content = self.content
-        modifier._archive(content: _ViewModifier_Content { content._archive(into: &$0) }, into: &builder)
+        modifier._archive(view: content, into: &builder)
     }
 }
 
@@ -70,11 +76,24 @@ public struct _ArchivedModifier: ViewModifier {
     init(_ node: ViewModifierNode) { self.init(node: { _ in node }) }
 
     public func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder) {
-        var env = builder.environment
-        environment?(&env)
+        _archive(view: content, into: &builder)
+    }
+
+    /// The content's nodes are archived straight into `builder` (with the changed environment, if
+    /// any), then each is wrapped in the modifier's node.
+    public func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder) {
         let modifierNode = node?(&builder)
-        for child in builder.nodes(of: content, environment: env) {
-            builder.append(modifierNode.map { child.modified($0) } ?? child)
+        let first = builder.nodes.count
+        if let environment {
+            let outer = builder.environment
+            environment(&builder.environment)
+            content._archive(into: &builder)
+            builder.environment = outer
+        } else {
+            content._archive(into: &builder)
+        }
+        if let modifierNode {
+            for i in first..<builder.nodes.count { builder.nodes[i] = builder.nodes[i].modified(modifierNode) }
         }
     }
 }

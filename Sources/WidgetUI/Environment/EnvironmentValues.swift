@@ -9,35 +9,126 @@ public protocol EnvironmentKey {
 
 /// The environment a view is archived in. The widget values are set by the host's request (family,
 /// rendering mode, colour scheme…); modifiers such as `.environment(_:_:)` change them for a subtree.
+///
+/// Archiving copies the environment at every level of the view tree and changes it rarely, so the
+/// values live in one shared reference, copied only when a copy is changed.
 public struct EnvironmentValues: @unchecked Sendable {
-    public var widgetFamily: WidgetFamily = .systemSmall
-    public var widgetRenderingMode: WidgetRenderingMode = .fullColor
-    public var widgetContentMargins: EdgeInsets = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
-    public var showsWidgetContainerBackground: Bool = true
-    public var isLuminanceReduced: Bool = false
-    public var colorScheme: ColorScheme = .light
-    public var redactionReasons: RedactionReasons = []
-    public var font: Font? = nil
-    public var dynamicTypeSize: DynamicTypeSize = .large
-    public var locale: Locale = Locale(identifier: "en_US")
-    public var calendar: Calendar = Calendar(identifier: .gregorian)
-    public var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
-    public var displayScale: CGFloat = 2
-    public var isEnabled: Bool = true
-    public var layoutDirection: LayoutDirection = .leftToRight
+    private struct Values {
+        var widgetFamily: WidgetFamily = .systemSmall
+        var widgetRenderingMode: WidgetRenderingMode = .fullColor
+        var widgetContentMargins: EdgeInsets = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
+        var showsWidgetContainerBackground: Bool = true
+        var isLuminanceReduced: Bool = false
+        var colorScheme: ColorScheme = .light
+        var redactionReasons: RedactionReasons = []
+        var font: Font? = nil
+        var dynamicTypeSize: DynamicTypeSize = .large
+        var locale: Locale = Locale(identifier: "en_US")
+        var calendar: Calendar = Calendar(identifier: .gregorian)
+        var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+        var displayScale: CGFloat = 2
+        var isEnabled: Bool = true
+        var layoutDirection: LayoutDirection = .leftToRight
+        /// Values for custom `EnvironmentKey`s, by key type. Only written and read on the archiving thread.
+        var custom: [ObjectIdentifier: Any] = [:]
+    }
 
-    /// Values for custom `EnvironmentKey`s, by key type. Only written and read on the archiving thread.
-    private var custom: [ObjectIdentifier: Any] = [:]
+    private final class Storage {
+        var values: Values
+        init(_ values: Values) { self.values = values }
+    }
 
-    public init() {}
+    /// Built once: a `Locale`, `Calendar` and `TimeZone` are not free to make for every entry.
+    nonisolated(unsafe) private static let defaults = Values()
+
+    private var storage: Storage
+
+    public init() { storage = Storage(Self.defaults) }
+
+    private mutating func update(_ change: (inout Values) -> Void) {
+        if !isKnownUniquelyReferenced(&storage) { storage = Storage(storage.values) }
+        change(&storage.values)
+    }
+
+    /// Whether `other` is this environment, unchanged (a copy that nobody modified).
+    func isIdentical(to other: EnvironmentValues) -> Bool { storage === other.storage }
+
+    public var widgetFamily: WidgetFamily {
+        get { storage.values.widgetFamily }
+        set { update { $0.widgetFamily = newValue } }
+    }
+    public var widgetRenderingMode: WidgetRenderingMode {
+        get { storage.values.widgetRenderingMode }
+        set { update { $0.widgetRenderingMode = newValue } }
+    }
+    public var widgetContentMargins: EdgeInsets {
+        get { storage.values.widgetContentMargins }
+        set { update { $0.widgetContentMargins = newValue } }
+    }
+    public var showsWidgetContainerBackground: Bool {
+        get { storage.values.showsWidgetContainerBackground }
+        set { update { $0.showsWidgetContainerBackground = newValue } }
+    }
+    public var isLuminanceReduced: Bool {
+        get { storage.values.isLuminanceReduced }
+        set { update { $0.isLuminanceReduced = newValue } }
+    }
+    public var colorScheme: ColorScheme {
+        get { storage.values.colorScheme }
+        set { update { $0.colorScheme = newValue } }
+    }
+    public var redactionReasons: RedactionReasons {
+        get { storage.values.redactionReasons }
+        set { update { $0.redactionReasons = newValue } }
+    }
+    public var font: Font? {
+        get { storage.values.font }
+        set { update { $0.font = newValue } }
+    }
+    public var dynamicTypeSize: DynamicTypeSize {
+        get { storage.values.dynamicTypeSize }
+        set { update { $0.dynamicTypeSize = newValue } }
+    }
+    public var locale: Locale {
+        get { storage.values.locale }
+        set { update { $0.locale = newValue } }
+    }
+    public var calendar: Calendar {
+        get { storage.values.calendar }
+        set { update { $0.calendar = newValue } }
+    }
+    public var timeZone: TimeZone {
+        get { storage.values.timeZone }
+        set { update { $0.timeZone = newValue } }
+    }
+    public var displayScale: CGFloat {
+        get { storage.values.displayScale }
+        set { update { $0.displayScale = newValue } }
+    }
+    public var isEnabled: Bool {
+        get { storage.values.isEnabled }
+        set { update { $0.isEnabled = newValue } }
+    }
+    public var layoutDirection: LayoutDirection {
+        get { storage.values.layoutDirection }
+        set { update { $0.layoutDirection = newValue } }
+    }
 
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
-        get { (custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
-        set { custom[ObjectIdentifier(key)] = newValue }
+        get { (storage.values.custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
+        set { update { $0.custom[ObjectIdentifier(key)] = newValue } }
     }
 
     /// The environment of the view whose `body` is being evaluated.
     @TaskLocal public static var current = EnvironmentValues()
+
+    /// Runs `body` with this environment as the one `@Environment` reads. Binding a task-local value
+    /// costs an allocation, so an environment already bound (the common case: most views change
+    /// nothing) is not bound again.
+    func bound<Result>(_ body: () -> Result) -> Result {
+        if Self.current.isIdentical(to: self) { return body() }
+        return Self.$current.withValue(self, operation: body)
+    }
 }
 
 /// `DynamicTypeSize`.
