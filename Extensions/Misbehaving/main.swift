@@ -11,7 +11,7 @@ import Foundation
 import WidgetArchive
 import WidgetProtocol
 
-let behaviours = ["healthy", "badLink", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
+let behaviours = ["healthy", "badLink", "hangingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 
 guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
     print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
@@ -62,6 +62,18 @@ do {
                 message = .timeline(t)
             }
             try channel.send(message)
+            continue
+        }
+        if request.kind == "hangingIntent" {
+            // A toggle whose intent this extension never answers: `performIntent` is read and ignored.
+            let toggle = ViewNode.control(ControlNode(
+                kind: .toggle(isOn: false, onLabel: .text(TextNode("on")), offLabel: .text(TextNode("off"))),
+                action: .intent(IntentReference(typeIdentifier: "Misbehaving.NeverAnswered", parameters: []))))
+            let archives = request.variants.map { variant in
+                ArchiveEncoder.encode(WidgetArchiveValue(kind: request.kind, family: request.family, entryDate: request.now, variant: variant,
+                                                         root: .modified(toggle, .identity("switch"))))
+            }
+            try channel.send(.timeline(TimelineReply(requestID: request.requestID, entries: [ArchivedEntry(date: request.now, archives: archives)], policy: .never)))
             continue
         }
         if request.kind == "healthy" || count == 1 {

@@ -107,6 +107,26 @@ final class InteractionTests: XCTestCase {
         XCTAssertFalse(widget.events.contains { $0.kind == .reloaded(.interaction) })
     }
 
+    /// An extension that never answers the intent: the tap times out, the toggle reverts, the timeout
+    /// is reported, and the unresponsive process is stopped.
+    func testATimedOutIntentRevertsTheToggle() throws {
+        let host = try testHost("Misbehaving")
+        host.host.requestTimeout = 0.5
+        let widget = try host.instance(kind: "hangingIntent", family: .systemSmall)
+        let connection = try host.host.connection(to: host.extensionPath)
+        XCTAssertEqual(try widget.render().node(id: "switch")?.isOn, false)
+        let tap = try widget.tap(element: "switch")
+        XCTAssertEqual(tap.optimistic.node(id: "switch")?.isOn, true)
+        guard case .failed(let reason) = tap.outcome else { return XCTFail("expected a failure, got \(tap.outcome)") }
+        XCTAssertTrue(reason.contains("no answer to performIntent(Misbehaving.NeverAnswered) within 0.5 s"), reason)
+        XCTAssertEqual(tap.final.node(id: "switch")?.isOn, false)
+        XCTAssertTrue(widget.flippedToggles.isEmpty)
+        XCTAssertFalse(widget.awaitingReload)
+        XCTAssertTrue(widget.events.contains { if case .intentFailed = $0.kind { true } else { false } })
+        XCTAssertTrue(host.host.events.contains { $0.kind == .timedOut && $0.extensionID == "Misbehaving" })
+        XCTAssertTrue(connection.process.hasExited(), "the unresponsive process was stopped")
+    }
+
     func testWidgetURLTapIsAnAppLaunch() throws {
         let host = try testHost("ToDoList")
         let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
