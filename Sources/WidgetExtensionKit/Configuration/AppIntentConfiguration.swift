@@ -55,14 +55,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
             let box = ProviderBox(provider)
             let result = CompletionWaiter<Result<Timeline<Provider.Entry>, Error>>.wait { completion in
                 let send = SendableCompletion(completion)
-                Task.detached {
-                    do {
-                        let intent = bytes.isEmpty ? Intent() : try await IntentParameterCodec.decode(Intent.self, from: bytes)
-                        send.call(.success(await box.provider.timeline(for: intent, in: context)))
-                    } catch {
-                        send.call(.failure(error))
-                    }
-                }
+                DetachedWork { await box.timeline(configuration: bytes, context: context, send: send) }.start()
             }
             let timeline = try result.get()
             return EntryArchiver.archive(
@@ -83,6 +76,27 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 struct ProviderBox<P>: @unchecked Sendable {
     let provider: P
     init(_ provider: P) { self.provider = provider }
+}
+
+extension ProviderBox where P: AppIntentTimelineProvider {
+    /// Rebuilds the configuration intent (its defaults if none was sent) and asks for a timeline.
+    func timeline(configuration bytes: [UInt8], context: TimelineProviderContext,
+                  send: SendableCompletion<Result<Timeline<P.Entry>, Error>>) async {
+        do {
+            let intent = bytes.isEmpty ? P.Intent() : try await IntentParameterCodec.decode(P.Intent.self, from: bytes)
+            send.call(.success(await provider.timeline(for: intent, in: context)))
+        } catch {
+            send.call(.failure(error))
+        }
+    }
+}
+
+/// Async work started from generic code. The provider and its entries are used only by that work and
+/// the waiting thread hands them over (it blocks until the work completes), so the work is sent as is;
+/// starting it from this non-generic type keeps the task from capturing the generic metatypes.
+struct DetachedWork: @unchecked Sendable {
+    let run: () async -> Void
+    func start() { Task.detached { await run() } }
 }
 
 struct SendableCompletion<T>: @unchecked Sendable {
