@@ -78,6 +78,36 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// An output is replaced whole (no temporary file left beside it); an output that cannot be written
+    /// is a clear error and a non-zero exit, and the file already there is kept.
+    func testRenderReplacesItsOutputWholeAndReportsAnUnwritableOne() throws {
+        let dir = try temporaryDirectory(self)
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: .text(TextNode("hello")))
+        let file = dir.appendingPathComponent("a.wgar")
+        try Data(ArchiveEncoder.encode(archive)).write(to: file)
+        let out = dir.appendingPathComponent("out.text")
+        try Data("an older render".utf8).write(to: out)
+        let ok = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "text", "--out", out.path])
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(try String(contentsOf: out, encoding: .utf8).contains("hello"))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.wgar", "out.text"])
+
+        let missingFolder = dir.appendingPathComponent("no-such-folder/out.png").path
+        let failed = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "png", "--out", missingFolder])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("cannot write \(missingFolder): No such file or directory"), failed.stderr)
+
+        // A folder in the output's place: the rename fails, and the folder and its contents stay.
+        let occupied = dir.appendingPathComponent("taken.png")
+        try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: false)
+        try Data("kept".utf8).write(to: occupied.appendingPathComponent("inside"))
+        let refused = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "png", "--out", occupied.path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("cannot write \(occupied.path): Is a directory"), refused.stderr)
+        XCTAssertEqual(try String(contentsOf: occupied.appendingPathComponent("inside"), encoding: .utf8), "kept")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.wgar", "out.text", "taken.png"])
+    }
+
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path

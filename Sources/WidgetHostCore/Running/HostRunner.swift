@@ -128,8 +128,9 @@ public final class HostRunner: @unchecked Sendable {
         do {
             let tree = try session.render()
             let base = outputDirectory.appendingPathComponent(ArchiveStore.safeComponent(session.instance.id))
-            try Data(painter.png(tree)).write(to: base.appendingPathExtension("png"), options: .atomic)
-            try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"), options: .atomic)
+            // Whole files for whoever watches the folder; no fsync: the next render replaces them anyway.
+            try DurableFile.replace(base.appendingPathExtension("png").path, with: painter.png(tree))
+            try DurableFile.replace(base.appendingPathExtension("json").path, with: Array(tree.json().utf8))
         } catch {
             lastErrors[session.instance.id] = "\(error)"
         }

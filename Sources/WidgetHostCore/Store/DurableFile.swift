@@ -10,9 +10,20 @@ public enum DurableFile {
     public static let temporarySuffix = ".tmp"
 
     public static func write(_ bytes: [UInt8], to path: String) throws(HostError) {
+        try replace(path, with: bytes, synced: true)
+    }
+
+    /// Replaces the file atomically (readers see the old file or the whole new one, never part of it)
+    /// without waiting for the disk: for outputs that can be made again, such as rendered images,
+    /// where an fsync per file would cost more than the render.
+    public static func replace(_ path: String, with bytes: [UInt8]) throws(HostError) {
+        try replace(path, with: bytes, synced: false)
+    }
+
+    private static func replace(_ path: String, with bytes: [UInt8], synced: Bool) throws(HostError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, synced ? 0o600 : 0o644)
         guard fd >= 0 else { throw .storeIO(path: temp, errno: errno) }
         var written = 0
         while written < bytes.count {
@@ -26,7 +37,7 @@ public enum DurableFile {
             }
             written += n
         }
-        guard fsync(fd) == 0 else {
+        guard !synced || fsync(fd) == 0 else {
             let e = errno
             close(fd)
             unlink(temp)
@@ -38,7 +49,7 @@ public enum DurableFile {
             unlink(temp)
             throw .storeIO(path: path, errno: e)
         }
-        try syncDirectory(directory)
+        if synced { try syncDirectory(directory) }
     }
 
     public static func syncDirectory(_ directory: String) throws(HostError) {

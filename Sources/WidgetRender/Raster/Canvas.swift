@@ -15,6 +15,9 @@ public struct Canvas: Sendable {
         if background.a > 0 { clear(to: background) }
     }
 
+    /// A one-pixel canvas that stands in while the real one is being drawn into elsewhere.
+    static let placeholder = Canvas(width: 1, height: 1)
+
     /// Paints every pixel `background`, keeping the storage (a pooled canvas starts over this way).
     mutating func clear(to background: RGBA) {
         let a = Float(background.a)

@@ -40,12 +40,8 @@ enum DemoCommand {
 
         func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
             let base = outDir.appendingPathComponent("\(session.instance.id)-\(hhmm(clock.now).replacingOccurrences(of: ":", with: ""))-\(label)")
-            do {
-                try Data(painter.png(tree)).write(to: base.appendingPathExtension("png"))
-                try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"))
-            } catch {
-                throw CommandFailure("cannot write renders to \(outDir.path): \(error.localizedDescription)")
-            }
+            try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+            try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
             renders += 1
         }
         func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }

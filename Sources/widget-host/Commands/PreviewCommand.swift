@@ -73,13 +73,9 @@ enum PreviewCommand {
                         continue
                     }
                     let base = dir.appendingPathComponent("entry-\(index)")
-                    do {
-                        try Data(painter.png(tree)).write(to: base.appendingPathExtension("png"))
-                        try Data(SVGWriter.svg(tree).utf8).write(to: base.appendingPathExtension("svg"))
-                        try Data(tree.json().utf8).write(to: base.appendingPathExtension("json"))
-                    } catch {
-                        throw CommandFailure("cannot write to \(dir.path): \(error.localizedDescription)")
-                    }
+                    try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+                    try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
+                    try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
                     written += 1
                     // Asset images come only from the extension's own resource folder.
                     for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
@@ -96,11 +92,7 @@ enum PreviewCommand {
         }
         let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()
         sheet.warnings = warnings
-        do {
-            try Data(sheet.html().utf8).write(to: out.appendingPathComponent("index.html"))
-        } catch {
-            throw CommandFailure("cannot write \(out.path)/index.html: \(error.localizedDescription)")
-        }
+        try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
         for warning in warnings { print("warning: \(warning)") }
         print("previewed \(connection.extensionID): \(written) entries rendered to \(out.path) (open index.html)")
         if !failures.isEmpty {

@@ -77,11 +77,7 @@ enum RenderCommand {
         case "json": Array(tree.json().utf8)
         default: Array(RenderTreeDump.dump(tree).utf8)
         }
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: out))
-        } catch {
-            throw CommandFailure("cannot write \(out): \(error.localizedDescription)")
-        }
+        try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
         print("rendered \(archive.kind) \(family) on \(placement.id) at \(ArchiveTextDump.isoDate(at!)) to \(out)")
     }
 }

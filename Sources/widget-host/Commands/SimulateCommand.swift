@@ -62,13 +62,9 @@ enum SimulateCommand {
         let elapsed = ContinuousClock.now - began
 
         let report = SimulationReport.text(result)
-        do {
-            try Data(report.utf8).write(to: out.appendingPathComponent("report.txt"))
-            try SimulationReport.jsonLines(result).write(to: out.appendingPathComponent("events.jsonl"))
-            try Data(SimulationReport.svg(result).utf8).write(to: out.appendingPathComponent("chart.svg"))
-        } catch {
-            throw CommandFailure("cannot write to \(out.path): \(error.localizedDescription)")
-        }
+        try OutputFile.write(report, to: out.appendingPathComponent("report.txt"))
+        try OutputFile.write([UInt8](SimulationReport.jsonLines(result)), to: out.appendingPathComponent("events.jsonl"))
+        try OutputFile.write(SimulationReport.svg(result), to: out.appendingPathComponent("chart.svg"))
         print(report, terminator: "")
         print("simulated \(options.days) day(s) in \(elapsed) (seed \(options.seed))")
         print("event log: \(out.appendingPathComponent("events.jsonl").path)")
