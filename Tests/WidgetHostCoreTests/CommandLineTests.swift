@@ -108,6 +108,39 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.wgar", "out.text", "taken.png"])
     }
 
+    /// `preview` renders every widget kind × family of a real extension; a configurable widget with
+    /// recommendations once per recommendation, each with its own parameters.
+    func testPreviewRendersEachFamilyAndEachRecommendation() throws {
+        let out = try temporaryDirectory(self).appendingPathComponent("preview")
+        let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,
+                                "--at", "2025-11-21T08:00:00Z", "--entries", "2"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker: 14 entries rendered"), r.stdout)
+        let folders = ["CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
+                       "CaffeineTracker/accessoryCircular", "CaffeineTracker/accessoryInline",
+                       "CaffeineGoal/systemSmall/recommendation-1", "CaffeineGoal/systemSmall/recommendation-2",
+                       "CaffeineGoal/accessoryCircular/recommendation-1", "CaffeineGoal/accessoryCircular/recommendation-2"]
+        for folder in folders {
+            let png = try Data(contentsOf: out.appendingPathComponent("\(folder)/entry-0.png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], folder)
+        }
+        func json(_ folder: String) throws -> String {
+            try String(contentsOf: out.appendingPathComponent("\(folder)/entry-0.json"), encoding: .utf8)
+        }
+        XCTAssertTrue(try json("CaffeineGoal/systemSmall/recommendation-1").contains("0 of 400 mg"))
+        XCTAssertTrue(try json("CaffeineGoal/systemSmall/recommendation-2").contains("0 of 200 mg"))
+        let sheet = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        XCTAssertTrue(sheet.contains("CaffeineGoal · systemSmall · iPhone home screen · recommendation 2: 200 mg a day"))
+        XCTAssertTrue(sheet.contains("CaffeineGoal/systemSmall/recommendation-2/entry-0.png"))
+
+        let missing = try widgetHost(["preview", "--extension", out.appendingPathComponent("none").path, "--out", out.path])
+        XCTAssertEqual(missing.status, 1)
+        XCTAssertTrue(missing.stderr.contains("is not an executable file"), missing.stderr)
+        let entries = try widgetHost(["preview", "--extension", "x", "--out", out.path, "--entries", "0"])
+        XCTAssertEqual(entries.status, 2)
+        XCTAssertTrue(entries.stderr.contains("--entries must be a positive integer"), entries.stderr)
+    }
+
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path

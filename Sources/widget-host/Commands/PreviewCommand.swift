@@ -5,8 +5,9 @@ import WidgetProtocol
 import WidgetRender
 
 /// `widget-host preview --extension EXE --out DIR`: launches the extension and, for every widget kind ×
-/// supported family in its natural placement, renders the timeline's entries to PNG, SVG and render-tree
-/// JSON, plus an `index.html` contact sheet.
+/// supported family in its natural placement (× recommendation, for configurable widgets that offer
+/// some), renders the timeline's entries to PNG, SVG and render-tree JSON, plus an `index.html` contact
+/// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store"])
@@ -48,45 +49,56 @@ enum PreviewCommand {
         var assetWarnings: Set<String> = []
 
         for widget in connection.hello.widgets {
+            // A configurable widget with recommendations is shown once per recommendation (what a watch
+            // offers, and what an instance without a configuration of its own gets); otherwise once,
+            // with the configuration intent's defaults.
+            let configurations: [(label: String?, bytes: [UInt8])] = widget.recommendations.isEmpty
+                ? [(nil, [])]
+                : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
             for family in widget.families {
                 let placement = Placement.natural(for: family)
                 let variant = EnvironmentVariant(
                     renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
                     showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
-                let timeline: StoredTimeline
-                do {
-                    timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant], isPreview: true)
-                } catch {
-                    failures.append("\(widget.kind) \(family): \(error)")
-                    sheet.add(kind: widget.kind, family: family, placement: placement, error: "\(error)")
-                    continue
-                }
-                let dir = out.appendingPathComponent(ArchiveStore.safeComponent(widget.kind)).appendingPathComponent(family.rawValue)
-                try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
-                    let context = RenderContext(placement: placement, family: family, date: entry.date)
-                    let tree: RenderTree
+                for (number, configuration) in configurations.enumerated() {
+                    let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
+                    let timeline: StoredTimeline
                     do {
-                        tree = try host.render(timeline, at: entry.date, context: context).0
+                        timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant],
+                                                   isPreview: true, configuration: configuration.bytes)
                     } catch {
-                        failures.append("\(widget.kind) \(family) entry \(index): \(error)")
+                        failures.append("\(row.title): \(error)")
+                        sheet.add(row, error: "\(error)")
                         continue
                     }
-                    let base = dir.appendingPathComponent("entry-\(index)")
-                    try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
-                    try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
-                    try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
-                    written += 1
-                    // Asset images come only from the extension's own resource folder.
-                    for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
-                        switch resources.resolve(node.imageName ?? "") {
-                        case .found: break
-                        case .missing: assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is not in \(resources.root.path)")
-                        case .refused(let why): assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" refused: \(why)")
+                    var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)"
+                    if configuration.label != nil { folder += "/recommendation-\(number + 1)" }
+                    let dir = out.appendingPathComponent(folder, isDirectory: true)
+                    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+                    for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
+                        let context = RenderContext(placement: placement, family: family, date: entry.date)
+                        let tree: RenderTree
+                        do {
+                            tree = try host.render(timeline, at: entry.date, context: context).0
+                        } catch {
+                            failures.append("\(row.title) entry \(index): \(error)")
+                            continue
                         }
+                        let base = dir.appendingPathComponent("entry-\(index)")
+                        try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+                        try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
+                        try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
+                        written += 1
+                        // Asset images come only from the extension's own resource folder.
+                        for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
+                            switch resources.resolve(node.imageName ?? "") {
+                            case .found: break
+                            case .missing: assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is not in \(resources.root.path)")
+                            case .refused(let why): assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" refused: \(why)")
+                            }
+                        }
+                        sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", texts: tree.texts)
                     }
-                    sheet.add(kind: widget.kind, family: family, placement: placement, entry: index, date: entry.date,
-                              image: "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)/entry-\(index).png", texts: tree.texts)
                 }
             }
         }
@@ -101,7 +113,7 @@ enum PreviewCommand {
     }
 }
 
-/// The `index.html` of a preview: one row per widget and family, one cell per entry.
+/// The `index.html` of a preview: one row per widget, family and recommendation, one cell per entry.
 struct ContactSheet {
     let title: String
     var rows: [(String, [String])] = []
@@ -111,18 +123,31 @@ struct ContactSheet {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
+    /// One row of the sheet: a widget in one family and placement, with one configuration.
+    struct Row {
+        let kind: String
+        let family: WidgetFamily
+        let placement: Placement
+        /// The recommendation shown, if the widget has recommendations.
+        let configuration: String?
+
+        var title: String {
+            ["\(kind)", family.rawValue, placement.name, configuration].compactMap { $0 }.joined(separator: " · ")
+        }
+    }
+
     private mutating func cell(_ key: String, _ html: String) {
         if let i = rows.firstIndex(where: { $0.0 == key }) { rows[i].1.append(html) } else { rows.append((key, [html])) }
     }
 
-    mutating func add(kind: String, family: WidgetFamily, placement: Placement, entry: Int, date: Date, image: String, texts: [String]) {
-        cell("\(kind) · \(family.rawValue) · \(placement.name)", """
+    mutating func add(_ row: Row, entry: Int, date: Date, image: String, texts: [String]) {
+        cell(row.title, """
         <figure><img src="\(Self.escape(image))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(ArchiveTextDump.isoDate(date))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
         """)
     }
 
-    mutating func add(kind: String, family: WidgetFamily, placement: Placement, error: String) {
-        cell("\(kind) · \(family.rawValue) · \(placement.name)", "<p class=\"error\">\(Self.escape(error))</p>")
+    mutating func add(_ row: Row, error: String) {
+        cell(row.title, "<p class=\"error\">\(Self.escape(error))</p>")
     }
 
     func html() -> String {
