@@ -92,6 +92,38 @@ final class OutputTests: XCTestCase {
         XCTAssertEqual(image.rgba[3], 0)
     }
 
+    /// The zlib trailer of a PNG is the Adler-32 of its filtered rows, by the definition (one byte at a
+    /// time, reduced every step), for streams around the 16-byte step and the 5552-byte block, and for
+    /// all-0xFF data, the largest sums.
+    func testPNGZlibTrailerIsTheAdler32OfTheFilteredRows() {
+        func definition(_ data: [UInt8]) -> UInt32 {
+            var a: UInt32 = 1, b: UInt32 = 0
+            for byte in data { a = (a + UInt32(byte)) % 65521; b = (b + a) % 65521 }
+            return b << 16 | a
+        }
+        var seed: UInt32 = 7
+        func random() -> UInt8 { seed = seed &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: seed >> 24) }
+        let sizes = [(1, 1), (1, 3), (3, 1), (1, 1110), (1, 1111), (347, 4), (4, 333), (17, 81), (100, 100)]
+        for (width, height) in sizes {
+            for allOnes in [false, true] {
+                let rgba = (0..<(width * height * 4)).map { _ in allOnes ? 0xFF : random() }
+                let png = PNGEncoder.encode(width: width, height: height, rgba: rgba)
+                var filtered: [UInt8] = []
+                for y in 0..<height {
+                    filtered.append(1)  // Sub
+                    for i in 0..<(width * 4) {
+                        let byte = rgba[y * width * 4 + i]
+                        filtered.append(i < 4 ? byte : byte &- rgba[y * width * 4 + i - 4])
+                    }
+                }
+                // …IDAT data, its CRC (4 bytes), then IEND (12 bytes).
+                let end = png.count - 12 - 4
+                let trailer = png[(end - 4)..<end].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+                XCTAssertEqual(trailer, definition(filtered), "\(width)×\(height), \(filtered.count) bytes, all 0xFF: \(allOnes)")
+            }
+        }
+    }
+
     func testSVGCarriesTextShapesAndActions() {
         let (_, archive, placement) = scenes[0]
         let svg = SVGWriter.svg(WidgetRenderer.render(archive, context: RenderContext(placement: placement, family: archive.family, date: t0)))

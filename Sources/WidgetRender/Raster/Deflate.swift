@@ -58,13 +58,23 @@ enum Deflate {
                     data.withUnsafeBufferPointer { p in
                         let n = p.count
                         var i = 0
+                        let raw = UnsafeRawPointer(p.baseAddress)
+                        // How far the bytes at i repeat those d back (at most `limit`): eight bytes at a
+                        // time, then byte by byte.
                         @inline(__always) func run(_ d: Int, _ limit: Int) -> Int {
                             guard d > 0, d <= i, p[i] == p[i - d] else { return 0 }
                             var length = 1
+                            if let raw {
+                                while length + 8 <= limit {
+                                    let difference = raw.loadUnaligned(fromByteOffset: i + length, as: UInt64.self)
+                                        ^ raw.loadUnaligned(fromByteOffset: i + length - d, as: UInt64.self)
+                                    if difference != 0 { return length + UInt64(littleEndian: difference).trailingZeroBitCount / 8 }
+                                    length += 8
+                                }
+                            }
                             while length < limit && p[i + length] == p[i + length - d] { length += 1 }
                             return length
                         }
-                        let raw = UnsafeRawPointer(p.baseAddress)
                         while i < n {
                             let limit = min(258, n - i)
                             // Most bytes of a photo-like image start no match: reject all three candidates

@@ -14,42 +14,37 @@ public enum PNGEncoder {
         let width = canvas.width, height = canvas.height, rowBytes = width * 4
         if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
         raw.withUnsafeMutableBufferPointer { out in
-            // Round half up to a byte, as `UInt8(min(255, max(0, v * 255 + 0.5)))` would, without the
-            // conversion's range checks: clamp (NaN goes to 0), take the nearest integer from the bits of
-            // x + 2^23, and step down if that rounded up.
-            @inline(__always) func byte(_ v: Float) -> UInt8 {
-                var x = v * 255 + 0.5
-                if !(x >= 0) { x = 0 }
-                if !(x <= 255) { x = 255 }
-                let nearest = Int32(bitPattern: (x + 8_388_608).bitPattern) &- 0x4B00_0000
-                return UInt8(truncatingIfNeeded: Float(nearest) > x ? nearest &- 1 : nearest)
-            }
             canvas.pixels.withUnsafeBufferPointer { px in
+                guard let pixels = UnsafeRawPointer(px.baseAddress), let bytes = out.baseAddress else { return }
                 for y in 0..<height {
                     let o = y * (rowBytes + 1)
-                    out[o] = 1  // Sub filter
-                    var previous: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, 0)
+                    bytes[o] = 1  // Sub filter
+                    var previous = SIMD4<UInt8>(repeating: 0)
                     for x in 0..<width {
-                        let p = (y * width + x) * 4
-                        let a = px[p + 3]
-                        var pixel: (UInt8, UInt8, UInt8, UInt8) = (0, 0, 0, byte(a))
-                        if a >= 1 {
-                            pixel.0 = byte(px[p]); pixel.1 = byte(px[p + 1]); pixel.2 = byte(px[p + 2])
-                        } else if a > 0 {
-                            let inv = 1 / a
-                            pixel.0 = byte(px[p] * inv); pixel.1 = byte(px[p + 1] * inv); pixel.2 = byte(px[p + 2] * inv)
-                        }
-                        let q = o + 1 + x * 4
-                        out[q] = pixel.0 &- previous.0
-                        out[q + 1] = pixel.1 &- previous.1
-                        out[q + 2] = pixel.2 &- previous.2
-                        out[q + 3] = pixel.3 &- previous.3
+                        let pixel = straightBytes(pixels.loadUnaligned(fromByteOffset: (y * width + x) * 16, as: SIMD4<Float>.self))
+                        UnsafeMutableRawPointer(bytes + o + 1 + x * 4).storeBytes(of: pixel &- previous, as: SIMD4<UInt8>.self)
                         previous = pixel
                     }
                 }
             }
         }
         return container(width: width, height: height, filtered: raw)
+    }
+
+    /// One premultiplied Float pixel as straight-alpha bytes, all four channels at once. Each channel
+    /// rounds half up, as `UInt8(min(255, max(0, v * 255 + 0.5)))` would, without the conversion's
+    /// range checks: clamp (NaN goes to 0), take the nearest integer from the bits of x + 2^23, and
+    /// step down where that rounded up. Transparent pixels are all zero; colour is divided by alpha
+    /// only where alpha is below one (multiplying by 1 leaves the others exact).
+    @inline(__always) static func straightBytes(_ premultiplied: SIMD4<Float>) -> SIMD4<UInt8> {
+        let a = premultiplied[3]
+        let inverse: Float = a >= 1 ? 1 : (a > 0 ? 1 / a : 0)
+        var x = premultiplied * SIMD4(inverse, inverse, inverse, 1) * 255 + 0.5
+        x.replace(with: 0, where: .!(x .>= 0))
+        x.replace(with: 255, where: .!(x .<= 255))
+        let nearest = unsafeBitCast(x + 8_388_608, to: SIMD4<Int32>.self) &- 0x4B00_0000
+        let rounded = nearest &- SIMD4<Int32>(repeating: 1).replacing(with: 0, where: .!(SIMD4<Float>(nearest) .> x))
+        return SIMD4<UInt8>(truncatingIfNeeded: rounded)
     }
 
     public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
@@ -103,19 +98,24 @@ public enum PNGEncoder {
         return out
     }
 
-    /// Adler-32 (RFC 1950), summing in blocks of 5552 bytes, the most before 32-bit sums could overflow.
+    /// Adler-32 (RFC 1950), in blocks of 5552 bytes, the most before 32-bit sums could overflow. Within
+    /// a block, sixteen bytes at a time: `a` gains their sum, and `b` gains 16 × `a` plus each byte
+    /// weighted by how many of the sixteen additions it is part of (16 for the first, 1 for the last).
     static func adler32(_ data: [UInt8]) -> UInt32 {
         data.withUnsafeBufferPointer { p in
             var a: UInt32 = 1, b: UInt32 = 0
             var i = 0
+            let weights = SIMD16<UInt16>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
+            let raw = UnsafeRawPointer(p.baseAddress)
             while i < p.count {
                 let end = min(p.count, i + 5552)
-                while i + 4 <= end {
-                    a &+= UInt32(p[i]); b &+= a
-                    a &+= UInt32(p[i + 1]); b &+= a
-                    a &+= UInt32(p[i + 2]); b &+= a
-                    a &+= UInt32(p[i + 3]); b &+= a
-                    i += 4
+                if let raw {
+                    while i + 16 <= end {
+                        let bytes = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+                        b &+= 16 &* a &+ UInt32((bytes &* weights).wrappedSum())
+                        a &+= UInt32(bytes.wrappedSum())
+                        i += 16
+                    }
                 }
                 while i < end { a &+= UInt32(p[i]); b &+= a; i += 1 }
                 a %= 65521
