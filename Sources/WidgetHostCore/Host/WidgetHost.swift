@@ -23,6 +23,10 @@ public final class WidgetHost: @unchecked Sendable {
     private var notBefore: [String: Date] = [:]
     private var supervisionEvents: [SupervisionEvent] = []
     private let lock = NSLock()
+    /// Where overlapped durable writes run. A queue of its own rather than a global one: a queue made
+    /// this way always gets a thread, even when the caller is one of the global pool's (an async test,
+    /// say) and blocks it waiting for the write.
+    private let storeQueue = DispatchQueue(label: "WidgetHost.store")
 
     /// Every supervision event so far (launches, faults, back-offs, idle stops), oldest first.
     public var events: [SupervisionEvent] { lock.withLock { supervisionEvents } }
@@ -201,14 +205,14 @@ public final class WidgetHost: @unchecked Sendable {
         return timeline
     }
 
-    /// Saves `timeline` on a worker thread while `body` runs on this one; waits for both.
+    /// Saves `timeline` on the store queue while `body` runs on this thread; waits for both.
     private func store(_ timeline: StoredTimeline, whileRunning body: (StoredTimeline) -> Void) throws(HostError) {
         final class Outcome: @unchecked Sendable { var result: Result<URL, HostError>? }
         let outcome = Outcome()
         let written = DispatchGroup()
         let store = self.store
         written.enter()
-        DispatchQueue.global(qos: .userInitiated).async {
+        storeQueue.async {
             outcome.result = Result { () throws(HostError) -> URL in try store.save(timeline) }
             written.leave()
         }
