@@ -13,17 +13,27 @@ public enum PNGEncoder {
     static func encode(_ canvas: Canvas, filtered raw: inout [UInt8]) -> [UInt8] {
         let width = canvas.width, height = canvas.height, rowBytes = width * 4
         if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
+        // Per row, in passes simple enough for the compiler to vectorise: the factor that turns each
+        // channel straight (1/alpha where alpha is below one, 0 where it is zero, 1 for alpha itself),
+        // then every channel to a byte, then the Sub filter, from the right so each byte still sees
+        // its unfiltered left neighbour.
+        var factors = [Float](repeating: 1, count: rowBytes)
         raw.withUnsafeMutableBufferPointer { out in
             canvas.pixels.withUnsafeBufferPointer { px in
-                guard let pixels = UnsafeRawPointer(px.baseAddress), let bytes = out.baseAddress else { return }
-                for y in 0..<height {
-                    let o = y * (rowBytes + 1)
-                    bytes[o] = 1  // Sub filter
-                    var previous = SIMD4<UInt8>(repeating: 0)
-                    for x in 0..<width {
-                        let pixel = straightBytes(pixels.loadUnaligned(fromByteOffset: (y * width + x) * 16, as: SIMD4<Float>.self))
-                        UnsafeMutableRawPointer(bytes + o + 1 + x * 4).storeBytes(of: pixel &- previous, as: SIMD4<UInt8>.self)
-                        previous = pixel
+                factors.withUnsafeMutableBufferPointer { factor in
+                    guard let pixels = px.baseAddress, let bytes = out.baseAddress, let factor = factor.baseAddress else { return }
+                    for y in 0..<height {
+                        let source = pixels + y * rowBytes
+                        let row = bytes + y * (rowBytes + 1) + 1
+                        row[-1] = 1  // Sub filter
+                        for x in 0..<width {
+                            let a = source[x * 4 + 3]
+                            let f: Float = a >= 1 ? 1 : (a > 0 ? 1 / a : 0)
+                            factor[x * 4] = f; factor[x * 4 + 1] = f; factor[x * 4 + 2] = f
+                        }
+                        for j in 0..<rowBytes { row[j] = byte(source[j] * factor[j]) }
+                        var j = rowBytes - 1
+                        while j >= 4 { row[j] = row[j] &- row[j - 4]; j -= 1 }
                     }
                 }
             }
@@ -31,20 +41,15 @@ public enum PNGEncoder {
         return container(width: width, height: height, filtered: raw)
     }
 
-    /// One premultiplied Float pixel as straight-alpha bytes, all four channels at once. Each channel
-    /// rounds half up, as `UInt8(min(255, max(0, v * 255 + 0.5)))` would, without the conversion's
-    /// range checks: clamp (NaN goes to 0), take the nearest integer from the bits of x + 2^23, and
-    /// step down where that rounded up. Transparent pixels are all zero; colour is divided by alpha
-    /// only where alpha is below one (multiplying by 1 leaves the others exact).
-    @inline(__always) static func straightBytes(_ premultiplied: SIMD4<Float>) -> SIMD4<UInt8> {
-        let a = premultiplied[3]
-        let inverse: Float = a >= 1 ? 1 : (a > 0 ? 1 / a : 0)
-        var x = premultiplied * SIMD4(inverse, inverse, inverse, 1) * 255 + 0.5
-        x.replace(with: 0, where: .!(x .>= 0))
-        x.replace(with: 255, where: .!(x .<= 255))
-        let nearest = unsafeBitCast(x + 8_388_608, to: SIMD4<Int32>.self) &- 0x4B00_0000
-        let rounded = nearest &- SIMD4<Int32>(repeating: 1).replacing(with: 0, where: .!(SIMD4<Float>(nearest) .> x))
-        return SIMD4<UInt8>(truncatingIfNeeded: rounded)
+    /// A channel value in [0, 1] as a byte, rounding half up as `UInt8(min(255, max(0, v * 255 + 0.5)))`
+    /// would, without the conversion's range checks: clamp (NaN goes to 0), take the nearest integer
+    /// from the bits of x + 2^23, and step down if that rounded up.
+    @inline(__always) static func byte(_ v: Float) -> UInt8 {
+        var x = v * 255 + 0.5
+        if !(x >= 0) { x = 0 }
+        if !(x <= 255) { x = 255 }
+        let nearest = Int32(bitPattern: (x + 8_388_608).bitPattern) &- 0x4B00_0000
+        return UInt8(truncatingIfNeeded: Float(nearest) > x ? nearest &- 1 : nearest)
     }
 
     public static func encode(width: Int, height: Int, rgba: [UInt8]) -> [UInt8] {
@@ -99,22 +104,30 @@ public enum PNGEncoder {
     }
 
     /// Adler-32 (RFC 1950), in blocks of 5552 bytes, the most before 32-bit sums could overflow. Within
-    /// a block, sixteen bytes at a time: `a` gains their sum, and `b` gains 16 × `a` plus each byte
-    /// weighted by how many of the sixteen additions it is part of (16 for the first, 1 for the last).
+    /// a block, eight bytes at a time: `a` gains their sum, and `b` gains 8 × `a` plus each byte weighted
+    /// by how many of the eight additions it is part of (8 for the first, 1 for the last). Both sums come
+    /// from multiplying the word's bytes, spread into 16-bit lanes, by the weights: the top lane of the
+    /// product collects the weighted sum (no lane exceeds 16 bits: at most 255 × 20 per lane).
     static func adler32(_ data: [UInt8]) -> UInt32 {
         data.withUnsafeBufferPointer { p in
             var a: UInt32 = 1, b: UInt32 = 0
             var i = 0
-            let weights = SIMD16<UInt16>(16, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)
             let raw = UnsafeRawPointer(p.baseAddress)
+            let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+            // Lane weights, lowest lane last in the sum: (2, 4, 6, 8) for bytes 6, 4, 2, 0; (1, 3, 5, 7) for 7, 5, 3, 1.
+            let evenWeights: UInt64 = 2 | 4 << 16 | 6 << 32 | 8 << 48, oddWeights: UInt64 = 1 | 3 << 16 | 5 << 32 | 7 << 48
+            let ones: UInt64 = 1 | 1 << 16 | 1 << 32 | 1 << 48
             while i < p.count {
                 let end = min(p.count, i + 5552)
                 if let raw {
-                    while i + 16 <= end {
-                        let bytes = SIMD16<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
-                        b &+= 16 &* a &+ UInt32((bytes &* weights).wrappedSum())
-                        a &+= UInt32(bytes.wrappedSum())
-                        i += 16
+                    while i + 8 <= end {
+                        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: i, as: UInt64.self))
+                        let even = word & lanes, odd = (word >> 8) & lanes
+                        let sum = ((even &+ odd) &* ones) >> 48
+                        let weighted = ((even &* evenWeights) >> 48) &+ ((odd &* oddWeights) >> 48)
+                        b &+= 8 &* a &+ UInt32(truncatingIfNeeded: weighted)
+                        a &+= UInt32(truncatingIfNeeded: sum)
+                        i += 8
                     }
                 }
                 while i < end { a &+= UInt32(p[i]); b &+= a; i += 1 }
