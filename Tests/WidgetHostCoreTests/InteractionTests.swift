@@ -105,6 +105,11 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(tap.final.node(id: "report")?.isOn, false)
         XCTAssertNil(tap.final.node(id: "remaining")?.invalidated)
         XCTAssertFalse(widget.events.contains { $0.kind == .reloaded(.interaction) })
+        // The timeline asked for right behind the failed intent is never used; the next tap is unaffected.
+        let next = try widget.tap(element: "milk")
+        XCTAssertEqual(next.outcome, .performed(intent: "ToDoList.ToggleTaskIntent"))
+        XCTAssertTrue(next.final.texts.contains("2 left"), "\(next.final.texts)")
+        XCTAssertEqual(widget.events.filter { $0.kind == .reloaded(.interaction) }.count, 1)
     }
 
     /// An extension that never answers the intent: the tap times out, the toggle reverts, the timeout

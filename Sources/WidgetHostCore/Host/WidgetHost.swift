@@ -151,21 +151,58 @@ public final class WidgetHost: @unchecked Sendable {
     }
 
     /// Performs an intent in `executable`'s process, supervised like a timeline request.
+    ///
+    /// With `thenReloading`, the timeline request of the interaction reload is sent right behind the
+    /// intent, so the extension makes the new timeline as soon as the intent is performed; pass what
+    /// this returns to `reload(…, pending:)`. If the intent fails, that timeline is never read.
+    @discardableResult
     public func performIntent(
-        executable: String, _ intent: IntentReference, kind: String, whileWaiting: (() -> Void)? = nil
-    ) throws(HostError) {
+        executable: String, _ intent: IntentReference, kind: String, thenReloading reload: TimelineQuery? = nil,
+        whileWaiting: (() -> Void)? = nil
+    ) throws(HostError) -> ExtensionConnection.PendingRequest? {
         let connection = try connection(to: executable)
         do {
-            try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout, whileWaiting: whileWaiting)
+            let pending = try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout,
+                                                       thenTimeline: reload.map(arguments), whileWaiting: whileWaiting)
             succeeded(executable)
+            return pending
         } catch {
             requestFailed(executable, connection, error)
             throw error
         }
     }
 
+    /// What a timeline request asks for, besides the extension.
+    public struct TimelineQuery: Sendable {
+        public var kind: String
+        public var family: WidgetFamily
+        public var variants: [EnvironmentVariant]
+        public var isPreview: Bool
+        public var configuration: [UInt8]
+
+        public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard], isPreview: Bool = false,
+                    configuration: [UInt8] = []) {
+            self.kind = kind
+            self.family = family
+            self.variants = variants
+            self.isPreview = isPreview
+            self.configuration = configuration
+        }
+    }
+
+    /// The request for `query`, at the size of the family in its natural placement.
+    private func arguments(_ query: TimelineQuery) -> ExtensionConnection.TimelineArguments {
+        let size = Placement.natural(for: query.family).size(for: query.family) ?? Size(width: 0, height: 0)
+        return ExtensionConnection.TimelineArguments(kind: query.kind, family: query.family, variants: query.variants,
+                                                     displaySize: (size.width, size.height), isPreview: query.isPreview,
+                                                     configuration: query.configuration)
+    }
+
     /// Asks the extension for a timeline, validates every archive, and stores it durably. On any
     /// failure nothing is written: the last good timeline stays.
+    ///
+    /// `pending` is a timeline request already sent (behind an intent, by `performIntent`) for the
+    /// same widget: its reply is used instead of asking again.
     ///
     /// `whileStoring` runs on the calling thread with the validated timeline while the durable write
     /// happens on another: a tap's final render overlaps the write instead of following it. The call
@@ -173,16 +210,23 @@ public final class WidgetHost: @unchecked Sendable {
     @discardableResult
     public func reload(
         executable: String, kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard],
-        isPreview: Bool = false, configuration: [UInt8] = [], whileStoring: ((StoredTimeline) -> Void)? = nil
+        isPreview: Bool = false, configuration: [UInt8] = [], pending: ExtensionConnection.PendingRequest? = nil,
+        whileStoring: ((StoredTimeline) -> Void)? = nil
     ) throws(HostError) -> StoredTimeline {
         let connection = try connection(to: executable)
-        let size = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
         let now = clock.now
         let reply: TimelineReply
         do {
-            reply = try connection.timeline(kind: kind, family: family, variants: variants, now: now,
-                                            displaySize: (size.width, size.height), isPreview: isPreview,
-                                            configuration: configuration, timeout: requestTimeout)
+            let request: ExtensionConnection.PendingRequest
+            if let pending {
+                request = pending
+            } else {
+                let size = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
+                request = try connection.requestTimeline(kind: kind, family: family, variants: variants, now: now,
+                                                         displaySize: (size.width, size.height), isPreview: isPreview,
+                                                         configuration: configuration, timeout: requestTimeout)
+            }
+            reply = try connection.timeline(request)
         } catch {
             requestFailed(executable, connection, error)
             throw error

@@ -43,12 +43,21 @@ public final class WidgetSession: @unchecked Sendable {
         try reload(reason: reason, whileStoring: nil)
     }
 
-    private func reload(reason: ReloadReason, whileStoring: ((StoredTimeline) -> Void)?) throws(HostError) -> StoredTimeline {
+    /// This instance's timeline request: its variant, and its configuration (or the first
+    /// recommendation's, or none).
+    private func timelineQuery() throws(HostError) -> WidgetHost.TimelineQuery {
         let widget = try descriptor()
-        let variant = instance.variant(flags: widget.flags)
-        let configuration = instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? []
-        let t = try host.reload(executable: instance.extensionPath, kind: instance.kind, family: instance.family,
-                                variants: [variant], configuration: configuration, whileStoring: whileStoring)
+        return WidgetHost.TimelineQuery(
+            kind: instance.kind, family: instance.family, variants: [instance.variant(flags: widget.flags)],
+            configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [])
+    }
+
+    private func reload(
+        reason: ReloadReason, pending: ExtensionConnection.PendingRequest? = nil, whileStoring: ((StoredTimeline) -> Void)?
+    ) throws(HostError) -> StoredTimeline {
+        let query = try timelineQuery()
+        let t = try host.reload(executable: instance.extensionPath, kind: query.kind, family: query.family, variants: query.variants,
+                                configuration: query.configuration, pending: pending, whileStoring: whileStoring)
         timeline = t
         flippedToggles = []
         awaitingReload = false
@@ -58,12 +67,12 @@ public final class WidgetSession: @unchecked Sendable {
 
     /// Reloads and returns the new entry's render tree, rendered while the timeline is written to disk
     /// (the write is still complete when this returns).
-    private func reloadAndRender(reason: ReloadReason) throws(HostError) -> RenderTree {
+    private func reloadAndRender(reason: ReloadReason, pending: ExtensionConnection.PendingRequest?) throws(HostError) -> RenderTree {
         let at = host.clock.now
         var fresh: (index: Int, value: WidgetArchiveValue, tree: RenderTree)?
         let context = RenderContext(placement: instance.resolvedPlacement, family: instance.family, date: at,
                                     showsInvalidatedContent: false, flippedToggles: [])
-        _ = try reload(reason: reason) { timeline in
+        _ = try reload(reason: reason, pending: pending) { timeline in
             guard let (index, value) = try? self.host.decodeEntry(timeline, at: at) else { return }
             fresh = (index, value, WidgetRenderer.render(value, context: context))
         }
@@ -187,8 +196,9 @@ public final class WidgetSession: @unchecked Sendable {
                 if let optimisticRender { return try optimisticRender.get() }
                 return try render()
             }
+            let pendingReload: ExtensionConnection.PendingRequest?
             do {
-                try performIntent(intent, whileWaiting: renderOptimistic)
+                pendingReload = try performIntent(intent, whileWaiting: renderOptimistic)
             } catch {
                 let optimistic = try optimisticTree()
                 // Revert: the toggle shows its archived state again, the invalid effect clears.
@@ -200,20 +210,26 @@ public final class WidgetSession: @unchecked Sendable {
             }
             let optimistic = try optimisticTree()
             events.append(InteractionEvent(date: host.clock.now, kind: .intentPerformed(intent: type)))
-            let final = try reloadAndRender(reason: .interaction)
+            let final = try reloadAndRender(reason: .interaction, pending: pendingReload)
             return TapResult(element: element, outcome: .performed(intent: type), optimistic: optimistic, final: final)
         }
     }
 
-    /// Sends the intent to this instance's own extension. If the extension was restarted and has not
-    /// archived the control since, it does not know the intent yet: reload once, then retry.
-    private func performIntent(_ intent: IntentReference, whileWaiting: @escaping () -> Void) throws(HostError) {
+    /// Sends the intent to this instance's own extension, with the interaction reload's timeline request
+    /// right behind it (returned, to be read once the intent has succeeded). If the extension was
+    /// restarted and has not archived the control since, it does not know the intent yet: reload once,
+    /// then retry.
+    private func performIntent(
+        _ intent: IntentReference, whileWaiting: @escaping () -> Void
+    ) throws(HostError) -> ExtensionConnection.PendingRequest? {
+        let query = try timelineQuery()
         do {
-            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, whileWaiting: whileWaiting)
+            return try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, thenReloading: query,
+                                          whileWaiting: whileWaiting)
         } catch .requestFailed(_, _, let code, _) where code == "unknownIntent" {
             try reload(reason: .interaction)
             awaitingReload = true
-            try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind)
+            return try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, thenReloading: query)
         }
     }
 }

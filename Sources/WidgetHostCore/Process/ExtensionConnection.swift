@@ -54,11 +54,51 @@ public final class ExtensionConnection: @unchecked Sendable {
         }
     }
 
+    /// What a timeline request asks for, besides its id and instant.
+    public struct TimelineArguments: Sendable {
+        public var kind: String
+        public var family: WidgetFamily
+        public var variants: [EnvironmentVariant]
+        public var displaySize: (Double, Double)
+        public var isPreview: Bool
+        public var configuration: [UInt8]
+
+        public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant], displaySize: (Double, Double),
+                    isPreview: Bool = false, configuration: [UInt8] = []) {
+            self.kind = kind
+            self.family = family
+            self.variants = variants
+            self.displaySize = displaySize
+            self.isPreview = isPreview
+            self.configuration = configuration
+        }
+    }
+
+    /// A request that has been sent and whose reply has not been read yet.
+    public struct PendingRequest: Sendable {
+        let id: UInt64
+        let what: String
+        let kind: String
+        let timeout: Double
+    }
+
     /// Asks for a timeline and waits for the reply (diagnostics on the way are kept).
     public func timeline(
         kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date, displaySize: (Double, Double) = (0, 0),
         isPreview: Bool = false, configuration: [UInt8] = [], timeout: Double = 15
     ) throws(HostError) -> TimelineReply {
+        let pending = try requestTimeline(kind: kind, family: family, variants: variants, now: now, displaySize: displaySize,
+                                          isPreview: isPreview, configuration: configuration, timeout: timeout)
+        return try timeline(pending)
+    }
+
+    /// Sends a timeline request without waiting: `timeline(_:)` reads the reply. Sent right behind an
+    /// intent, it is served as soon as the intent is performed (the extension serves requests in order),
+    /// without a round trip back to the host in between.
+    public func requestTimeline(
+        kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date, displaySize: (Double, Double) = (0, 0),
+        isPreview: Bool = false, configuration: [UInt8] = [], timeout: Double = 15
+    ) throws(HostError) -> PendingRequest {
         guard let widget = descriptor(kind: kind), widget.families.contains(family) else {
             throw .unknownWidget(extensionID: extensionID, kind: kind, family: family.rawValue)
         }
@@ -66,8 +106,12 @@ public final class ExtensionConnection: @unchecked Sendable {
         let request = TimelineRequest(requestID: id, kind: kind, family: family, variants: variants, now: now,
                                       displayWidth: displaySize.0, displayHeight: displaySize.1, isPreview: isPreview,
                                       configuration: configuration)
-        let reply = try roundTrip(.getTimeline(request), id: id, timeout: timeout, what: "getTimeline(\(kind), \(family))", kind: kind)
-        guard case .timeline(let timeline) = reply else {
+        return try send(.getTimeline(request), id: id, what: "getTimeline(\(kind), \(family))", kind: kind, timeout: timeout)
+    }
+
+    /// Waits for the reply to a timeline request sent by `requestTimeline`.
+    public func timeline(_ pending: PendingRequest) throws(HostError) -> TimelineReply {
+        guard case .timeline(let timeline) = try reply(to: pending) else {
             throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
         }
         return timeline
@@ -75,29 +119,48 @@ public final class ExtensionConnection: @unchecked Sendable {
 
     /// Sends an intent to perform and waits for the extension to finish it. `whileWaiting` runs once the
     /// request is on its way, so the host's own work (the optimistic render) overlaps the extension's.
+    /// `thenTimeline`, if given, is a timeline request sent right behind the intent, before
+    /// `whileWaiting` runs; its reply is read later with `timeline(_:)` or, if the intent fails, skipped
+    /// as stale.
+    @discardableResult
     public func performIntent(
-        _ intent: IntentReference, kind: String, now: Date, timeout: Double = 15, whileWaiting: (() -> Void)? = nil
-    ) throws(HostError) {
+        _ intent: IntentReference, kind: String, now: Date, timeout: Double = 15,
+        thenTimeline next: TimelineArguments? = nil, whileWaiting: (() -> Void)? = nil
+    ) throws(HostError) -> PendingRequest? {
         let id = makeRequestID()
-        let reply = try roundTrip(.performIntent(IntentRequest(requestID: id, intent: intent, kind: kind, now: now)), id: id,
-                                  timeout: timeout, what: "performIntent(\(intent.typeIdentifier))", kind: kind,
-                                  whileWaiting: whileWaiting)
-        guard case .intentPerformed = reply else {
+        let pending = try send(.performIntent(IntentRequest(requestID: id, intent: intent, kind: kind, now: now)), id: id,
+                               what: "performIntent(\(intent.typeIdentifier))", kind: kind, timeout: timeout)
+        var following: PendingRequest?
+        if let next {
+            following = try requestTimeline(kind: next.kind, family: next.family, variants: next.variants, now: now,
+                                            displaySize: next.displaySize, isPreview: next.isPreview,
+                                            configuration: next.configuration, timeout: timeout)
+        }
+        whileWaiting?()
+        guard case .intentPerformed = try reply(to: pending) else {
             throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
         }
+        return following
     }
 
-    private func roundTrip(
-        _ message: Message, id: UInt64, timeout: Double, what: String, kind: String, whileWaiting: (() -> Void)? = nil
-    ) throws(HostError) -> Message {
-        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+    private func send(_ message: Message, id: UInt64, what: String, kind: String, timeout: Double) throws(HostError) -> PendingRequest {
         do {
             try process.channel.send(message)
-            whileWaiting?()
+        } catch {
+            throw hostError(error, what: what, timeout: timeout)
+        }
+        return PendingRequest(id: id, what: what, kind: kind, timeout: timeout)
+    }
+
+    /// Reads until the reply to `pending` (within its timeout, counted from now), keeping diagnostics and
+    /// skipping stale answers to requests nobody waits for any more.
+    private func reply(to pending: PendingRequest) throws(HostError) -> Message {
+        let deadline = ContinuousClock.now + .milliseconds(Int(pending.timeout * 1000))
+        do {
             var unsolicited = 0
             while true {
                 let reply = try process.channel.receive(deadline: deadline)
-                if reply.requestID != id {
+                if reply.requestID != pending.id {
                     unsolicited += 1
                     if unsolicited > maximumUnsolicitedMessages {
                         throw ProtocolError.limitExceeded(field: "unsolicited messages", count: UInt64(unsolicited), limit: maximumUnsolicitedMessages)
@@ -106,22 +169,25 @@ public final class ExtensionConnection: @unchecked Sendable {
                 switch reply {
                 case .diagnostic(let d):
                     lock.withLock { if diagnostics.count < 100 { diagnostics.append(d) } }
-                case .failure(let f) where f.requestID == id:
-                    throw HostError.requestFailed(extensionID: extensionID, kind: kind, code: "\(f.code)", message: f.message)
-                case let other where other.requestID == id:
+                case .failure(let f) where f.requestID == pending.id:
+                    throw HostError.requestFailed(extensionID: extensionID, kind: pending.kind, code: "\(f.code)", message: f.message)
+                case let other where other.requestID == pending.id:
                     return other
                 default:
                     continue  // a stale answer to an abandoned request
                 }
             }
-        } catch let error as HostError {
-            throw error
-        } catch ProtocolError.timedOut {
-            throw .timedOut(extensionID: extensionID, request: what, seconds: timeout)
-        } catch let error as ProtocolError {
-            throw .connectionFailed(extensionID: extensionID, error)
         } catch {
-            throw .connectionFailed(extensionID: extensionID, .closed(midFrame: false))
+            throw hostError(error, what: pending.what, timeout: pending.timeout)
+        }
+    }
+
+    private func hostError(_ error: any Error, what: String, timeout: Double) -> HostError {
+        switch error {
+        case let error as HostError: error
+        case ProtocolError.timedOut: .timedOut(extensionID: extensionID, request: what, seconds: timeout)
+        case let error as ProtocolError: .connectionFailed(extensionID: extensionID, error)
+        default: .connectionFailed(extensionID: extensionID, .closed(midFrame: false))
         }
     }
 
