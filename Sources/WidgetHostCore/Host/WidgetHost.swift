@@ -46,12 +46,12 @@ public final class WidgetHost: @unchecked Sendable {
     /// The running connection to `executable`, launching it if needed — unless it failed recently and
     /// its back-off has not passed.
     public func connection(to executable: String) throws(HostError) -> ExtensionConnection {
+        if let existing = lock.withLock({ connections[executable] }), !existing.process.hasExited() {
+            lock.withLock { lastUsed[executable] = clock.now }
+            return existing
+        }
         let name = URL(fileURLWithPath: executable).lastPathComponent
         if let existing = lock.withLock({ connections[executable] }) {
-            if !existing.process.hasExited() {
-                lock.withLock { lastUsed[executable] = clock.now }
-                return existing
-            }
             // It died between requests.
             forget(executable)
             fault(executable, name, existing.process.termination?.hasPrefix("killed") == true ? .crashed : .exited,
