@@ -71,6 +71,14 @@ private struct Wrapper: View {
     var body: some View { HStack { Text(tone); SchemeLabel() } }
 }
 
+/// Reads the Foundation-backed environment values.
+private struct Regional: View {
+    @Environment(\.locale) var locale
+    @Environment(\.calendar) var calendar
+    @Environment(\.timeZone) var timeZone
+    var body: some View { Text("\(locale.identifier) \(calendar.identifier) \(timeZone.identifier)") }
+}
+
 private struct AddIntent: AppIntent {
     static let title: LocalizedStringResource = "Add"
     @Parameter(title: "Amount") var amount: Int
@@ -135,6 +143,22 @@ final class ViewArchivingTests: XCTestCase {
         XCTAssertEqual(texts(archive(Scoped(), scheme: .dark).0), [
             "dark", "dark", "plain", "dark", "dark", "modifier sees dark", "dark", "plain", "loud", "dark", "plain", "dark",
         ])
+    }
+
+    /// Locale, calendar and time zone default to en_US, Gregorian and UTC (deterministic archives), and
+    /// can be set for a subtree like any value.
+    func testRegionalValuesHaveDefaultsAndCanBeSet() {
+        // Foundation names UTC "GMT" on some platforms.
+        let utc = TimeZone(identifier: "UTC")?.identifier ?? "UTC"
+        XCTAssertEqual(texts(archive(Regional()).0), ["en_US gregorian \(utc)"])
+        let set = VStack {
+            Regional()
+                .environment(\.locale, Locale(identifier: "fr_FR"))
+                .environment(\.calendar, Calendar(identifier: .japanese))
+                .environment(\.timeZone, TimeZone(identifier: "Asia/Tokyo") ?? .current)
+            Regional()
+        }
+        XCTAssertEqual(texts(archive(set).0), ["fr_FR japanese Asia/Tokyo", "en_US gregorian \(utc)"])
     }
 
     func testStackKeepsAlignmentSpacingAndChildren() {

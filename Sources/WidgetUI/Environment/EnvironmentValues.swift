@@ -23,9 +23,12 @@ public struct EnvironmentValues: @unchecked Sendable {
         var redactionReasons: RedactionReasons = []
         var font: Font? = nil
         var dynamicTypeSize: DynamicTypeSize = .large
-        var locale: Locale = Locale(identifier: "en_US")
-        var calendar: Calendar = Calendar(identifier: .gregorian)
-        var timeZone: TimeZone = TimeZone(identifier: "UTC") ?? .current
+        /// `nil` until set: the defaults below are built on first read, since making a `Locale`,
+        /// `Calendar` or `TimeZone` costs a fresh extension process about half a millisecond, and most
+        /// widgets never read them.
+        var locale: Locale?
+        var calendar: Calendar?
+        var timeZone: TimeZone?
         var displayScale: CGFloat = 2
         var isEnabled: Bool = true
         var layoutDirection: LayoutDirection = .leftToRight
@@ -38,8 +41,10 @@ public struct EnvironmentValues: @unchecked Sendable {
         init(_ values: Values) { self.values = values }
     }
 
-    /// Built once: a `Locale`, `Calendar` and `TimeZone` are not free to make for every entry.
     nonisolated(unsafe) private static let defaults = Values()
+    private static let defaultLocale = Locale(identifier: "en_US")
+    private static let defaultCalendar = Calendar(identifier: .gregorian)
+    private static let defaultTimeZone = TimeZone(identifier: "UTC") ?? .current
 
     private var storage: Storage
 
@@ -90,15 +95,15 @@ public struct EnvironmentValues: @unchecked Sendable {
         set { update { $0.dynamicTypeSize = newValue } }
     }
     public var locale: Locale {
-        get { storage.values.locale }
+        get { storage.values.locale ?? Self.defaultLocale }
         set { update { $0.locale = newValue } }
     }
     public var calendar: Calendar {
-        get { storage.values.calendar }
+        get { storage.values.calendar ?? Self.defaultCalendar }
         set { update { $0.calendar = newValue } }
     }
     public var timeZone: TimeZone {
-        get { storage.values.timeZone }
+        get { storage.values.timeZone ?? Self.defaultTimeZone }
         set { update { $0.timeZone = newValue } }
     }
     public var displayScale: CGFloat {
