@@ -55,69 +55,30 @@ public struct EnvironmentValues: @unchecked Sendable {
         change(&storage.values)
     }
 
+    /// One of the shared values; writing copies them first if another environment shares them.
+    private subscript<T>(_ field: WritableKeyPath<Values, T>) -> T {
+        get { storage.values[keyPath: field] }
+        set { update { $0[keyPath: field] = newValue } }
+    }
+
     /// Whether `other` is this environment, unchanged (a copy that nobody modified).
     func isIdentical(to other: EnvironmentValues) -> Bool { storage === other.storage }
 
-    public var widgetFamily: WidgetFamily {
-        get { storage.values.widgetFamily }
-        set { update { $0.widgetFamily = newValue } }
-    }
-    public var widgetRenderingMode: WidgetRenderingMode {
-        get { storage.values.widgetRenderingMode }
-        set { update { $0.widgetRenderingMode = newValue } }
-    }
-    public var widgetContentMargins: EdgeInsets {
-        get { storage.values.widgetContentMargins }
-        set { update { $0.widgetContentMargins = newValue } }
-    }
-    public var showsWidgetContainerBackground: Bool {
-        get { storage.values.showsWidgetContainerBackground }
-        set { update { $0.showsWidgetContainerBackground = newValue } }
-    }
-    public var isLuminanceReduced: Bool {
-        get { storage.values.isLuminanceReduced }
-        set { update { $0.isLuminanceReduced = newValue } }
-    }
-    public var colorScheme: ColorScheme {
-        get { storage.values.colorScheme }
-        set { update { $0.colorScheme = newValue } }
-    }
-    public var redactionReasons: RedactionReasons {
-        get { storage.values.redactionReasons }
-        set { update { $0.redactionReasons = newValue } }
-    }
-    public var font: Font? {
-        get { storage.values.font }
-        set { update { $0.font = newValue } }
-    }
-    public var dynamicTypeSize: DynamicTypeSize {
-        get { storage.values.dynamicTypeSize }
-        set { update { $0.dynamicTypeSize = newValue } }
-    }
-    public var locale: Locale {
-        get { storage.values.locale ?? Self.defaultLocale }
-        set { update { $0.locale = newValue } }
-    }
-    public var calendar: Calendar {
-        get { storage.values.calendar ?? Self.defaultCalendar }
-        set { update { $0.calendar = newValue } }
-    }
-    public var timeZone: TimeZone {
-        get { storage.values.timeZone ?? Self.defaultTimeZone }
-        set { update { $0.timeZone = newValue } }
-    }
-    public var displayScale: CGFloat {
-        get { storage.values.displayScale }
-        set { update { $0.displayScale = newValue } }
-    }
-    public var isEnabled: Bool {
-        get { storage.values.isEnabled }
-        set { update { $0.isEnabled = newValue } }
-    }
-    public var layoutDirection: LayoutDirection {
-        get { storage.values.layoutDirection }
-        set { update { $0.layoutDirection = newValue } }
-    }
+    public var widgetFamily: WidgetFamily { get { self[\.widgetFamily] } set { self[\.widgetFamily] = newValue } }
+    public var widgetRenderingMode: WidgetRenderingMode { get { self[\.widgetRenderingMode] } set { self[\.widgetRenderingMode] = newValue } }
+    public var widgetContentMargins: EdgeInsets { get { self[\.widgetContentMargins] } set { self[\.widgetContentMargins] = newValue } }
+    public var showsWidgetContainerBackground: Bool { get { self[\.showsWidgetContainerBackground] } set { self[\.showsWidgetContainerBackground] = newValue } }
+    public var isLuminanceReduced: Bool { get { self[\.isLuminanceReduced] } set { self[\.isLuminanceReduced] = newValue } }
+    public var colorScheme: ColorScheme { get { self[\.colorScheme] } set { self[\.colorScheme] = newValue } }
+    public var redactionReasons: RedactionReasons { get { self[\.redactionReasons] } set { self[\.redactionReasons] = newValue } }
+    public var font: Font? { get { self[\.font] } set { self[\.font] = newValue } }
+    public var dynamicTypeSize: DynamicTypeSize { get { self[\.dynamicTypeSize] } set { self[\.dynamicTypeSize] = newValue } }
+    public var locale: Locale { get { self[\.locale] ?? Self.defaultLocale } set { self[\.locale] = newValue } }
+    public var calendar: Calendar { get { self[\.calendar] ?? Self.defaultCalendar } set { self[\.calendar] = newValue } }
+    public var timeZone: TimeZone { get { self[\.timeZone] ?? Self.defaultTimeZone } set { self[\.timeZone] = newValue } }
+    public var displayScale: CGFloat { get { self[\.displayScale] } set { self[\.displayScale] = newValue } }
+    public var isEnabled: Bool { get { self[\.isEnabled] } set { self[\.isEnabled] = newValue } }
+    public var layoutDirection: LayoutDirection { get { self[\.layoutDirection] } set { self[\.layoutDirection] = newValue } }
 
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { (storage.values.custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }
