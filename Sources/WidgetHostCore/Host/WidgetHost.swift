@@ -157,45 +157,19 @@ public final class WidgetHost: @unchecked Sendable {
     /// this returns to `reload(…, pending:)`. If the intent fails, that timeline is never read.
     @discardableResult
     public func performIntent(
-        executable: String, _ intent: IntentReference, kind: String, thenReloading reload: TimelineQuery? = nil,
+        executable: String, _ intent: IntentReference, kind: String, thenReloading reload: ExtensionConnection.TimelineArguments? = nil,
         whileWaiting: (() -> Void)? = nil
     ) throws(HostError) -> ExtensionConnection.PendingRequest? {
         let connection = try connection(to: executable)
         do {
             let pending = try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout,
-                                                       thenTimeline: reload.map(arguments), whileWaiting: whileWaiting)
+                                                       thenTimeline: reload, whileWaiting: whileWaiting)
             succeeded(executable)
             return pending
         } catch {
             requestFailed(executable, connection, error)
             throw error
         }
-    }
-
-    /// What a timeline request asks for, besides the extension.
-    public struct TimelineQuery: Sendable {
-        public var kind: String
-        public var family: WidgetFamily
-        public var variants: [EnvironmentVariant]
-        public var isPreview: Bool
-        public var configuration: [UInt8]
-
-        public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard], isPreview: Bool = false,
-                    configuration: [UInt8] = []) {
-            self.kind = kind
-            self.family = family
-            self.variants = variants
-            self.isPreview = isPreview
-            self.configuration = configuration
-        }
-    }
-
-    /// The request for `query`, at the size of the family in its natural placement.
-    private func arguments(_ query: TimelineQuery) -> ExtensionConnection.TimelineArguments {
-        let size = Placement.natural(for: query.family).size(for: query.family) ?? Size(width: 0, height: 0)
-        return ExtensionConnection.TimelineArguments(kind: query.kind, family: query.family, variants: query.variants,
-                                                     displaySize: (size.width, size.height), isPreview: query.isPreview,
-                                                     configuration: query.configuration)
     }
 
     /// Asks the extension for a timeline, validates every archive, and stores it durably. On any
@@ -221,10 +195,9 @@ public final class WidgetHost: @unchecked Sendable {
             if let pending {
                 request = pending
             } else {
-                let size = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
-                request = try connection.requestTimeline(kind: kind, family: family, variants: variants, now: now,
-                                                         displaySize: (size.width, size.height), isPreview: isPreview,
-                                                         configuration: configuration, timeout: requestTimeout)
+                let arguments = ExtensionConnection.TimelineArguments(kind: kind, family: family, variants: variants,
+                                                                      isPreview: isPreview, configuration: configuration)
+                request = try connection.requestTimeline(arguments, now: now, timeout: requestTimeout)
             }
             reply = try connection.timeline(request)
         } catch {

@@ -45,9 +45,9 @@ public final class WidgetSession: @unchecked Sendable {
 
     /// This instance's timeline request: its variant, and its configuration (or the first
     /// recommendation's, or none).
-    private func timelineQuery() throws(HostError) -> WidgetHost.TimelineQuery {
+    private func timelineQuery() throws(HostError) -> ExtensionConnection.TimelineArguments {
         let widget = try descriptor()
-        return WidgetHost.TimelineQuery(
+        return ExtensionConnection.TimelineArguments(
             kind: instance.kind, family: instance.family, variants: [instance.variant(flags: widget.flags)],
             configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [])
     }

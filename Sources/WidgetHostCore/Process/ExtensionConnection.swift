@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetProtocol
+import WidgetRender
 
 /// A running extension process after a successful handshake: ask it for timelines, send it intents.
 /// One request at a time; every wait has a deadline.
@@ -63,12 +64,14 @@ public final class ExtensionConnection: @unchecked Sendable {
         public var isPreview: Bool
         public var configuration: [UInt8]
 
-        public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant], displaySize: (Double, Double),
+        /// `displaySize` defaults to the family's size in its natural placement.
+        public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard], displaySize: (Double, Double)? = nil,
                     isPreview: Bool = false, configuration: [UInt8] = []) {
             self.kind = kind
             self.family = family
             self.variants = variants
-            self.displaySize = displaySize
+            let natural = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
+            self.displaySize = displaySize ?? (natural.width, natural.height)
             self.isPreview = isPreview
             self.configuration = configuration
         }
@@ -87,26 +90,24 @@ public final class ExtensionConnection: @unchecked Sendable {
         kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date, displaySize: (Double, Double) = (0, 0),
         isPreview: Bool = false, configuration: [UInt8] = [], timeout: Double = 15
     ) throws(HostError) -> TimelineReply {
-        let pending = try requestTimeline(kind: kind, family: family, variants: variants, now: now, displaySize: displaySize,
-                                          isPreview: isPreview, configuration: configuration, timeout: timeout)
-        return try timeline(pending)
+        let arguments = TimelineArguments(kind: kind, family: family, variants: variants, displaySize: displaySize,
+                                          isPreview: isPreview, configuration: configuration)
+        return try timeline(requestTimeline(arguments, now: now, timeout: timeout))
     }
 
     /// Sends a timeline request without waiting: `timeline(_:)` reads the reply. Sent right behind an
     /// intent, it is served as soon as the intent is performed (the extension serves requests in order),
     /// without a round trip back to the host in between.
-    public func requestTimeline(
-        kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date, displaySize: (Double, Double) = (0, 0),
-        isPreview: Bool = false, configuration: [UInt8] = [], timeout: Double = 15
-    ) throws(HostError) -> PendingRequest {
-        guard let widget = descriptor(kind: kind), widget.families.contains(family) else {
-            throw .unknownWidget(extensionID: extensionID, kind: kind, family: family.rawValue)
+    public func requestTimeline(_ arguments: TimelineArguments, now: Date, timeout: Double = 15) throws(HostError) -> PendingRequest {
+        guard let widget = descriptor(kind: arguments.kind), widget.families.contains(arguments.family) else {
+            throw .unknownWidget(extensionID: extensionID, kind: arguments.kind, family: arguments.family.rawValue)
         }
         let id = makeRequestID()
-        let request = TimelineRequest(requestID: id, kind: kind, family: family, variants: variants, now: now,
-                                      displayWidth: displaySize.0, displayHeight: displaySize.1, isPreview: isPreview,
-                                      configuration: configuration)
-        return try send(.getTimeline(request), id: id, what: "getTimeline(\(kind), \(family))", kind: kind, timeout: timeout)
+        let request = TimelineRequest(requestID: id, kind: arguments.kind, family: arguments.family, variants: arguments.variants,
+                                      now: now, displayWidth: arguments.displaySize.0, displayHeight: arguments.displaySize.1,
+                                      isPreview: arguments.isPreview, configuration: arguments.configuration)
+        return try send(.getTimeline(request), id: id, what: "getTimeline(\(arguments.kind), \(arguments.family))",
+                        kind: arguments.kind, timeout: timeout)
     }
 
     /// Waits for the reply to a timeline request sent by `requestTimeline`.
@@ -132,9 +133,7 @@ public final class ExtensionConnection: @unchecked Sendable {
                                what: "performIntent(\(intent.typeIdentifier))", kind: kind, timeout: timeout)
         var following: PendingRequest?
         if let next {
-            following = try requestTimeline(kind: next.kind, family: next.family, variants: next.variants, now: now,
-                                            displaySize: next.displaySize, isPreview: next.isPreview,
-                                            configuration: next.configuration, timeout: timeout)
+            following = try requestTimeline(next, now: now, timeout: timeout)
         }
         whileWaiting?()
         guard case .intentPerformed = try reply(to: pending) else {

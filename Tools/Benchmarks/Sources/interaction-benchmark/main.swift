@@ -59,7 +59,7 @@ for _ in 0..<300 {
 var phases: [[Double]] = [[], [], [], []]
 let toggle = try todoSession.render().root.allNodes().first { $0.id == "milk" }!.action!
 let toggleIntent = IntentReference(typeIdentifier: toggle.target!, parameters: [UInt8](Data(base64Encoded: toggle.parameters!)!))
-let todoQuery = WidgetHost.TimelineQuery(kind: "ToDoList", family: .systemMedium)
+let todoQuery = ExtensionConnection.TimelineArguments(kind: "ToDoList", family: .systemMedium)
 for _ in 0..<100 {
     phases[0].append(try time { _ = try todoSession.render(at: clock.now.addingTimeInterval(Double(phases[0].count % 2) + 2)) })
     var pending: ExtensionConnection.PendingRequest?
