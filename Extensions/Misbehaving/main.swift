@@ -11,7 +11,7 @@ import Foundation
 import WidgetArchive
 import WidgetProtocol
 
-let behaviours = ["healthy", "badLink", "hangingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
+let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 
 guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
     print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
@@ -47,7 +47,10 @@ do {
         WidgetDescriptor(kind: $0, displayName: $0, description: "misbehaves: \($0)", families: [.systemSmall], flags: [])
     }, urlSchemes: ["misbehaving"])))
     while true {
-        guard case .getTimeline(let request) = try channel.receive() else { continue }
+        let message = try channel.receive()
+        // An intent of the crashing widget takes the process down; other intents are never answered.
+        if case .performIntent(let request) = message, request.kind == "crashingIntent" { kill(getpid(), SIGSEGV) }
+        guard case .getTimeline(let request) = message else { continue }
         let count = bump(request.kind)
         if request.kind == "badLink" {
             // A widget URL with a scheme the extension never declared (it declares "misbehaving").
@@ -64,8 +67,9 @@ do {
             try channel.send(message)
             continue
         }
-        if request.kind == "hangingIntent" {
-            // A toggle whose intent this extension never answers: `performIntent` is read and ignored.
+        if request.kind == "hangingIntent" || request.kind == "crashingIntent" {
+            // A toggle whose intent this extension never answers (`performIntent` is read and ignored),
+            // or dies performing.
             let toggle = ViewNode.control(ControlNode(
                 kind: .toggle(isOn: false, onLabel: .text(TextNode("on")), offLabel: .text(TextNode("off"))),
                 action: .intent(IntentReference(typeIdentifier: "Misbehaving.NeverAnswered", parameters: []))))

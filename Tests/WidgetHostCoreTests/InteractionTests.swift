@@ -132,6 +132,25 @@ final class InteractionTests: XCTestCase {
         XCTAssertTrue(connection.process.hasExited(), "the unresponsive process was stopped")
     }
 
+    /// An extension that dies performing the intent: the toggle reverts, the crash is recorded, and the
+    /// next tap relaunches the extension (which dies again, and is reported again, not retried forever).
+    func testAnIntentThatCrashesTheExtensionRevertsTheToggle() throws {
+        let host = try testHost("Misbehaving")
+        let widget = try host.instance(kind: "crashingIntent", family: .systemSmall)
+        let tap = try widget.tap(element: "switch")
+        XCTAssertEqual(tap.optimistic.node(id: "switch")?.isOn, true)
+        guard case .failed = tap.outcome else { return XCTFail("expected a failure, got \(tap.outcome)") }
+        XCTAssertEqual(tap.final.node(id: "switch")?.isOn, false)
+        XCTAssertTrue(widget.flippedToggles.isEmpty)
+        XCTAssertTrue(host.host.events.contains { $0.kind == .crashed && $0.extensionID == "Misbehaving" },
+                      "\(host.host.events.map { "\($0.kind): \($0.detail)" })")
+        XCTAssertFalse(widget.events.contains { $0.kind == .reloaded(.interaction) })
+        let again = try widget.tap(element: "switch")
+        guard case .failed = again.outcome else { return XCTFail("expected a failure, got \(again.outcome)") }
+        XCTAssertEqual(host.host.events.filter { $0.kind == .launched }.count, 2, "relaunched for the second tap")
+        XCTAssertEqual(host.host.events.filter { $0.kind == .crashed }.count, 2)
+    }
+
     func testWidgetURLTapIsAnAppLaunch() throws {
         let host = try testHost("ToDoList")
         let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
