@@ -44,6 +44,10 @@ int clock_gettime(clockid_t id, struct timespec *ts) {
     return 0;
 }
 
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 30))
+// The waits below use glibc's clock-taking variants (2.30+) and, for conditions, glibc's layout; with
+// another C library the waits are left as they are.
+
 /// A deadline read from the shifted clock, as the kernel's real clock. An invalid deadline is left
 /// alone so that the C library still reports EINVAL for it.
 static const struct timespec *real_deadline(const struct timespec *deadline, struct timespec *storage) {
@@ -98,3 +102,4 @@ int pthread_cond_timedwait(pthread_cond_t *restrict cond, pthread_mutex_t *restr
     }
     return wait(cond, mutex, deadline);
 }
+#endif
