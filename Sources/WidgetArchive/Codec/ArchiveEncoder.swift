@@ -9,22 +9,21 @@ public enum ArchiveEncoder {
         body.metadata(value)
         body.node(value.root)
 
-        var payload = ByteWriter(capacity: body.out.bytes.count + body.strings.count * 16 + 8)
-        payload.varint(body.strings.count)
-        for string in body.strings {
-            let utf8 = Array(string.utf8)
-            payload.varint(utf8.count)
-            payload.raw(utf8)
-        }
-        payload.raw(body.out.bytes)
-
-        var file = ByteWriter(capacity: ArchiveHeader.size + payload.bytes.count)
+        // One buffer: the header (length and checksum filled in last), the string table, the body.
+        var file = ByteWriter(capacity: ArchiveHeader.size + 8 + body.strings.reduce(0) { $0 + $1.utf8.count + 2 } + body.out.bytes.count)
         file.raw(ArchiveHeader.magic)
         file.u16(ArchiveHeader.currentVersion)
         file.u16(0)
-        file.u32(UInt32(payload.bytes.count))
-        file.u32(CRC32.checksum(payload.bytes))
-        file.raw(payload.bytes)
+        file.u32(0)  // payload length
+        file.u32(0)  // payload CRC-32
+        file.varint(body.strings.count)
+        for string in body.strings {
+            file.varint(string.utf8.count)
+            file.bytes.append(contentsOf: string.utf8)
+        }
+        file.raw(body.out.bytes)
+        file.setU32(UInt32(file.bytes.count - ArchiveHeader.size), at: 8)
+        file.setU32(CRC32.checksum(file.bytes[ArchiveHeader.size...]), at: 12)
         return file.bytes
     }
 }
