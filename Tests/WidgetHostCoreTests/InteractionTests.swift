@@ -116,8 +116,8 @@ final class InteractionTests: XCTestCase {
     /// is reported, and the unresponsive process is stopped.
     func testATimedOutIntentRevertsTheToggle() throws {
         let host = try testHost("Misbehaving")
-        host.host.requestTimeout = 0.5
         let widget = try host.instance(kind: "hangingIntent", family: .systemSmall)
+        host.host.requestTimeout = 0.5  // after the first timeline, so only the intent is held to it
         let connection = try host.host.connection(to: host.extensionPath)
         XCTAssertEqual(try widget.render().node(id: "switch")?.isOn, false)
         let tap = try widget.tap(element: "switch")
