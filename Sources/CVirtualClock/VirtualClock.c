@@ -6,9 +6,9 @@
 // Shifting the clock alone would break every wait with an absolute realtime deadline: the caller
 // computes the deadline from the shifted clock, but the kernel compares it with the real one. With
 // the host's clock in the past, Dispatch's semaphores (and so `DispatchSemaphore.wait(timeout:)` and
-// the idle wait of its worker threads) time out at once; in the future, they oversleep. So the two
-// waits that take such deadlines, sem_timedwait and pthread_cond_timedwait, are defined here too:
-// they shift the deadline back to real time before waiting.
+// the idle wait of its worker threads) time out at once; in the future, they oversleep. So the waits
+// that take such deadlines (semaphores, conditions, mutexes and read-write locks) are defined here
+// too: they shift the deadline back to real time before waiting.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
@@ -60,6 +60,22 @@ static const struct timespec *real_deadline(const struct timespec *deadline, str
 int sem_timedwait(sem_t *restrict sem, const struct timespec *restrict deadline) {
     struct timespec storage;
     return sem_clockwait(sem, CLOCK_REALTIME, real_deadline(deadline, &storage));
+}
+
+// Foundation's `NSLock.lock(before:)` and its relatives wait through these.
+int pthread_mutex_timedlock(pthread_mutex_t *restrict mutex, const struct timespec *restrict deadline) {
+    struct timespec storage;
+    return pthread_mutex_clocklock(mutex, CLOCK_REALTIME, real_deadline(deadline, &storage));
+}
+
+int pthread_rwlock_timedrdlock(pthread_rwlock_t *restrict lock, const struct timespec *restrict deadline) {
+    struct timespec storage;
+    return pthread_rwlock_clockrdlock(lock, CLOCK_REALTIME, real_deadline(deadline, &storage));
+}
+
+int pthread_rwlock_timedwrlock(pthread_rwlock_t *restrict lock, const struct timespec *restrict deadline) {
+    struct timespec storage;
+    return pthread_rwlock_clockwrlock(lock, CLOCK_REALTIME, real_deadline(deadline, &storage));
 }
 
 // A condition variable waits on the clock it was created with; only a realtime one needs the shift.

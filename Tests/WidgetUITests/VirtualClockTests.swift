@@ -94,6 +94,28 @@ final class VirtualClockTests: XCTestCase {
         }
     }
 
+    /// `NSLock.lock(before:)` waits on a lock another thread holds until its deadline, in real time. The
+    /// holder lets go after 0.7 s, so a wait that would oversleep fails instead of hanging.
+    private func assertLockWaitsTheRealInterval(offset: Int64, file: StaticString = #filePath, line: UInt = #line) {
+        withShiftedClock(by: offset) {
+            let lock = NSLock()
+            lock.lock()
+            let rescuer = Thread { usleep(700_000); lock.unlock() }
+            rescuer.start()
+            var acquired = false
+            let lockWait = elapsed { acquired = lock.lock(before: Date().addingTimeInterval(0.2)) }
+            XCTAssertGreaterThan(lockWait, 0.15, "lock(before:) returned early", file: file, line: line)
+            XCTAssertLessThan(lockWait, 0.6, "lock(before:) overslept", file: file, line: line)
+            XCTAssertFalse(acquired, file: file, line: line)
+            usleep(UInt32(max(0, 0.8 - lockWait) * 1_000_000))  // until the rescuer has unlocked it
+        }
+    }
+
+    func testLockDeadlinesLastTheRealIntervalWhicheverWayTheClockIsShifted() {
+        assertLockWaitsTheRealInterval(offset: -Self.year)
+        assertLockWaitsTheRealInterval(offset: Self.year)
+    }
+
     func testTimedWaitsLastTheRealIntervalWithTheClockInThePast() {
         assertWaitsTheRealInterval(offset: -Self.year)
     }
