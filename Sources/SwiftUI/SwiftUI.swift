@@ -1,5 +1,11 @@
 // The `SwiftUI` compat module: widget source written for Apple's SwiftUI imports this on Linux and
 // gets the archiving view DSL. As on Apple's platforms, it re-exports Foundation.
+//
+// Widget authors see Apple's names only: the archive model stays out of their namespace. The few
+// Apple-named types that the archive itself defines are re-exported one by one.
 @_exported import Foundation
-@_exported import WidgetArchive
 @_exported import WidgetUI
+@_exported import enum WidgetArchive.ColorScheme
+@_exported import struct WidgetArchive.RedactionReasons
+@_exported import enum WidgetArchive.WidgetFamily
+@_exported import enum WidgetArchive.WidgetRenderingMode

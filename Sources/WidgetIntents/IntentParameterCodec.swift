@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// Why an intent could not be encoded or rebuilt.
-public enum IntentCodingError: Error, Hashable, Sendable, CustomStringConvertible {
+package enum IntentCodingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The parameter bytes do not decode (offset within them).
     case malformed(ArchiveDecodingError)
     /// A parameter's stored value has a type this codec does not persist.
@@ -14,7 +14,7 @@ public enum IntentCodingError: Error, Hashable, Sendable, CustomStringConvertibl
     /// An entity identifier the entity's query no longer finds.
     case entityNotFound(parameter: String, identifier: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .malformed(let e): "malformed intent parameters: \(e)"
         case .unsupportedType(let p, let t): "parameter \(p) has unsupported type \(t)"
@@ -86,8 +86,8 @@ extension Optional: OptionalEntityMarker where Wrapped: AppEntity {
 
 /// Persists an intent's `@Parameter` values as bytes, and rebuilds an intent from them. Reflection
 /// (`Mirror`) finds the parameters, as Apple's runtime does; nothing but `@Parameter` is persisted.
-public enum IntentParameterCodec {
-    public static func encode<I: AppIntent>(_ intent: I) throws(IntentCodingError) -> [UInt8] {
+package enum IntentParameterCodec {
+    package static func encode<I: AppIntent>(_ intent: I) throws(IntentCodingError) -> [UInt8] {
         var pairs: [(String, IntentParameterValue)] = []
         for (name, parameter) in ParameterFields.parameters(of: intent) {
             do {
@@ -101,7 +101,7 @@ public enum IntentParameterCodec {
     }
 
     /// The archived parameters by name, validated but not yet applied.
-    public static func decodeValues(_ bytes: [UInt8]) throws(IntentCodingError) -> [(String, IntentParameterValue)] {
+    package static func decodeValues(_ bytes: [UInt8]) throws(IntentCodingError) -> [(String, IntentParameterValue)] {
         do {
             return try IntentParameterCoding.decode(bytes)
         } catch {
@@ -110,7 +110,7 @@ public enum IntentParameterCodec {
     }
 
     /// A new intent of type `I` with its archived parameters restored.
-    public static func decode<I: AppIntent>(_ type: I.Type, from bytes: [UInt8]) async throws -> I {
+    package static func decode<I: AppIntent>(_ type: I.Type, from bytes: [UInt8]) async throws -> I {
         let values = try decodeValues(bytes)
         let intent = I()
         var parameters: [String: any AnyIntentParameter] = [:]

@@ -2,13 +2,13 @@ import Foundation
 
 /// The intent types this process can perform, by type identifier. A type is registered when a control
 /// carrying it is archived, so only intents this extension itself put in an archive can be performed.
-public final class IntentRegistry: @unchecked Sendable {
-    public static let shared = IntentRegistry()
+package final class IntentRegistry: @unchecked Sendable {
+    package static let shared = IntentRegistry()
 
     private let lock = NSLock()
     private var performers: [String: @Sendable ([UInt8]) async throws -> Void] = [:]
 
-    public func register<I: AppIntent>(_ type: I.Type) {
+    package func register<I: AppIntent>(_ type: I.Type) {
         let id = I.typeIdentifier
         lock.withLock {
             guard performers[id] == nil else { return }
@@ -19,11 +19,11 @@ public final class IntentRegistry: @unchecked Sendable {
         }
     }
 
-    public func isRegistered(_ typeIdentifier: String) -> Bool { lock.withLock { performers[typeIdentifier] != nil } }
+    package func isRegistered(_ typeIdentifier: String) -> Bool { lock.withLock { performers[typeIdentifier] != nil } }
 
     /// Rebuilds and performs the intent. Throws `IntentCodingError` for bad parameters, and whatever
     /// `perform()` throws.
-    public func perform(typeIdentifier: String, parameters: [UInt8]) async throws -> Bool {
+    package func perform(typeIdentifier: String, parameters: [UInt8]) async throws -> Bool {
         guard let performer = lock.withLock({ performers[typeIdentifier] }) else { return false }
         try await performer(parameters)
         return true

@@ -1,6 +1,8 @@
 import AppIntents
 import SwiftUI
 import WidgetKit
+import WidgetArchive
+import WidgetUI
 import XCTest
 
 private struct Badge: View {

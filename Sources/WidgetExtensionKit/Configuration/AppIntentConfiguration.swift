@@ -38,7 +38,7 @@ public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
 public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content: View>: WidgetConfiguration {
     public typealias Body = Never
     let kind: String
-    let recommendations: [ResolvedWidget.Recommendation]
+    let recommendations: [_ResolvedWidget.Recommendation]
     let makeTimeline: (TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
 
     public init<Provider: AppIntentTimelineProvider>(
@@ -47,7 +47,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
     ) where Provider.Intent == Intent {
         self.kind = kind
         self.recommendations = provider.recommendations().map { r in
-            ResolvedWidget.Recommendation(description: r.description, configuration: (try? IntentParameterCodec.encode(r.intent)) ?? [])
+            _ResolvedWidget.Recommendation(description: r.description, configuration: (try? IntentParameterCodec.encode(r.intent)) ?? [])
         }
         self.makeTimeline = { request, kind, flags in
             let bytes = request.configuration
@@ -66,8 +66,8 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 
     public var body: Never { preconditionFailure("AppIntentConfiguration is primitive") }
 
-    public func _resolve() -> [ResolvedWidget] {
-        [ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
+    public func _resolve() -> [_ResolvedWidget] {
+        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
                         recommendations: recommendations, timeline: makeTimeline)]
     }
 }

@@ -42,7 +42,7 @@ extension WidgetBundle {
 
 extension Widget {
     /// The resolved widgets this value stands for (several for a bundle's tuple).
-    public func _widgets() -> [ResolvedWidget] { body._resolve() }
+    public func _widgets() -> [_ResolvedWidget] { body._resolve() }
 }
 
 /// `@WidgetBundleBuilder`: any number of widgets, and `if` for availability.
@@ -62,7 +62,7 @@ public struct _WidgetTuple<each W: Widget>: Widget {
     init(_ widgets: repeat each W) { self.widgets = (repeat each widgets) }
     public init() { self.widgets = (repeat (each W).init()) }
     public var body: _BundleConfiguration {
-        var all: [ResolvedWidget] = []
+        var all: [_ResolvedWidget] = []
         for widget in repeat each widgets { all.append(contentsOf: widget._widgets()) }
         return _BundleConfiguration(widgets: all)
     }
@@ -79,7 +79,7 @@ public struct _OptionalWidget<W: Widget>: Widget {
 /// The configurations of several widgets, already resolved.
 public struct _BundleConfiguration: WidgetConfiguration {
     public typealias Body = Never
-    let widgets: [ResolvedWidget]
+    let widgets: [_ResolvedWidget]
     public var body: Never { preconditionFailure("bundle configurations are primitive") }
-    public func _resolve() -> [ResolvedWidget] { widgets }
+    public func _resolve() -> [_ResolvedWidget] { widgets }
 }

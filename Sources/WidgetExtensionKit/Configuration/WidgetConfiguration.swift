@@ -8,11 +8,11 @@ public protocol WidgetConfiguration {
     @WidgetConfigurationBuilder var body: Self.Body { get }
 
     /// The resolved descriptions of the widgets this configuration declares.
-    func _resolve() -> [ResolvedWidget]
+    func _resolve() -> [_ResolvedWidget]
 }
 
 extension WidgetConfiguration {
-    public func _resolve() -> [ResolvedWidget] { body._resolve() }
+    public func _resolve() -> [_ResolvedWidget] { body._resolve() }
 }
 
 extension Never: WidgetConfiguration {}
@@ -24,7 +24,7 @@ public enum WidgetConfigurationBuilder {
 }
 
 /// A widget as the runtime serves it: its description and how to archive a timeline for it.
-public struct ResolvedWidget {
+public struct _ResolvedWidget {
     public var kind: String
     public var displayName: String
     public var description: String
@@ -82,8 +82,8 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
 
     public var body: Never { preconditionFailure("StaticConfiguration is primitive") }
 
-    public func _resolve() -> [ResolvedWidget] {
-        [ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline)]
+    public func _resolve() -> [_ResolvedWidget] {
+        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline)]
     }
 }
 
@@ -114,9 +114,9 @@ final class CompletionWaiter<T>: @unchecked Sendable {
 public struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfiguration {
     public typealias Body = Never
     let content: Content
-    let transform: (inout ResolvedWidget) -> Void
+    let transform: (inout _ResolvedWidget) -> Void
     public var body: Never { preconditionFailure("modified configurations are primitive") }
-    public func _resolve() -> [ResolvedWidget] {
+    public func _resolve() -> [_ResolvedWidget] {
         content._resolve().map { widget in
             var widget = widget
             transform(&widget)
@@ -126,7 +126,7 @@ public struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfig
 }
 
 extension WidgetConfiguration {
-    func modified(_ transform: @escaping (inout ResolvedWidget) -> Void) -> _ModifiedConfiguration<Self> {
+    func modified(_ transform: @escaping (inout _ResolvedWidget) -> Void) -> _ModifiedConfiguration<Self> {
         _ModifiedConfiguration(content: self, transform: transform)
     }
 

@@ -12,11 +12,11 @@ import WidgetProtocol
 ///
 /// Requests are served on a dedicated thread while the main thread runs the main queue, so provider code
 /// that hops to the main queue or `Task`s still completes.
-public enum ExtensionRuntime {
+package enum ExtensionRuntime {
     /// The environment variable holding the descriptor of the host connection.
-    public static let descriptorVariable = "WIDGET_HOST_FD"
+    package static let descriptorVariable = "WIDGET_HOST_FD"
 
-    static func run(widgets: [ResolvedWidget], urlSchemes: [String] = []) -> Never {
+    static func run(widgets: [_ResolvedWidget], urlSchemes: [String] = []) -> Never {
         let extensionID = URL(fileURLWithPath: CommandLine.arguments.first ?? "extension").lastPathComponent
         guard let fdText = ProcessInfo.processInfo.environment[descriptorVariable], let fd = Int32(fdText), fd >= 0 else {
             describe(extensionID: extensionID, widgets: widgets)
@@ -29,7 +29,7 @@ public enum ExtensionRuntime {
         dispatchMain()
     }
 
-    private static func describe(extensionID: String, widgets: [ResolvedWidget]) {
+    private static func describe(extensionID: String, widgets: [_ResolvedWidget]) {
         print("\(extensionID): a widget extension. It is launched by widget-host, not run directly:")
         print("  widget-host preview --extension \(CommandLine.arguments.first ?? extensionID) --out DIR")
         print("Widgets:")
@@ -43,10 +43,10 @@ public enum ExtensionRuntime {
 final class RequestServer: @unchecked Sendable {
     let channel: FrameChannel
     let extensionID: String
-    let widgets: [ResolvedWidget]
+    let widgets: [_ResolvedWidget]
     let urlSchemes: [String]
 
-    init(channel: FrameChannel, extensionID: String, widgets: [ResolvedWidget], urlSchemes: [String]) {
+    init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], urlSchemes: [String]) {
         self.channel = channel
         self.extensionID = extensionID
         self.widgets = widgets

@@ -10,11 +10,11 @@ public protocol View {
 
     /// Appends this view's archived nodes. The default evaluates `body` with the environment in
     /// effect at this point of the tree; primitives override it.
-    func _archive(into builder: inout ArchiveBuilder)
+    func _archive(into builder: inout _ArchiveBuilder)
 }
 
 extension View {
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         // The binding lasts while the body's own views are archived, so nested views that change
         // nothing find their environment already bound.
         builder.environment.bound { self.body._archive(into: &builder) }
@@ -24,7 +24,7 @@ extension View {
 extension Never: View {
     public typealias Body = Never
     public var body: Never { primitiveBody(Never.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {}
+    public func _archive(into builder: inout _ArchiveBuilder) {}
 }
 
 /// The `body` of a primitive view, which the archiver never asks for.
@@ -34,7 +34,7 @@ func primitiveBody<V>(_ type: V.Type) -> Never {
 
 /// Collects the nodes a view produces, with the environment at the current point of the tree and the
 /// warnings worth telling the widget author.
-public struct ArchiveBuilder {
+public struct _ArchiveBuilder {
     public var environment: EnvironmentValues
     public internal(set) var nodes: [ViewNode] = []
     /// Warnings such as a closure-based button archived as inert.
@@ -45,7 +45,7 @@ public struct ArchiveBuilder {
     /// Archives `view` in a child builder with the same environment and returns its nodes; warnings
     /// carry over.
     mutating func nodes<V: View>(of view: V, environment: EnvironmentValues? = nil) -> [ViewNode] {
-        var child = ArchiveBuilder(environment: environment ?? self.environment)
+        var child = _ArchiveBuilder(environment: environment ?? self.environment)
         view._archive(into: &child)
         diagnostics.append(contentsOf: child.diagnostics)
         return child.nodes
@@ -74,10 +74,10 @@ extension ViewNode {
 }
 
 /// Evaluates views into archive trees.
-public enum ViewArchiver {
+package enum ViewArchiver {
     /// The root node for `view` in `environment`, and any warnings.
-    public static func archive<V: View>(_ view: V, environment: EnvironmentValues) -> (root: ViewNode, diagnostics: [String]) {
-        var builder = ArchiveBuilder(environment: environment)
+    package static func archive<V: View>(_ view: V, environment: EnvironmentValues) -> (root: ViewNode, diagnostics: [String]) {
+        var builder = _ArchiveBuilder(environment: environment)
         let root = builder.node(of: view)
         return (root, builder.diagnostics)
     }

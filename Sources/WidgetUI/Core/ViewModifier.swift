@@ -9,19 +9,19 @@ public protocol ViewModifier {
     @ViewBuilder func body(content: Content) -> Body
 
     /// Archives `content` with this modifier applied. The default evaluates `body(content:)`.
-    func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder)
+    func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder)
 
     /// Archives the view `content` with this modifier applied. The default wraps it as the `Content`
     /// that `body(content:)` receives; built-in modifiers archive it directly, without the wrapper.
-    func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder)
+    func _archive<V: View>(view content: V, into builder: inout _ArchiveBuilder)
 }
 
 extension ViewModifier {
-    public func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder) {
+    public func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder) {
         builder.environment.bound { self.body(content: content)._archive(into: &builder) }
     }
 
-    public func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder) {
+    public func _archive<V: View>(view content: V, into builder: inout _ArchiveBuilder) {
         _archive(content: _ViewModifier_Content { content._archive(into: &$0) }, into: &builder)
     }
 }
@@ -32,9 +32,9 @@ extension ViewModifier where Body == Never {
 
 /// The content a modifier's `body(content:)` receives: the modified view, archived where it is placed.
 public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
-    let archive: (inout ArchiveBuilder) -> Void
+    let archive: (inout _ArchiveBuilder) -> Void
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { archive(&builder) }
+    public func _archive(into builder: inout _ArchiveBuilder) { archive(&builder) }
 }
 
 /// A view with a modifier applied.
@@ -50,7 +50,7 @@ public struct ModifiedContent<Content, Modifier> {
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         modifier._archive(view: content, into: &builder)
     }
 }
@@ -66,22 +66,22 @@ extension View {
 public struct _ArchivedModifier: ViewModifier {
     public typealias Body = Never
     let environment: ((inout EnvironmentValues) -> Void)?
-    let node: ((inout ArchiveBuilder) -> ViewModifierNode?)?
+    let node: ((inout _ArchiveBuilder) -> ViewModifierNode?)?
 
-    init(environment: ((inout EnvironmentValues) -> Void)? = nil, node: ((inout ArchiveBuilder) -> ViewModifierNode?)? = nil) {
+    init(environment: ((inout EnvironmentValues) -> Void)? = nil, node: ((inout _ArchiveBuilder) -> ViewModifierNode?)? = nil) {
         self.environment = environment
         self.node = node
     }
 
     init(_ node: ViewModifierNode) { self.init(node: { _ in node }) }
 
-    public func _archive(content: _ViewModifier_Content<Self>, into builder: inout ArchiveBuilder) {
+    public func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder) {
         _archive(view: content, into: &builder)
     }
 
     /// The content's nodes are archived straight into `builder` (with the changed environment, if
     /// any), then each is wrapped in the modifier's node.
-    public func _archive<V: View>(view content: V, into builder: inout ArchiveBuilder) {
+    public func _archive<V: View>(view content: V, into builder: inout _ArchiveBuilder) {
         let modifierNode = node?(&builder)
         let first = builder.nodes.count
         if let environment {
@@ -104,7 +104,7 @@ extension View {
     }
 
     func archived(
-        environment: ((inout EnvironmentValues) -> Void)? = nil, node: ((inout ArchiveBuilder) -> ViewModifierNode?)? = nil
+        environment: ((inout EnvironmentValues) -> Void)? = nil, node: ((inout _ArchiveBuilder) -> ViewModifierNode?)? = nil
     ) -> ModifiedContent<Self, _ArchivedModifier> {
         modifier(_ArchivedModifier(environment: environment, node: node))
     }

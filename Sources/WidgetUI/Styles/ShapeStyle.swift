@@ -82,7 +82,7 @@ public struct LinearGradient: ShapeStyle, View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.shape(ShapeNode(kind: .rectangle, fill: _paint)))
     }
 }

@@ -66,7 +66,7 @@ public struct Color: Hashable, Sendable, ShapeStyle, View {
     public var _paint: Paint { .color(value) }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.color(value)) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.color(value)) }
 }
 
 extension ShapeStyle where Self == Color {

@@ -7,7 +7,7 @@ import WidgetIntents
 /// with a warning, because the host never runs closures.
 public struct Button<Label: View>: View {
     let label: Label
-    let action: (inout ArchiveBuilder) -> ControlAction
+    let action: (inout _ArchiveBuilder) -> ControlAction
 
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -23,7 +23,7 @@ public struct Button<Label: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let action = self.action(&builder)
         let label = builder.node(of: self.label)
         builder.append(.control(ControlNode(kind: .button(label: label), action: action)))
@@ -40,7 +40,7 @@ extension Button where Label == Text {
 }
 
 /// Archives an intent for a control and registers its type so this process can perform it later.
-func intentAction<I: AppIntent>(_ intent: I, builder: inout ArchiveBuilder) -> ControlAction {
+func intentAction<I: AppIntent>(_ intent: I, builder: inout _ArchiveBuilder) -> ControlAction {
     do {
         let parameters = try IntentParameterCodec.encode(intent)
         IntentRegistry.shared.register(I.self)
@@ -66,7 +66,7 @@ public struct Binding<Value> {
 public struct Toggle<Label: View>: View {
     let isOn: Bool
     let label: Label
-    let action: (inout ArchiveBuilder) -> ControlAction
+    let action: (inout _ArchiveBuilder) -> ControlAction
 
     public init<I: AppIntent>(isOn: Bool, intent: I, @ViewBuilder label: () -> Label) {
         self.isOn = isOn
@@ -84,7 +84,7 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let action = self.action(&builder)
         let style = builder.environment.toggleStyle
         let label = AnyView(self.label)
@@ -189,7 +189,7 @@ public struct Link<Label: View>: View {
         self.label = label()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(builder.node(of: label).modified(.link(destination.absoluteString)))
     }
 }

@@ -28,5 +28,5 @@ public struct Image: View, Hashable, Sendable {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.image(node)) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.image(node)) }
 }

@@ -8,7 +8,7 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
     let currentValueLabel: CurrentValueLabel?
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let label = self.label.map { builder.node(of: $0) }
         let current = self.currentValueLabel.map { builder.node(of: $0) }
         builder.append(.progress(ProgressNode(
@@ -69,7 +69,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinLabel: View, MaxLab
     let maximumValueLabel: MaxLabel?
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.gauge(GaugeNode(
             value: value, minimum: bounds.lowerBound, maximum: bounds.upperBound, style: builder.environment.progressStyle,
             label: builder.node(of: label), currentValueLabel: currentValueLabel.map { builder.node(of: $0) },

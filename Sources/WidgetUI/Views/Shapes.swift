@@ -8,7 +8,7 @@ public protocol Shape: View where Body == Never {
 
 extension Shape {
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.shape(ShapeNode(kind: _kind))) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.shape(ShapeNode(kind: _kind))) }
 
     public func fill<S: ShapeStyle>(_ content: S = HierarchicalShapeStyle.primary, style: FillStyle = FillStyle()) -> _ShapeView {
         _ShapeView(node: ShapeNode(kind: _kind, fill: content._paint))
@@ -41,7 +41,7 @@ public struct FillStyle: Hashable, Sendable {
 public struct _ShapeView: View {
     let node: ShapeNode
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.shape(node)) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.shape(node)) }
 }
 
 public struct Rectangle: Shape {

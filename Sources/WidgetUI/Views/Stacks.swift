@@ -12,7 +12,7 @@ public struct HStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(
             axis: .horizontal, alignment: AlignmentValue(horizontal: .center, vertical: alignment.value),
@@ -31,7 +31,7 @@ public struct VStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(
             axis: .vertical, alignment: AlignmentValue(horizontal: alignment.value, vertical: .center),
@@ -48,7 +48,7 @@ public struct ZStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(axis: .depth, alignment: alignment.value, spacing: nil, children: children)))
     }
@@ -59,14 +59,14 @@ public struct Spacer: View {
     let minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.spacer(minLength: minLength.map(Double.init))) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.spacer(minLength: minLength.map(Double.init))) }
 }
 
 /// `Divider`: a hairline across the stack it sits in (archived as a thin flexible rectangle).
 public struct Divider: View {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.modified(
             .shape(ShapeNode(kind: .rectangle, fill: .foreground(level: 2))),
             .frame(FrameSpec(minWidth: 0.5, maxWidth: .infinity, minHeight: 0.5, maxHeight: 0.5))))
@@ -82,7 +82,7 @@ public struct ViewThatFits<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) {
+    public func _archive(into builder: inout _ArchiveBuilder) {
         let alternatives = builder.nodes(of: content)
         builder.append(.viewThatFits(ViewThatFitsNode(axes: UInt8(axes.rawValue), alternatives: alternatives)))
     }
@@ -92,7 +92,7 @@ public struct ViewThatFits<Content: View>: View {
 public struct AccessoryWidgetBackground: View {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.accessoryBackground) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.accessoryBackground) }
 }
 
 /// `Label`: an icon and a title side by side.

@@ -57,7 +57,7 @@ public struct Text: View, Hashable, Sendable {
     public func monospacedDigit() -> Text { self }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }
+    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }
 }
 
 /// `LocalizedStringKey`: the string-literal form of `Text`, whose interpolations can hold dates with a
