@@ -1,6 +1,7 @@
 // swift-tools-version:6.0
 // WidgetHost: a headless, multi-process emulator of a WidgetKit-style widget host.
 // Zero package dependencies: the toolchain's Foundation, Dispatch, XCTest and Swift Testing only.
+import CompilerPluginSupport
 import PackageDescription
 
 let package = Package(
@@ -25,10 +26,18 @@ let package = Package(
 
         // Extension side.
         .target(name: "WidgetIntents", dependencies: ["WidgetArchive"]),
-        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetIntents"]),
+        // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
+        // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
+        .macro(name: "WidgetMacros"),
+        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetIntents", "WidgetMacros"]),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
-        .target(name: "WidgetExtensionKit", dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "CVirtualClock"]),
+        // Finds the preview declarations of an extension's source in its own executable.
+        .target(name: "CTypeDiscovery"),
+        .target(
+            name: "WidgetExtensionKit",
+            dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "CVirtualClock", "CTypeDiscovery", "WidgetMacros"]
+        ),
         .target(name: "SwiftUI", dependencies: ["WidgetUI"]),
         .target(name: "WidgetKit", dependencies: ["WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents"]),

@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// The protocol version both sides must speak. `hello` carries it; a mismatch ends the connection.
-public let widgetProtocolVersion: UInt16 = 1
+public let widgetProtocolVersion: UInt16 = 2
 
 /// Every message between host and extension. One message per frame.
 public enum Message: Hashable, Sendable {
@@ -22,6 +22,9 @@ public enum Message: Hashable, Sendable {
     case diagnostic(Diagnostic)
     /// Host → extension: exit cleanly.
     case shutdown
+    /// Host → extension: archive one of the previews the extension's source declares; the answer is a
+    /// `timeline` whose entries are the preview's.
+    case getPreview(PreviewRequest)
 
     var typeCode: UInt8 {
         switch self {
@@ -33,6 +36,7 @@ public enum Message: Hashable, Sendable {
         case .failure: 6
         case .diagnostic: 7
         case .shutdown: 8
+        case .getPreview: 9
         }
     }
 
@@ -40,6 +44,7 @@ public enum Message: Hashable, Sendable {
     public var requestID: UInt64? {
         switch self {
         case .getTimeline(let r): r.requestID
+        case .getPreview(let r): r.requestID
         case .timeline(let r): r.requestID
         case .performIntent(let r): r.requestID
         case .intentPerformed(let id): id
@@ -58,11 +63,51 @@ public struct Hello: Hashable, Sendable {
     /// URL schemes the extension's app declares (as its Info.plist URL types would): widget URLs and
     /// links with other schemes are refused by the host.
     public var urlSchemes: [String]
-    public init(protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor], urlSchemes: [String] = []) {
+    /// The previews declared in the extension's source (`#Preview`, `PreviewProvider`), in the order
+    /// `getPreview` numbers them.
+    public var previews: [PreviewDescriptor]
+    public init(
+        protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor], urlSchemes: [String] = [],
+        previews: [PreviewDescriptor] = []
+    ) {
         self.protocolVersion = protocolVersion
         self.extensionID = extensionID
         self.widgets = widgets
         self.urlSchemes = urlSchemes
+        self.previews = previews
+    }
+}
+
+/// A preview a widget's source declares.
+public struct PreviewDescriptor: Hashable, Sendable {
+    /// The name it was given, or one made from where it was declared.
+    public var name: String
+    /// The widget kind a `#Preview(as:widget:…)` shows, or the declaring type's name for view previews.
+    public var kind: String
+    /// The family a widget preview names; `nil` when each view says (`.previewContext`).
+    public var family: WidgetFamily?
+    public init(name: String, kind: String, family: WidgetFamily?) {
+        self.name = name
+        self.kind = kind
+        self.family = family
+    }
+}
+
+/// Host → extension: archive preview number `index` of the hello's list.
+public struct PreviewRequest: Hashable, Sendable {
+    public var requestID: UInt64
+    public var index: Int
+    public var variants: [EnvironmentVariant]
+    /// The host's clock: the extension's wall clock is set to it while it archives.
+    public var now: Date
+    /// The placement the entries will be shown in (`Placement.id`); empty for each family's natural one.
+    public var placement: String
+    public init(requestID: UInt64, index: Int, variants: [EnvironmentVariant], now: Date, placement: String = "") {
+        self.requestID = requestID
+        self.index = index
+        self.variants = variants
+        self.now = now
+        self.placement = placement
     }
 }
 
@@ -112,11 +157,16 @@ public struct TimelineRequest: Hashable, Sendable {
     public var isPreview: Bool
     /// Encoded configuration intent parameters (empty for static configurations).
     public var configuration: [UInt8]
+    /// The placement the entries will be shown in (`Placement.id`; empty for the family's natural one):
+    /// the extension lays `GeometryReader` content out for the size the host will give it there.
+    public var placement: String
 
     public init(
         requestID: UInt64, kind: String, family: WidgetFamily, variants: [EnvironmentVariant], now: Date,
-        displayWidth: Double = 0, displayHeight: Double = 0, isPreview: Bool = false, configuration: [UInt8] = []
+        displayWidth: Double = 0, displayHeight: Double = 0, isPreview: Bool = false, configuration: [UInt8] = [],
+        placement: String = ""
     ) {
+        self.placement = placement
         self.requestID = requestID
         self.kind = kind
         self.family = family

@@ -38,6 +38,12 @@ public enum MessageCodec {
             }
             w.varint(hello.urlSchemes.count)
             for scheme in hello.urlSchemes { w.inlineString(scheme) }
+            w.varint(hello.previews.count)
+            for preview in hello.previews {
+                w.inlineString(preview.name)
+                w.inlineString(preview.kind)
+                w.u8(preview.family?.code ?? 0xFF)
+            }
         case .getTimeline(let r):
             w.varint(r.requestID)
             w.inlineString(r.kind)
@@ -50,6 +56,14 @@ public enum MessageCodec {
             w.bool(r.isPreview)
             w.varint(r.configuration.count)
             w.raw(r.configuration)
+            w.inlineString(r.placement)
+        case .getPreview(let r):
+            w.varint(r.requestID)
+            w.varint(r.index)
+            w.varint(r.variants.count)
+            for v in r.variants { variant(v, into: &w) }
+            w.f64(r.now.timeIntervalSince1970)
+            w.inlineString(r.placement)
         case .timeline(let r):
             w.varint(r.requestID)
             switch r.policy {
@@ -186,7 +200,19 @@ public enum MessageCodec {
             let schemeCount = try count(&r, "URL schemes", limit: 64)
             var schemes: [String] = []
             for _ in 0..<schemeCount { schemes.append(try r.inlineString(maxLength: 64)) }
-            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes))
+            let previewCount = try count(&r, "previews", limit: limits.maxPreviews)
+            var previews: [PreviewDescriptor] = []
+            for _ in 0..<previewCount {
+                let name = try r.inlineString(maxLength: maxString)
+                let kind = try r.inlineString(maxLength: maxString)
+                let familyOffset = r.offset
+                let code = try r.u8()
+                guard code == 0xFF || WidgetFamily(code: code) != nil else {
+                    throw ArchiveDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
+                }
+                previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
+            }
+            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews))
         case 2:
             let id = try r.varint()
             let kind = try r.inlineString(maxLength: maxString)
@@ -199,9 +225,10 @@ public enum MessageCodec {
             let height = try r.f64("display height")
             let isPreview = try r.bool()
             let configuration = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
+            let placement = try r.inlineString(maxLength: maxString)
             return .getTimeline(TimelineRequest(
                 requestID: id, kind: kind, family: fam, variants: variants, now: now, displayWidth: width,
-                displayHeight: height, isPreview: isPreview, configuration: configuration))
+                displayHeight: height, isPreview: isPreview, configuration: configuration, placement: placement))
         case 3:
             let id = try r.varint()
             let policyOffset = r.offset
@@ -247,6 +274,18 @@ public enum MessageCodec {
             return .diagnostic(Diagnostic(kind: kind, message: try r.inlineString(maxLength: maxString)))
         case 8:
             return .shutdown
+        case 9:
+            let id = try r.varint()
+            let index = try r.varint()
+            guard index < UInt64(limits.maxPreviews) else {
+                throw ProtocolError.limitExceeded(field: "preview index", count: index, limit: limits.maxPreviews)
+            }
+            let variantCount = try count(&r, "variants", limit: limits.maxVariants)
+            var variants: [EnvironmentVariant] = []
+            for _ in 0..<variantCount { variants.append(try variant(&r)) }
+            let now = Date(timeIntervalSince1970: try r.f64("now"))
+            let placement = try r.inlineString(maxLength: maxString)
+            return .getPreview(PreviewRequest(requestID: id, index: Int(index), variants: variants, now: now, placement: placement))
         default:
             throw ProtocolError.unknownMessageType(type)
         }

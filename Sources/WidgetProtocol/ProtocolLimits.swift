@@ -11,6 +11,8 @@ public struct ProtocolLimits: Hashable, Sendable {
     public var maxVariants: Int = 16
     /// Most widgets one extension may declare. Default 256.
     public var maxWidgets: Int = 256
+    /// Most previews one extension may declare. Default 1,024.
+    public var maxPreviews: Int = 1_024
     /// Longest string field (kind, names, messages). Default 4 KiB.
     public var maxStringLength: Int = 4 * 1024
     /// Limits applied to every archive inside a message.

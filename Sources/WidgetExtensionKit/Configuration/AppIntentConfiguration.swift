@@ -40,6 +40,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
     let kind: String
     let recommendations: [_ResolvedWidget.Recommendation]
     let makeTimeline: (TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
+    let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
 
     public init<Provider: AppIntentTimelineProvider>(
         kind: String, intent: Intent.Type = Intent.self, provider: Provider,
@@ -62,13 +63,14 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                 entries: timeline.entries, policy: timeline.policy, request: request, kind: kind,
                 flags: flags.union(.intentConfigurable), content: content)
         }
+        self.archiveEntries = EntryArchiver.previewArchiver(content: content)
     }
 
     public var body: Never { preconditionFailure("AppIntentConfiguration is primitive") }
 
     public func _resolve() -> [_ResolvedWidget] {
         [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
-                        recommendations: recommendations, timeline: makeTimeline)]
+                        recommendations: recommendations, timeline: makeTimeline, archiveEntries: archiveEntries)]
     }
 }
 

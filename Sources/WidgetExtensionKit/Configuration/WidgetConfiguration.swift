@@ -38,6 +38,8 @@ public struct _ResolvedWidget {
     }
     /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
     let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
+    /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.
+    let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
 }
 
 /// What the runtime asks a configuration for.
@@ -68,6 +70,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
     public typealias Body = Never
     let kind: String
     let makeTimeline: (TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
+    let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline
 
     public init<Provider: TimelineProvider>(kind: String, provider: Provider, @ViewBuilder content: @escaping (Provider.Entry) -> Content) {
         self.kind = kind
@@ -78,12 +81,14 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
             return EntryArchiver.archive(
                 entries: timeline.entries, policy: timeline.policy, request: request, kind: kind, flags: flags, content: content)
         }
+        self.archiveEntries = EntryArchiver.previewArchiver(content: content)
     }
 
     public var body: Never { preconditionFailure("StaticConfiguration is primitive") }
 
     public func _resolve() -> [_ResolvedWidget] {
-        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline)]
+        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline,
+                         archiveEntries: archiveEntries)]
     }
 }
 

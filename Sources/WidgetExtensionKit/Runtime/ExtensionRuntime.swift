@@ -22,7 +22,9 @@ package enum ExtensionRuntime {
             describe(extensionID: extensionID, widgets: widgets)
             exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
         }
-        let server = RequestServer(channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, urlSchemes: urlSchemes)
+        let server = RequestServer(
+            channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, urlSchemes: urlSchemes,
+            previews: PreviewCatalog.discover())
         let thread = Thread { server.serve() }
         thread.stackSize = 4 << 20
         thread.start()
@@ -45,12 +47,14 @@ final class RequestServer: @unchecked Sendable {
     let extensionID: String
     let widgets: [_ResolvedWidget]
     let urlSchemes: [String]
+    let previews: PreviewCatalog
 
-    init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], urlSchemes: [String]) {
+    init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], urlSchemes: [String], previews: PreviewCatalog) {
         self.channel = channel
         self.extensionID = extensionID
         self.widgets = widgets
         self.urlSchemes = urlSchemes
+        self.previews = previews
     }
 
     func serve() -> Never {
@@ -61,7 +65,7 @@ final class RequestServer: @unchecked Sendable {
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
                                  })
-            }, urlSchemes: urlSchemes)))
+            }, urlSchemes: urlSchemes, previews: previews.descriptors)))
             while true {
                 let message = try channel.receive()
                 switch message {
@@ -69,6 +73,8 @@ final class RequestServer: @unchecked Sendable {
                     try channel.send(timeline(for: request))
                 case .performIntent(let request):
                     try channel.send(perform(request))
+                case .getPreview(let request):
+                    try channel.send(preview(for: request))
                 case .shutdown:
                     exit(0)
                 case .hello, .timeline, .intentPerformed, .failure, .diagnostic:
@@ -126,19 +132,40 @@ final class RequestServer: @unchecked Sendable {
         case .failure(let error):
             return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))
         case .success(let timeline):
-            for warning in timeline.diagnostics {
-                try? channel.send(.diagnostic(Diagnostic(kind: request.kind, message: warning)))
-            }
-            let policy: ReloadPolicy = switch timeline.policy.kind {
-            case .atEnd: .atEnd
-            case .after(let date): .after(date)
-            case .never: .never
-            }
-            return .timeline(TimelineReply(
-                requestID: request.requestID,
-                entries: timeline.entries.map { ArchivedEntry(date: $0.date, relevance: $0.relevance, archives: $0.archives) },
-                policy: policy))
+            return reply(to: request.requestID, kind: request.kind, timeline)
         }
+    }
+
+    private func preview(for request: PreviewRequest) -> Message {
+        setClock(to: request.now)
+        let family = previews.items.indices.contains(request.index) ? previews.items[request.index].descriptor.family : nil
+        let context = TimelineProviderContext(
+            family: family ?? .systemSmall, isPreview: true, displaySize: .zero,
+            environmentVariants: .init(colorScheme: request.variants.map(\.colorScheme), widgetRenderingMode: request.variants.map(\.renderingMode)))
+        do {
+            return reply(to: request.requestID, kind: previews.items.indices.contains(request.index) ? previews.items[request.index].descriptor.kind : "",
+                         try previews.archive(request, context: context))
+        } catch let error as PreviewError {
+            return .failure(Failure(requestID: request.requestID, code: .malformedRequest, message: "\(error)"))
+        } catch {
+            return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))
+        }
+    }
+
+    /// The timeline message for an archived timeline, after its diagnostics.
+    private func reply(to requestID: UInt64, kind: String, _ timeline: ArchivedTimeline) -> Message {
+        for warning in timeline.diagnostics {
+            try? channel.send(.diagnostic(Diagnostic(kind: kind, message: warning)))
+        }
+        let policy: ReloadPolicy = switch timeline.policy.kind {
+        case .atEnd: .atEnd
+        case .after(let date): .after(date)
+        case .never: .never
+        }
+        return .timeline(TimelineReply(
+            requestID: requestID,
+            entries: timeline.entries.map { ArchivedEntry(date: $0.date, relevance: $0.relevance, archives: $0.archives) },
+            policy: policy))
     }
 
     private func perform(_ request: IntentRequest) -> Message {

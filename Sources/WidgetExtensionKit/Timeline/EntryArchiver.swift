@@ -25,6 +25,22 @@ enum EntryArchiver {
     }
 }
 
+extension EntryArchiver {
+    /// Archives entries of any type for a widget whose content takes `Entry`: what a preview's
+    /// timeline gives. An entry of another type is an error naming both types.
+    static func previewArchiver<Entry: TimelineEntry, Content: View>(
+        content: @escaping (Entry) -> Content
+    ) -> ([any TimelineEntry], TimelineArchiveRequest, String, ConfigurationFlags) throws -> ArchivedTimeline {
+        { entries, request, kind, flags in
+            let typed = try entries.map { entry in
+                guard let typed = entry as? Entry else { throw PreviewError.entryType(found: "\(type(of: entry))", expected: "\(Entry.self)") }
+                return typed
+            }
+            return archive(entries: typed, policy: .never, request: request, kind: kind, flags: flags, content: content)
+        }
+    }
+}
+
 extension EnvironmentValues {
     /// The environment a widget body is evaluated in for one family and variant.
     static func widget(family: WidgetFamily, variant: EnvironmentVariant) -> EnvironmentValues {

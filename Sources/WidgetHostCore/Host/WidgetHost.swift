@@ -267,6 +267,47 @@ public final class WidgetHost: @unchecked Sendable {
                               policy: reply.policy, variants: variants, entries: entries)
     }
 
+    /// One entry of a preview, decoded and checked like any archive.
+    public struct PreviewEntry: Sendable {
+        public var date: Date
+        public var archive: WidgetArchiveValue
+    }
+
+    /// The entries of preview `index` of the extension's source, for `variant`. Previews are not stored:
+    /// they are shown, not kept up to date.
+    public func preview(executable: String, index: Int, variant: EnvironmentVariant = .standard) throws(HostError) -> [PreviewEntry] {
+        let connection = try connection(to: executable)
+        let name = connection.hello.previews.indices.contains(index) ? connection.hello.previews[index].kind : "preview \(index)"
+        let reply: TimelineReply
+        do {
+            reply = try connection.preview(index: index, variants: [variant], now: clock.now, timeout: requestTimeout)
+        } catch {
+            requestFailed(executable, connection, error)
+            throw error
+        }
+        let decoder = ArchiveDecoder(options: store.options)
+        var entries: [PreviewEntry] = []
+        for (i, entry) in reply.entries.enumerated() {
+            guard entry.archives.count == 1 else {
+                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, reason: "\(entry.archives.count) archives for 1 variant")
+            }
+            do {
+                let value = try decoder.decode(entry.archives[0])
+                guard value.variant == variant else {
+                    throw HostError.invalidArchive(extensionID: connection.extensionID, kind: name, entry: i,
+                                                   reason: "archive is for \(value.variant), not \(variant)")
+                }
+                entries.append(PreviewEntry(date: entry.date, archive: value))
+            } catch let error as HostError {
+                throw error
+            } catch {
+                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, reason: "\(error)")
+            }
+        }
+        succeeded(executable)
+        return entries
+    }
+
     private func forget(_ executable: String) {
         _ = lock.withLock { connections.removeValue(forKey: executable) }
     }

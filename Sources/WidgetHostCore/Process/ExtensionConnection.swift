@@ -118,6 +118,22 @@ public final class ExtensionConnection: @unchecked Sendable {
         return timeline
     }
 
+    /// Asks for preview `index` of those the extension's source declares (`hello.previews`) and waits
+    /// for its entries: each archive names the family it is shown in.
+    public func preview(
+        index: Int, variants: [EnvironmentVariant] = [.standard], now: Date, placement: String = "", timeout: Double = 15
+    ) throws(HostError) -> TimelineReply {
+        guard hello.previews.indices.contains(index) else {
+            throw .unknownWidget(extensionID: extensionID, kind: "preview \(index)", family: "-")
+        }
+        let id = makeRequestID()
+        let descriptor = hello.previews[index]
+        let pending = try send(
+            .getPreview(PreviewRequest(requestID: id, index: index, variants: variants, now: now, placement: placement)), id: id,
+            what: "getPreview(\(index): \(descriptor.name))", kind: descriptor.kind, timeout: timeout)
+        return try timeline(pending)
+    }
+
     /// Sends an intent to perform and waits for the extension to finish it. `whileWaiting` runs once the
     /// request is on its way, so the host's own work (the optimistic render) overlaps the extension's.
     /// `thenTimeline`, if given, is a timeline request sent right behind the intent, before

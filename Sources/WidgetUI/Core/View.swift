@@ -35,12 +35,15 @@ func primitiveBody<V>(_ type: V.Type) -> Never {
 /// Collects the nodes a view produces, with the environment at the current point of the tree and the
 /// warnings worth telling the widget author.
 public struct _ArchiveBuilder {
-    public var environment: EnvironmentValues
-    public internal(set) var nodes: [ViewNode] = []
+    package var environment: EnvironmentValues
+    package internal(set) var nodes: [ViewNode] = []
     /// Warnings such as a closure-based button archived as inert.
-    public internal(set) var diagnostics: [String] = []
+    package internal(set) var diagnostics: [String] = []
+    /// What `.previewContext(_:)` and `.previewDisplayName(_:)` said about the nodes in a range of
+    /// `nodes`: a preview provider's views are split into previews by them.
+    package internal(set) var previewMarks: [PreviewMark] = []
 
-    public init(environment: EnvironmentValues) { self.environment = environment }
+    package init(environment: EnvironmentValues) { self.environment = environment }
 
     /// Archives `view` in a child builder with the same environment and returns its nodes; warnings
     /// carry over.

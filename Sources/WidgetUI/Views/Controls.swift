@@ -51,16 +51,6 @@ func intentAction<I: AppIntent>(_ intent: I, builder: inout _ArchiveBuilder) -> 
     }
 }
 
-/// `Binding`: widgets never write through bindings; a toggle's value is read once at archive time.
-@propertyWrapper
-public struct Binding<Value> {
-    let getter: () -> Value
-    public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { self.getter = get }
-    public static func constant(_ value: Value) -> Binding<Value> { Binding(get: { value }, set: { _ in }) }
-    public var wrappedValue: Value { getter() }
-    public var projectedValue: Binding<Value> { self }
-}
-
 /// `Toggle`. Interactive with an intent; archived with both states pre-rendered so the host flips it
 /// before the extension answers.
 public struct Toggle<Label: View>: View {

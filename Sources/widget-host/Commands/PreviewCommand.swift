@@ -102,6 +102,8 @@ enum PreviewCommand {
                 }
             }
         }
+        written += renderDeclaredPreviews(
+            host: host, executable: executable, connection: connection, out: out, painter: painter, sheet: &sheet, failures: &failures, maxEntries: maxEntries)
         let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()
         sheet.warnings = warnings
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
@@ -110,6 +112,53 @@ enum PreviewCommand {
         if !failures.isEmpty {
             throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
         }
+    }
+}
+
+extension PreviewCommand {
+    /// Renders the previews the extension's source declares (`#Preview`, `PreviewProvider`), each
+    /// entry in its family's natural placement, to `DIR/previews/<n>-<name>/entry-N.*`. Returns how
+    /// many entries were written.
+    static func renderDeclaredPreviews(
+        host: WidgetHost, executable: String, connection: ExtensionConnection, out: URL, painter: PNGRenderer, sheet: inout ContactSheet,
+        failures: inout [String], maxEntries: Int
+    ) -> Int {
+        var written = 0
+        for (index, descriptor) in connection.hello.previews.enumerated() {
+            let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
+            let placement = descriptor.family.map { Placement.natural(for: $0) }
+            let variant = EnvironmentVariant(
+                renderingMode: placement?.renderingMode ?? .fullColor, colorScheme: placement?.colorScheme ?? .light,
+                showsContainerBackground: !(placement?.removesContainerBackground ?? false))
+            let entries: [WidgetHost.PreviewEntry]
+            do {
+                entries = try host.preview(executable: executable, index: index, variant: variant)
+            } catch {
+                failures.append("\(title): \(error)")
+                sheet.add(title: title, error: "\(error)")
+                continue
+            }
+            let folder = "previews/\(index + 1)-\(ArchiveStore.safeComponent(descriptor.name))"
+            let dir = out.appendingPathComponent(folder, isDirectory: true)
+            try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            for (number, entry) in entries.prefix(maxEntries).enumerated() {
+                let family = entry.archive.family
+                let context = RenderContext(placement: Placement.natural(for: family), family: family, date: entry.date)
+                let tree = WidgetRenderer.render(entry.archive, context: context)
+                let base = dir.appendingPathComponent("entry-\(number)")
+                do {
+                    try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+                    try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
+                    try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
+                } catch {
+                    failures.append("\(title) entry \(number): \(error)")
+                    continue
+                }
+                written += 1
+                sheet.add(title: title, entry: number, caption: family.rawValue, image: "\(folder)/entry-\(number).png", texts: tree.texts)
+            }
+        }
+        return written
     }
 }
 
@@ -141,13 +190,19 @@ struct ContactSheet {
     }
 
     mutating func add(_ row: Row, entry: Int, date: Date, image: String, texts: [String]) {
-        cell(row.title, """
-        <figure><img src="\(Self.escape(image))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(ArchiveTextDump.isoDate(date))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
+        add(title: row.title, entry: entry, caption: ArchiveTextDump.isoDate(date), image: image, texts: texts)
+    }
+
+    mutating func add(title: String, entry: Int, caption: String, image: String, texts: [String]) {
+        cell(title, """
+        <figure><img src="\(Self.escape(image))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(Self.escape(caption))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
         """)
     }
 
-    mutating func add(_ row: Row, error: String) {
-        cell(row.title, "<p class=\"error\">\(Self.escape(error))</p>")
+    mutating func add(_ row: Row, error: String) { add(title: row.title, error: error) }
+
+    mutating func add(title: String, error: String) {
+        cell(title, "<p class=\"error\">\(Self.escape(error))</p>")
     }
 
     func html() -> String {
