@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "AppIntents", targets: ["AppIntents"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
+        .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
@@ -36,14 +37,18 @@ let package = Package(
         .target(name: "CTypeDiscovery"),
         .target(
             name: "WidgetExtensionKit",
-            dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "CVirtualClock", "CTypeDiscovery", "WidgetMacros"]
+            dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros"]
         ),
         .target(name: "SwiftUI", dependencies: ["WidgetUI"]),
         .target(name: "WidgetKit", dependencies: ["WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents"]),
 
         // Host side.
-        .target(name: "WidgetRender", dependencies: ["WidgetArchive"]),
+        // Placements, layout and the render tree: shared by the host and by extensions, which lay out
+        // `GeometryReader` content for the size the host will give it.
+        .target(name: "WidgetLayout", dependencies: ["WidgetArchive"]),
+        // Drawing the render tree: SVG, and PNG from a pure-Swift rasterizer.
+        .target(name: "WidgetRender", dependencies: ["WidgetArchive", "WidgetLayout"]),
         .target(name: "CProcessLimits"),
         .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender", "CProcessLimits"]),
         .executableTarget(

@@ -232,6 +232,8 @@ struct NodeReader {
             case let other: throw .invalidTag(offset: actionOffset, tag: other, context: "control action")
             }
             return .control(ControlNode(kind: kind, action: action))
+        case NodeTag.geometryReader:
+            return .geometryReader(try node(depth: depth + 1))
         case NodeTag.modified:
             let modifier = try modifier(depth: depth)
             let content = try node(depth: depth + 1)

@@ -130,6 +130,9 @@ struct NodeWriter {
                 out.varint(intent.parameters.count)
                 out.raw(intent.parameters)
             }
+        case .geometryReader(let content):
+            out.u8(NodeTag.geometryReader)
+            self.node(content)
         case .modified(let content, let modifier):
             out.u8(NodeTag.modified)
             self.modifier(modifier)
@@ -303,6 +306,7 @@ enum NodeTag {
     static let progress: UInt8 = 0x09
     static let gauge: UInt8 = 0x0A
     static let control: UInt8 = 0x0B
+    static let geometryReader: UInt8 = 0x0C
     static let modified: UInt8 = 0x0F
 }
 

@@ -86,6 +86,9 @@ public enum ArchiveTextDump {
                 out += pad + "  off:\n"
                 dump(off, indent: indent + 2, into: &out)
             }
+        case .geometryReader(let content):
+            line("GeometryReader")
+            dump(content, indent: indent + 1, into: &out)
         case .modified(let content, let modifier):
             switch modifier {
             case .background(let view, let align), .overlay(let view, let align):

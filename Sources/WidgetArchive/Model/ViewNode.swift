@@ -31,6 +31,10 @@ public indirect enum ViewNode: Hashable, Sendable, Codable {
     case control(ControlNode)
     /// A modifier applied to a subtree.
     case modified(ViewNode, ViewModifierNode)
+    /// `GeometryReader`: takes all the space it is offered and places its content at the top leading
+    /// corner. The content was evaluated in the extension for the size the reader gets in the placement
+    /// the host asked for (the extension lays the entry out with the host's engine to find it).
+    case geometryReader(ViewNode)
 }
 
 extension ViewNode {
@@ -72,6 +76,8 @@ extension ViewNode {
             case .button(let label): return [label]
             case .toggle(_, let on, let off): return [on, off]
             }
+        case .geometryReader(let content):
+            return [content]
         case .modified(let content, let modifier):
             switch modifier {
             case .background(let view, _), .overlay(let view, _), .containerBackground(let view):

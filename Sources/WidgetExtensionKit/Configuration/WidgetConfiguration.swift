@@ -48,6 +48,8 @@ struct TimelineArchiveRequest {
     var variants: [EnvironmentVariant]
     var context: TimelineProviderContext
     var configuration: [UInt8]
+    /// The id of the placement the entries will be shown in (empty: the family's natural one).
+    var placement: String = ""
 }
 
 /// A provider's timeline, archived.

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 import WidgetProtocol
 import WidgetUI
 
@@ -59,30 +60,37 @@ struct PreviewCatalog {
             let archiveRequest = TimelineArchiveRequest(family: preview.family, variants: variants, context: context, configuration: [])
             return try widget.archiveEntries(entries, archiveRequest, widget.kind, widget.flags)
         case .view(let preview):
-            return archiveViews(kind: item.descriptor.kind, variants: variants, now: request.now, single: true) { environment in
-                PreviewArchiver.previews(preview.makeView(), environment: environment)
+            return archiveViews(kind: item.descriptor.kind, variants: variants, now: request.now, single: true) { environment, locate in
+                PreviewArchiver.previews(preview.makeView(), environment: environment, locate: locate)
             }
         case .provider(let provider):
-            return archiveViews(kind: item.descriptor.kind, variants: variants, now: request.now, single: false) { environment in
-                Self.previews(of: provider, environment: environment)
+            return archiveViews(kind: item.descriptor.kind, variants: variants, now: request.now, single: false) { environment, locate in
+                Self.previews(of: provider, environment: environment, locate: locate)
             }
         }
     }
 
-    private static func previews<P: PreviewProvider>(of provider: P.Type, environment: EnvironmentValues) -> (previews: [ArchivedPreview], diagnostics: [String]) {
-        PreviewArchiver.previews(P.previews, environment: environment)
+    private static func previews<P: PreviewProvider>(
+        of provider: P.Type, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]
+    ) -> (previews: [ArchivedPreview], diagnostics: [String]) {
+        PreviewArchiver.previews(P.previews, environment: environment, locate: locate)
     }
 
     /// Archives views once per variant; each top-level view is an entry (or all of them one, joined as
     /// SwiftUI stacks several views where one is expected).
     private func archiveViews(
         kind: String, variants: [EnvironmentVariant], now: Date, single: Bool,
-        archive: (EnvironmentValues) -> (previews: [ArchivedPreview], diagnostics: [String])
+        archive: (EnvironmentValues, _ locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]) -> (previews: [ArchivedPreview], diagnostics: [String])
     ) -> ArchivedTimeline {
         var diagnostics: Set<String> = []
         var perVariant: [[ArchivedPreview]] = []
         for variant in variants {
-            var (previews, warnings) = archive(EnvironmentValues.widget(family: .systemSmall, variant: variant))
+            let locate = { (root: ViewNode, family: WidgetFamily?) -> [String: CGRect] in
+                let family = family ?? .systemSmall
+                return GeometryLocator(kind: kind, family: family, placement: Placement.natural(for: family), variant: variant, flags: [],
+                                       date: now).frames(in: root)
+            }
+            var (previews, warnings) = archive(EnvironmentValues.widget(family: .systemSmall, variant: variant), locate)
             diagnostics.formUnion(warnings)
             if single, previews.count != 1 {
                 previews = [ArchivedPreview(

@@ -124,7 +124,7 @@ final class RequestServer: @unchecked Sendable {
             environmentVariants: .init(colorScheme: schemes, widgetRenderingMode: modes))
         let archiveRequest = TimelineArchiveRequest(
             family: request.family, variants: request.variants.isEmpty ? [.standard] : request.variants,
-            context: context, configuration: request.configuration)
+            context: context, configuration: request.configuration, placement: request.placement)
         let result = Result { try widget.timeline(archiveRequest, widget.kind, widget.flags) }
         switch result {
         case .failure(let error as IntentCodingError):

@@ -13,7 +13,9 @@ enum EntryArchiver {
             let archives = request.variants.map { variant in
                 let environment = EnvironmentValues.widget(family: request.family, variant: variant)
                 let view = content(entry)
-                var (root, warnings) = ViewArchiver.archive(view, environment: environment)
+                let locator = GeometryLocator(
+                    kind: kind, family: request.family, placement: request.layoutPlacement, variant: variant, flags: flags, date: entry.date)
+                var (root, warnings) = ViewArchiver.archive(view, environment: environment, locate: locator.frames(in:))
                 if variant.redactionReasons.contains(.placeholder) { root = root.modified(.redacted(.placeholder)) }
                 diagnostics.formUnion(warnings)
                 return ArchiveEncoder.encode(WidgetArchiveValue(

@@ -184,8 +184,8 @@ public final class WidgetHost: @unchecked Sendable {
     @discardableResult
     public func reload(
         executable: String, kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard],
-        isPreview: Bool = false, configuration: [UInt8] = [], pending: ExtensionConnection.PendingRequest? = nil,
-        whileStoring: ((StoredTimeline) -> Void)? = nil
+        isPreview: Bool = false, configuration: [UInt8] = [], placement: String = "",
+        pending: ExtensionConnection.PendingRequest? = nil, whileStoring: ((StoredTimeline) -> Void)? = nil
     ) throws(HostError) -> StoredTimeline {
         let connection = try connection(to: executable)
         let now = clock.now
@@ -196,7 +196,8 @@ public final class WidgetHost: @unchecked Sendable {
                 request = pending
             } else {
                 let arguments = ExtensionConnection.TimelineArguments(kind: kind, family: family, variants: variants,
-                                                                      isPreview: isPreview, configuration: configuration)
+                                                                      isPreview: isPreview, configuration: configuration,
+                                                                      placement: placement)
                 request = try connection.requestTimeline(arguments, now: now, timeout: requestTimeout)
             }
             reply = try connection.timeline(request)

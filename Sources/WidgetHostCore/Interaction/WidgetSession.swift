@@ -49,7 +49,8 @@ public final class WidgetSession: @unchecked Sendable {
         let widget = try descriptor()
         return ExtensionConnection.TimelineArguments(
             kind: instance.kind, family: instance.family, variants: [instance.variant(flags: widget.flags)],
-            configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [])
+            configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [],
+            placement: instance.resolvedPlacement.id)
     }
 
     private func reload(
@@ -57,7 +58,8 @@ public final class WidgetSession: @unchecked Sendable {
     ) throws(HostError) -> StoredTimeline {
         let query = try timelineQuery()
         let t = try host.reload(executable: instance.extensionPath, kind: query.kind, family: query.family, variants: query.variants,
-                                configuration: query.configuration, pending: pending, whileStoring: whileStoring)
+                                configuration: query.configuration, placement: query.placement, pending: pending,
+                                whileStoring: whileStoring)
         timeline = t
         flippedToggles = []
         awaitingReload = false

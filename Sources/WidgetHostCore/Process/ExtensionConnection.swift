@@ -63,15 +63,19 @@ public final class ExtensionConnection: @unchecked Sendable {
         public var displaySize: (Double, Double)
         public var isPreview: Bool
         public var configuration: [UInt8]
+        /// The placement the entries will be shown in (`Placement.id`; empty for the family's natural one).
+        public var placement: String
 
-        /// `displaySize` defaults to the family's size in its natural placement.
+        /// `displaySize` defaults to the family's size in the placement.
         public init(kind: String, family: WidgetFamily, variants: [EnvironmentVariant] = [.standard], displaySize: (Double, Double)? = nil,
-                    isPreview: Bool = false, configuration: [UInt8] = []) {
+                    isPreview: Bool = false, configuration: [UInt8] = [], placement: String = "") {
             self.kind = kind
             self.family = family
             self.variants = variants
-            let natural = Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
-            self.displaySize = displaySize ?? (natural.width, natural.height)
+            self.placement = placement
+            let shown = Placement.named(placement) ?? Placement.natural(for: family)
+            let size = shown.size(for: family) ?? Placement.natural(for: family).size(for: family) ?? Size(width: 0, height: 0)
+            self.displaySize = displaySize ?? (size.width, size.height)
             self.isPreview = isPreview
             self.configuration = configuration
         }
@@ -105,7 +109,8 @@ public final class ExtensionConnection: @unchecked Sendable {
         let id = makeRequestID()
         let request = TimelineRequest(requestID: id, kind: arguments.kind, family: arguments.family, variants: arguments.variants,
                                       now: now, displayWidth: arguments.displaySize.0, displayHeight: arguments.displaySize.1,
-                                      isPreview: arguments.isPreview, configuration: arguments.configuration)
+                                      isPreview: arguments.isPreview, configuration: arguments.configuration,
+                                      placement: arguments.placement)
         return try send(.getTimeline(request), id: id, what: "getTimeline(\(arguments.kind), \(arguments.family))",
                         kind: arguments.kind, timeout: timeout)
     }

@@ -43,12 +43,20 @@ public struct _ArchiveBuilder {
     /// `nodes`: a preview provider's views are split into previews by them.
     package internal(set) var previewMarks: [PreviewMark] = []
 
-    package init(environment: EnvironmentValues) { self.environment = environment }
+    /// The sizes of `GeometryReader`s, shared by every builder of one archiving pass.
+    let geometry: GeometryResolution
+
+    package init(environment: EnvironmentValues) { self.init(environment: environment, geometry: GeometryResolution(resolvesUnknownToZero: true)) }
+
+    init(environment: EnvironmentValues, geometry: GeometryResolution) {
+        self.environment = environment
+        self.geometry = geometry
+    }
 
     /// Archives `view` in a child builder with the same environment and returns its nodes; warnings
     /// carry over.
     mutating func nodes<V: View>(of view: V, environment: EnvironmentValues? = nil) -> [ViewNode] {
-        var child = _ArchiveBuilder(environment: environment ?? self.environment)
+        var child = _ArchiveBuilder(environment: environment ?? self.environment, geometry: geometry)
         view._archive(into: &child)
         diagnostics.append(contentsOf: child.diagnostics)
         return child.nodes
@@ -78,10 +86,35 @@ extension ViewNode {
 
 /// Evaluates views into archive trees.
 package enum ViewArchiver {
-    /// The root node for `view` in `environment`, and any warnings.
-    package static func archive<V: View>(_ view: V, environment: EnvironmentValues) -> (root: ViewNode, diagnostics: [String]) {
-        var builder = _ArchiveBuilder(environment: environment)
-        let root = builder.node(of: view)
-        return (root, builder.diagnostics)
+    /// The root node for `view` in `environment`, and any warnings. A `GeometryReader` needs the size
+    /// layout gives it: `locate` lays out a tree whose unresolved readers are marked and returns each
+    /// marked reader's frame. The body is evaluated again with the sizes found until every reader has
+    /// one (nested readers take one pass per level). Without `locate`, readers see a zero size.
+    package static func archive<V: View>(
+        _ view: V, environment: EnvironmentValues, locate: ((ViewNode) -> [String: CGRect])? = nil
+    ) -> (root: ViewNode, diagnostics: [String]) {
+        let views = archiveViews(view, environment: environment, locate: locate.map { locate in { locate(ViewNode.single($0.nodes)) } })
+        return (ViewNode.single(views.nodes), views.diagnostics)
+    }
+
+    /// The nodes `view` archives to, with what the preview modifiers recorded; `locate` as above, given
+    /// the whole result of a pass.
+    package static func archiveViews<V: View>(
+        _ view: V, environment: EnvironmentValues, locate: ((_ArchiveBuilder) -> [String: CGRect])?
+    ) -> _ArchiveBuilder {
+        let geometry = GeometryResolution(resolvesUnknownToZero: locate == nil)
+        var pass = 0
+        while true {
+            pass += 1
+            geometry.startPass()
+            var builder = _ArchiveBuilder(environment: environment, geometry: geometry)
+            view._archive(into: &builder)
+            guard geometry.unresolved > 0, let locate else { return builder }
+            let found = locate(builder).filter { geometry.frames[$0.key] == nil }
+            // No new sizes (a reader that layout never places, such as one in an unchosen
+            // `ViewThatFits` alternative), or nesting deeper than any real widget: the rest get zero.
+            if found.isEmpty || pass >= GeometryResolution.maximumPasses { geometry.resolvesUnknownToZero = true }
+            geometry.frames.merge(found) { old, _ in old }
+        }
     }
 }

@@ -103,16 +103,25 @@ package struct ArchivedPreview {
 package enum PreviewArchiver {
     /// Archives a preview provider's views in `environment` and splits them into previews: each
     /// top-level node is one, in the family and with the name the innermost marks covering it give.
-    package static func previews<V: View>(_ view: V, environment: EnvironmentValues) -> (previews: [ArchivedPreview], diagnostics: [String]) {
-        var builder = _ArchiveBuilder(environment: environment)
-        view._archive(into: &builder)
-        let previews = builder.nodes.enumerated().map { index, node in
+    /// `locate` lays one preview out in its family (see `ViewArchiver.archive`).
+    package static func previews<V: View>(
+        _ view: V, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]
+    ) -> (previews: [ArchivedPreview], diagnostics: [String]) {
+        let builder = ViewArchiver.archiveViews(view, environment: environment) { builder in
+            split(builder).reduce(into: [:]) { frames, preview in
+                frames.merge(locate(preview.root, preview.family)) { old, _ in old }
+            }
+        }
+        return (split(builder), builder.diagnostics)
+    }
+
+    private static func split(_ builder: _ArchiveBuilder) -> [ArchivedPreview] {
+        builder.nodes.enumerated().map { index, node in
             // Marks are appended innermost first; the first one naming a value wins.
             let covering = builder.previewMarks.filter { $0.nodes.contains(index) }
             return ArchivedPreview(
                 root: node, family: covering.lazy.compactMap(\.family).first,
                 displayName: covering.lazy.compactMap(\.displayName).first)
         }
-        return (previews, builder.diagnostics)
     }
 }

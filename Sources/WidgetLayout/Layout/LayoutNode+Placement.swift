@@ -107,6 +107,13 @@ struct Placer {
         case .fixedSize(let h, let v, let child):
             let s = child.sizeThatFits(ProposedSize(width: h ? nil : rect.width, height: v ? nil : rect.height))
             return place(child, in: aligned(s, in: rect, .center))
+        case .geometryReader(let content):
+            // The content is proposed the reader's whole size and placed at its top leading corner.
+            var reader = RenderNode(role: .group, frame: rect)
+            reader.style = "geometryReader"
+            let s = content.sizeThatFits(ProposedSize(rect.size))
+            reader.children = place(content, in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height))
+            return [reader]
         case .aspect(let ratio, let mode, let child):
             let r = ratio ?? node.intrinsicRatio(child) ?? 1
             let target = AspectLayout.fit(ratio: r, mode: mode, proposal: ProposedSize(rect.size))

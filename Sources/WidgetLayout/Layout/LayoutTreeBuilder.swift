@@ -104,6 +104,8 @@ struct LayoutTreeBuilder {
             }
         case .modified(let content, let modifier):
             return modified(content, modifier, style, id: id)
+        case .geometryReader(let content):
+            return LayoutNode(.geometryReader(build(content, style)))
         }
     }
 

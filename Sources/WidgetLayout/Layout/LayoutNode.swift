@@ -21,6 +21,7 @@ final class LayoutNode {
         case effect(EffectSpec, LayoutNode)
         case fixedSize(horizontal: Bool, vertical: Bool, LayoutNode)
         case aspect(ratio: Double?, mode: ContentModeValue, LayoutNode)
+        case geometryReader(LayoutNode)
     }
 
     let kind: Kind

@@ -27,7 +27,7 @@ public enum RenderTreeDump {
         for child in node.children { dump(child, indent: indent + 1, into: &out) }
     }
 
-    static func fmt(_ v: Double) -> String {
+    package static func fmt(_ v: Double) -> String {
         guard v.isFinite else { return v.isNaN ? "0" : (v > 0 ? "1e9" : "-1e9") }
         let r = (v * 10).rounded() / 10
         return r == r.rounded() && abs(r) < 1e15 ? String(Int64(r)) : String(r)

@@ -20,7 +20,7 @@ extension LayoutNode {
             if resizable { return Size(width: p.width ?? pointSize * 1.2, height: p.height ?? pointSize * 1.2) }
             let side = (pointSize * 1.15).rounded()
             return Size(width: side, height: side)
-        case .fill, .accessoryBackground:
+        case .fill, .accessoryBackground, .geometryReader:
             return Size(width: p.width ?? 10, height: p.height ?? 10)
         case .spacer(let minLength):
             return Size(width: max(minLength, p.width ?? minLength), height: max(0, p.height ?? 0))
