@@ -40,7 +40,7 @@ let package = Package(
             dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros"]
         ),
         .target(name: "SwiftUI", dependencies: ["WidgetUI"]),
-        .target(name: "WidgetKit", dependencies: ["WidgetExtensionKit"]),
+        .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents"]),
 
         // Host side.

@@ -1,5 +1,7 @@
 // The `SwiftUI` compat module: widget source written for Apple's SwiftUI imports this on Linux and
-// gets the archiving view DSL. As on Apple's platforms, it re-exports Foundation.
+// gets the archiving view DSL. As on Apple's platforms, it re-exports Foundation; the formatters
+// widget code uses that Linux's Foundation lacks are declared here (`Foundation/`), and shadow the
+// unavailable ones.
 //
 // Widget authors see Apple's names only: the archive model stays out of their namespace. The few
 // Apple-named types that the archive itself defines are re-exported one by one.

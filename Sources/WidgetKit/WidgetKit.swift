@@ -1,5 +1,7 @@
 // The `WidgetKit` compat module: widget source written for Apple's WidgetKit imports this on Linux.
-// Like the `SwiftUI` module, it shows widget authors Apple's names only.
+// Like Apple's, it brings SwiftUI with it; and like the `SwiftUI` module, it shows widget authors
+// Apple's names only.
+@_exported import SwiftUI
 @_exported import WidgetExtensionKit
 @_exported import enum WidgetArchive.WidgetFamily
 @_exported import enum WidgetArchive.WidgetRenderingMode
