@@ -25,12 +25,15 @@ let package = Package(
         // IPC framing and the messages between host and extension.
         .target(name: "WidgetProtocol", dependencies: ["WidgetArchive"]),
 
+        // Xcode asset catalogs, read by both sides (named colours when archiving, images when drawing).
+        .target(name: "WidgetAssets"),
+
         // Extension side.
         .target(name: "WidgetIntents", dependencies: ["WidgetArchive"]),
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
         .macro(name: "WidgetMacros"),
-        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetIntents", "WidgetMacros"]),
+        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros"]),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
         // Finds the preview declarations of an extension's source in its own executable.
@@ -50,7 +53,7 @@ let package = Package(
         // Drawing the render tree: SVG, and PNG from a pure-Swift rasterizer.
         .target(name: "WidgetRender", dependencies: ["WidgetArchive", "WidgetLayout"]),
         .target(name: "CProcessLimits"),
-        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetProtocol", "WidgetRender", "CProcessLimits"]),
+        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "CProcessLimits"]),
         .executableTarget(
             name: "widget-host",
             dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetProtocol", "CaffeineTracker", "ToDoList"]

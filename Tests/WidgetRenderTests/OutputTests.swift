@@ -172,7 +172,7 @@ final class AssetImageTests: XCTestCase {
                                          root: .image(ImageNode(source: .asset("tiles"), resizable: true)))
         let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: Date(timeIntervalSince1970: 0)))
         var renderer = PNGRenderer(regular: nil, bold: nil)
-        renderer.assets = { $0 == "tiles" ? decoded : nil }
+        renderer.assets = { name, _ in name == "tiles" ? decoded : nil }
         let canvas = renderer.canvas(tree, scale: 1)
         XCTAssertEqual(canvas.pixel(x: 40, y: 40).bytes, [255, 0, 0, 255])
         XCTAssertEqual(canvas.pixel(x: 118, y: 40).bytes, [0, 255, 0, 255])

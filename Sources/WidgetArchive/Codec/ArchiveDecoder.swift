@@ -143,11 +143,15 @@ struct NodeReader {
         case NodeTag.image:
             let sourceOffset = reader.offset
             let sourceKind = try reader.u8()
-            let name = try string()
             let source: ImageNode.Source
             switch sourceKind {
-            case 0: source = .system(name)
-            case 1: source = .asset(name)
+            case 0: source = .system(try string())
+            case 1: source = .asset(try string())
+            case 2:
+                let lengthOffset = reader.offset
+                let length = try reader.varint()
+                guard length <= UInt64(options.maxArchiveSize) else { throw .limitExceeded(.archiveSize, offset: lengthOffset) }
+                source = .data(Array(try reader.bytes(Int(length))))
             default: throw .invalidTag(offset: sourceOffset, tag: sourceKind, context: "image source")
             }
             let flags = try bits("image flags", allowed: 0b11)
@@ -156,10 +160,24 @@ struct NodeReader {
             return .color(try color())
         case NodeTag.shape:
             let kind = try shapeKind()
-            let flags = try bits("shape flags", allowed: 0b11)
+            let flags = try bits("shape flags", allowed: 0b1111)
             let fill = flags & 1 != 0 ? try paint() : nil
             let stroke = flags & 2 != 0 ? try reader.f64("stroke width") : nil
-            return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke))
+            var style: StrokeStyleValue?
+            if flags & 4 != 0 {
+                let cap = StrokeStyleValue.Cap(rawValue: try reader.enumCode("line cap", cases: StrokeStyleValue.Cap.allCases.count))!
+                let join = StrokeStyleValue.Join(rawValue: try reader.enumCode("line join", cases: StrokeStyleValue.Join.allCases.count))!
+                style = StrokeStyleValue(cap: cap, join: join, inset: try reader.bool())
+            }
+            var trim: ClosedRange<Double>?
+            if flags & 8 != 0 {
+                let offset = reader.offset
+                let from = try reader.f64("trim start")
+                let to = try reader.f64("trim end")
+                guard from <= to else { throw .invalidValue(offset: offset, field: "trim range", value: 0) }
+                trim = from...to
+            }
+            return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke, strokeStyle: style, trim: trim))
         case NodeTag.stack:
             let axis = StackAxis(rawValue: try reader.enumCode("stack axis", cases: StackAxis.allCases.count))!
             let align = try alignment()
@@ -234,6 +252,8 @@ struct NodeReader {
             return .control(ControlNode(kind: kind, action: action))
         case NodeTag.geometryReader:
             return .geometryReader(try node(depth: depth + 1))
+        case NodeTag.unsupported:
+            return .unsupported(try string())
         case NodeTag.modified:
             let modifier = try modifier(depth: depth)
             let content = try node(depth: depth + 1)
@@ -271,11 +291,31 @@ struct NodeReader {
                 end: Date(timeIntervalSince1970: try reader.f64("timer end")), countsDown: try reader.bool())
         case let other: throw .invalidTag(offset: offset, tag: other, context: "text run")
         }
-        let flags = try bits("text run flags", allowed: 0b1111)
+        let flags = try bits("text run flags", allowed: 0b1_1111)
         let font = flags & 1 != 0 ? try self.font() : nil
         let weight = flags & 2 != 0 ? try fontWeight() : nil
         let color = flags & 8 != 0 ? try self.color() : nil
-        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color)
+        let attributes = flags & 16 != 0 ? try textAttributes() : TextAttributes()
+        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color, attributes: attributes)
+    }
+
+    private mutating func textAttributes() throws(ArchiveDecodingError) -> TextAttributes {
+        let present = try bits("text attributes", allowed: 0b11_1111)
+        var a = TextAttributes()
+        if present & 1 != 0 { a.underline = try decoration() }
+        if present & 2 != 0 { a.strikethrough = try decoration() }
+        if present & 4 != 0 { a.kerning = try reader.f64("kerning") }
+        if present & 8 != 0 { a.tracking = try reader.f64("tracking") }
+        if present & 16 != 0 { a.baselineOffset = try reader.f64("baseline offset") }
+        if present & 32 != 0 { a.textCase = TextCaseValue(rawValue: try reader.enumCode("text case", cases: TextCaseValue.allCases.count))! }
+        return a
+    }
+
+    private mutating func decoration() throws(ArchiveDecodingError) -> TextDecoration {
+        let isActive = try reader.bool()
+        let pattern = LinePatternValue(rawValue: try reader.enumCode("line pattern", cases: LinePatternValue.allCases.count))!
+        let color = try reader.bool() ? try self.color() : nil
+        return TextDecoration(isActive: isActive, pattern: pattern, color: color)
     }
 
     private mutating func fontWeight() throws(ArchiveDecodingError) -> FontWeight {
@@ -300,8 +340,10 @@ struct NodeReader {
         } else {
             throw .invalidValue(offset: weightOffset, field: "font weight", value: UInt64(weightCode))
         }
-        let design = FontDesign(rawValue: try reader.enumCode("font design", cases: FontDesign.allCases.count))!
-        return FontSpec(size: size, weight: weight, design: design)
+        // Bits 0-1 design, 2-3 width, 4 italic.
+        let style = try bits("font design", allowed: 0b1_1111)
+        return FontSpec(size: size, weight: weight, design: FontDesign(rawValue: style & 3)!,
+                        width: FontWidthValue(rawValue: (style >> 2) & 3)!, italic: style & 16 != 0)
     }
 
     private mutating func color() throws(ArchiveDecodingError) -> ColorValue {
@@ -314,6 +356,20 @@ struct NodeReader {
         case 1:
             let system = SystemColor(rawValue: try reader.enumCode("system color", cases: SystemColor.allCases.count))!
             return .system(system, opacity: try reader.f64("opacity"))
+        case 2:
+            var asset = AssetColorValue(name: try string(), opacity: try reader.f64("opacity"))
+            let present = try bits("color appearances", allowed: 0b1111)
+            var variants: [ColorComponents?] = []
+            for i in 0..<4 {
+                guard present & (1 << UInt8(i)) != 0 else { variants.append(nil); continue }
+                variants.append(ColorComponents(
+                    red: try reader.f64("red"), green: try reader.f64("green"), blue: try reader.f64("blue"), alpha: try reader.f64("alpha")))
+            }
+            asset.light = variants[0]
+            asset.dark = variants[1]
+            asset.lightHighContrast = variants[2]
+            asset.darkHighContrast = variants[3]
+            return .asset(asset)
         case let other:
             throw .invalidTag(offset: offset, tag: other, context: "color")
         }
@@ -336,7 +392,9 @@ struct NodeReader {
             let end = UnitPointValue(x: try reader.f64("end x"), y: try reader.f64("end y"))
             return .linearGradient(stops: stops, start: start, end: end)
         case 2:
-            return .foreground(level: try reader.enumCode("foreground level", cases: 4))
+            return .foreground(level: try reader.enumCode("foreground level", cases: 5))
+        case 3:
+            return .material(MaterialValue(rawValue: try reader.enumCode("material", cases: MaterialValue.allCases.count))!)
         case let other:
             throw .invalidTag(offset: offset, tag: other, context: "paint")
         }
@@ -351,8 +409,31 @@ struct NodeReader {
         case 3: return .ellipse
         case 4: return .capsule
         case 5: return .containerRelative
+        case 6: return .path(try path())
         case let other: throw .invalidTag(offset: offset, tag: other, context: "shape")
         }
+    }
+
+    private mutating func path() throws(ArchiveDecodingError) -> PathValue {
+        let width = try reader.f64("path reference width")
+        let height = try reader.f64("path reference height")
+        let count = try childCount()
+        var elements: [PathValue.Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count {
+            let offset = reader.offset
+            switch try reader.u8() {
+            case 0: elements.append(.move(x: try reader.f64("x"), y: try reader.f64("y")))
+            case 1: elements.append(.line(x: try reader.f64("x"), y: try reader.f64("y")))
+            case 2: elements.append(.quad(x: try reader.f64("x"), y: try reader.f64("y"), cx: try reader.f64("cx"), cy: try reader.f64("cy")))
+            case 3:
+                elements.append(.cubic(x: try reader.f64("x"), y: try reader.f64("y"), c1x: try reader.f64("c1x"), c1y: try reader.f64("c1y"),
+                                       c2x: try reader.f64("c2x"), c2y: try reader.f64("c2y")))
+            case 4: elements.append(.close)
+            case let other: throw .invalidTag(offset: offset, tag: other, context: "path element")
+            }
+        }
+        return PathValue(elements: elements, referenceWidth: width, referenceHeight: height)
     }
 
     private mutating func alignment() throws(ArchiveDecodingError) -> AlignmentValue {
@@ -418,6 +499,12 @@ struct NodeReader {
             return .fixedSize(horizontal: flags & 1 != 0, vertical: flags & 2 != 0)
         case ModifierTag.contentTransition:
             return .contentTransition(ContentTransitionValue(rawValue: try reader.enumCode("content transition", cases: ContentTransitionValue.allCases.count))!)
+        case ModifierTag.textAttributes:
+            return .textAttributes(try textAttributes())
+        case ModifierTag.transform:
+            return .transform(TransformValue(
+                scaleX: try reader.f64("scale x"), scaleY: try reader.f64("scale y"), rotation: try reader.f64("rotation"),
+                anchor: UnitPointValue(x: try reader.f64("anchor x"), y: try reader.f64("anchor y"))))
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -68,6 +68,7 @@ struct NodeWriter {
             switch image.source {
             case .system(let name): out.u8(0); string(name)
             case .asset(let name): out.u8(1); string(name)
+            case .data(let bytes): out.u8(2); out.varint(bytes.count); out.raw(bytes)
             }
             out.u8((image.resizable ? 1 : 0) | (image.template ? 2 : 0))
         case .color(let color):
@@ -76,9 +77,12 @@ struct NodeWriter {
         case .shape(let shape):
             out.u8(NodeTag.shape)
             shapeKind(shape.kind)
-            out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0))
+            out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0) | (shape.strokeStyle != nil ? 4 : 0)
+                   | (shape.trim != nil ? 8 : 0))
             if let fill = shape.fill { paint(fill) }
             if let width = shape.strokeWidth { out.f64(width) }
+            if let style = shape.strokeStyle { out.u8(style.cap.rawValue); out.u8(style.join.rawValue); out.bool(style.inset) }
+            if let trim = shape.trim { out.f64(trim.lowerBound); out.f64(trim.upperBound) }
         case .stack(let stack):
             out.u8(NodeTag.stack)
             out.u8(stack.axis.rawValue)
@@ -133,6 +137,9 @@ struct NodeWriter {
         case .geometryReader(let content):
             out.u8(NodeTag.geometryReader)
             self.node(content)
+        case .unsupported(let name):
+            out.u8(NodeTag.unsupported)
+            string(name)
         case .modified(let content, let modifier):
             out.u8(NodeTag.modified)
             self.modifier(modifier)
@@ -161,10 +168,27 @@ struct NodeWriter {
             out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
         }
         let bits: UInt8 = (run.font != nil ? 1 : 0) | (run.weight != nil ? 2 : 0) | (run.italic ? 4 : 0) | (run.color != nil ? 8 : 0)
+            | (run.attributes.isEmpty ? 0 : 16)
         out.u8(bits)
         if let font = run.font { self.font(font) }
         if let weight = run.weight { out.u8(weight.rawValue) }
         if let color = run.color { self.color(color) }
+        if !run.attributes.isEmpty { textAttributes(run.attributes) }
+    }
+
+    private mutating func textAttributes(_ a: TextAttributes) {
+        let present: [Bool] = [a.underline != nil, a.strikethrough != nil, a.kerning != nil, a.tracking != nil, a.baselineOffset != nil,
+                               a.textCase != nil]
+        var bits: UInt8 = 0
+        for (i, p) in present.enumerated() where p { bits |= 1 << UInt8(i) }
+        out.u8(bits)
+        for case let decoration? in [a.underline, a.strikethrough] {
+            out.bool(decoration.isActive)
+            out.u8(decoration.pattern.rawValue)
+            if let c = decoration.color { out.u8(1); color(c) } else { out.u8(0) }
+        }
+        for case let v? in [a.kerning, a.tracking, a.baselineOffset] { out.f64(v) }
+        if let c = a.textCase { out.u8(c.rawValue) }
     }
 
     mutating func color(_ color: ColorValue) {
@@ -173,6 +197,13 @@ struct NodeWriter {
             out.u8(0); out.f64(r); out.f64(g); out.f64(b); out.f64(a)
         case .system(let system, let opacity):
             out.u8(1); out.u8(system.rawValue); out.f64(opacity)
+        case .asset(let asset):
+            out.u8(2); string(asset.name); out.f64(asset.opacity)
+            let variants = [asset.light, asset.dark, asset.lightHighContrast, asset.darkHighContrast]
+            var bits: UInt8 = 0
+            for (i, v) in variants.enumerated() where v != nil { bits |= 1 << UInt8(i) }
+            out.u8(bits)
+            for case let c? in variants { out.f64(c.red); out.f64(c.green); out.f64(c.blue); out.f64(c.alpha) }
         }
     }
 
@@ -187,6 +218,8 @@ struct NodeWriter {
             out.f64(start.x); out.f64(start.y); out.f64(end.x); out.f64(end.y)
         case .foreground(let level):
             out.u8(2); out.u8(level)
+        case .material(let material):
+            out.u8(3); out.u8(material.rawValue)
         }
     }
 
@@ -196,7 +229,7 @@ struct NodeWriter {
         case .fixed(let size): out.u8(1); out.f64(size)
         }
         out.u8(font.weight?.rawValue ?? 0xFF)
-        out.u8(font.design.rawValue)
+        out.u8(font.design.rawValue | font.width.rawValue << 2 | (font.italic ? 16 : 0))
     }
 
     private mutating func shapeKind(_ kind: ShapeKind) {
@@ -207,6 +240,19 @@ struct NodeWriter {
         case .ellipse: out.u8(3)
         case .capsule: out.u8(4)
         case .containerRelative: out.u8(5)
+        case .path(let path):
+            out.u8(6); out.f64(path.referenceWidth); out.f64(path.referenceHeight)
+            out.varint(path.elements.count)
+            for element in path.elements {
+                switch element {
+                case .move(let x, let y): out.u8(0); out.f64(x); out.f64(y)
+                case .line(let x, let y): out.u8(1); out.f64(x); out.f64(y)
+                case .quad(let x, let y, let cx, let cy): out.u8(2); out.f64(x); out.f64(y); out.f64(cx); out.f64(cy)
+                case .cubic(let x, let y, let c1x, let c1y, let c2x, let c2y):
+                    out.u8(3); out.f64(x); out.f64(y); out.f64(c1x); out.f64(c1y); out.f64(c2x); out.f64(c2y)
+                case .close: out.u8(4)
+                }
+            }
         }
     }
 
@@ -288,6 +334,11 @@ struct NodeWriter {
             out.u8(ModifierTag.fixedSize); out.u8((h ? 1 : 0) | (v ? 2 : 0))
         case .contentTransition(let transition):
             out.u8(ModifierTag.contentTransition); out.u8(transition.rawValue)
+        case .textAttributes(let attributes):
+            out.u8(ModifierTag.textAttributes); textAttributes(attributes)
+        case .transform(let t):
+            out.u8(ModifierTag.transform)
+            out.f64(t.scaleX); out.f64(t.scaleY); out.f64(t.rotation); out.f64(t.anchor.x); out.f64(t.anchor.y)
         }
     }
 }
@@ -307,6 +358,7 @@ enum NodeTag {
     static let gauge: UInt8 = 0x0A
     static let control: UInt8 = 0x0B
     static let geometryReader: UInt8 = 0x0C
+    static let unsupported: UInt8 = 0x0D
     static let modified: UInt8 = 0x0F
 }
 
@@ -341,4 +393,6 @@ enum ModifierTag {
     static let offset: UInt8 = 26
     static let fixedSize: UInt8 = 27
     static let contentTransition: UInt8 = 28
+    static let textAttributes: UInt8 = 29
+    static let transform: UInt8 = 30
 }

@@ -30,6 +30,7 @@ public enum ArchiveTextDump {
             switch image.source {
             case .system(let name): s = "Image(systemName: \(quoted(name)))"
             case .asset(let name): s = "Image(\(quoted(name)))"
+            case .data(let bytes): s = "Image(data: \(bytes.count) bytes)"
             }
             if image.resizable { s += " resizable" }
             if image.template { s += " template" }
@@ -40,6 +41,8 @@ public enum ArchiveTextDump {
             var s = "Shape(\(shapeKind(shape.kind))"
             if let fill = shape.fill { s += ", \(shape.strokeWidth == nil ? "fill" : "stroke"): \(paint(fill))" }
             if let width = shape.strokeWidth { s += ", lineWidth: \(number(width))" }
+            if let style = shape.strokeStyle { s += ", lineCap: \(style.cap), lineJoin: \(style.join)\(style.inset ? ", inset" : "")" }
+            if let trim = shape.trim { s += ", trim: \(number(trim.lowerBound))...\(number(trim.upperBound))" }
             line(s + ")")
         case .stack(let stack):
             let name = ["HStack", "VStack", "ZStack"][Int(stack.axis.rawValue)]
@@ -89,6 +92,8 @@ public enum ArchiveTextDump {
         case .geometryReader(let content):
             line("GeometryReader")
             dump(content, indent: indent + 1, into: &out)
+        case .unsupported(let name):
+            line("Unsupported(\(quoted(name)))")
         case .modified(let content, let modifier):
             switch modifier {
             case .background(let view, let align), .overlay(let view, let align):
@@ -150,6 +155,9 @@ public enum ArchiveTextDump {
         case .offset(let x, let y): return ".offset(x: \(number(x)), y: \(number(y)))"
         case .fixedSize(let h, let v): return ".fixedSize(horizontal: \(h), vertical: \(v))"
         case .contentTransition(let t): return ".contentTransition(\(t))"
+        case .textAttributes(let a): return ".text(\(textAttributes(a)))"
+        case .transform(let t):
+            return ".transform(scale: \(number(t.scaleX))×\(number(t.scaleY)), rotation: \(number(t.rotation))°, anchor: (\(number(t.anchor.x)), \(number(t.anchor.y))))"
         case .background, .overlay, .containerBackground: return ""
         }
     }
@@ -166,8 +174,27 @@ public enum ArchiveTextDump {
         if let weight = run.weight { attrs.append("weight: \(weight)") }
         if run.italic { attrs.append("italic") }
         if let c = run.color { attrs.append("color: \(color(c))") }
+        if !run.attributes.isEmpty { attrs.append(textAttributes(run.attributes)) }
         if !attrs.isEmpty { s += " [\(attrs.joined(separator: ", "))]" }
         return s
+    }
+
+    private static func textAttributes(_ a: TextAttributes) -> String {
+        var parts: [String] = []
+        func decoration(_ name: String, _ d: TextDecoration?) {
+            guard let d else { return }
+            var s = "\(name): \(d.isActive)"
+            if d.pattern != .solid { s += " \(d.pattern)" }
+            if let c = d.color { s += " \(color(c))" }
+            parts.append(s)
+        }
+        decoration("underline", a.underline)
+        decoration("strikethrough", a.strikethrough)
+        if let v = a.kerning { parts.append("kerning: \(number(v))") }
+        if let v = a.tracking { parts.append("tracking: \(number(v))") }
+        if let v = a.baselineOffset { parts.append("baselineOffset: \(number(v))") }
+        if let c = a.textCase { parts.append("textCase: \(c)") }
+        return parts.joined(separator: ", ")
     }
 
     static func color(_ color: ColorValue) -> String {
@@ -176,6 +203,16 @@ public enum ArchiveTextDump {
             return "rgba(\(number(r)), \(number(g)), \(number(b)), \(number(a)))"
         case .system(let c, let opacity):
             return opacity == 1 ? ".\(c)" : ".\(c) opacity \(number(opacity))"
+        case .asset(let asset):
+            var parts = [quoted(asset.name)]
+            let named: [(String, ColorComponents?)] = [("light", asset.light), ("dark", asset.dark),
+                                                       ("lightHighContrast", asset.lightHighContrast), ("darkHighContrast", asset.darkHighContrast)]
+            for case let (name, c?) in named {
+                parts.append("\(name): rgba(\(number(c.red)), \(number(c.green)), \(number(c.blue)), \(number(c.alpha)))")
+            }
+            if asset.isMissing { parts.append("missing") }
+            if asset.opacity != 1 { parts.append("opacity \(number(asset.opacity))") }
+            return "asset(\(parts.joined(separator: ", ")))"
         }
     }
 
@@ -183,6 +220,7 @@ public enum ArchiveTextDump {
         switch paint {
         case .color(let c): return color(c)
         case .foreground(let level): return "foreground(level: \(level))"
+        case .material(let m): return "material(\(m))"
         case .linearGradient(let stops, let start, let end):
             let s = stops.map { "\(color($0.color)) at \(number($0.location))" }.joined(separator: ", ")
             return "linearGradient([\(s)], from: (\(number(start.x)), \(number(start.y))), to: (\(number(end.x)), \(number(end.y))))"
@@ -197,6 +235,8 @@ public enum ArchiveTextDump {
         }
         if let weight = font.weight { s += " weight \(weight)" }
         if font.design != .default { s += " design \(font.design)" }
+        if font.width != .standard { s += " width \(font.width)" }
+        if font.italic { s += " italic" }
         return s
     }
 
@@ -208,6 +248,7 @@ public enum ArchiveTextDump {
         case .ellipse: return "Ellipse"
         case .capsule: return "Capsule"
         case .containerRelative: return "ContainerRelativeShape"
+        case .path(let p): return "Path(\(p.elements.count) elements in \(number(p.referenceWidth))×\(number(p.referenceHeight)))"
         }
     }
 

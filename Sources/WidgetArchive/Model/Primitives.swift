@@ -6,6 +6,8 @@ public struct ImageNode: Hashable, Sendable, Codable {
     public enum Source: Hashable, Sendable, Codable {
         case system(String)
         case asset(String)
+        /// Encoded image bytes made by the extension (`Image(uiImage: UIImage(data:))`); PNG is drawn.
+        case data([UInt8])
     }
     public var source: Source
     public var resizable: Bool
@@ -28,6 +30,44 @@ public enum ShapeKind: Hashable, Sendable, Codable {
     case capsule
     /// `ContainerRelativeShape`: concentric with the widget's corner, resolved at layout.
     case containerRelative
+    /// A custom `Shape` or `Path`: its outline as evaluated in the extension for `reference` (the size
+    /// layout gives it), scaled by the host to the frame it draws in.
+    case path(PathValue)
+}
+
+/// An outline: subpaths of lines and Bézier curves, in points.
+public struct PathValue: Hashable, Sendable, Codable {
+    public enum Element: Hashable, Sendable, Codable {
+        case move(x: Double, y: Double)
+        case line(x: Double, y: Double)
+        case quad(x: Double, y: Double, cx: Double, cy: Double)
+        case cubic(x: Double, y: Double, c1x: Double, c1y: Double, c2x: Double, c2y: Double)
+        case close
+    }
+    public var elements: [Element]
+    /// The rectangle size the outline was made for.
+    public var referenceWidth: Double
+    public var referenceHeight: Double
+    public init(elements: [Element], referenceWidth: Double, referenceHeight: Double) {
+        self.elements = elements
+        self.referenceWidth = referenceWidth
+        self.referenceHeight = referenceHeight
+    }
+}
+
+/// `StrokeStyle`'s ends and joins, and an inset stroke (`strokeBorder`).
+public struct StrokeStyleValue: Hashable, Sendable, Codable {
+    public enum Cap: UInt8, Hashable, Sendable, Codable, CaseIterable { case butt = 0, round, square }
+    public enum Join: UInt8, Hashable, Sendable, Codable, CaseIterable { case miter = 0, round, bevel }
+    public var cap: Cap
+    public var join: Join
+    /// `strokeBorder`: the stroke lies inside the outline instead of centred on it.
+    public var inset: Bool
+    public init(cap: Cap = .butt, join: Join = .miter, inset: Bool = false) {
+        self.cap = cap
+        self.join = join
+        self.inset = inset
+    }
 }
 
 /// A shape view: filled (`fill == nil` means the inherited foreground style) or stroked.
@@ -36,10 +76,17 @@ public struct ShapeNode: Hashable, Sendable, Codable {
     public var fill: Paint?
     /// Stroke line width; when set the shape is stroked with `fill` instead of filled.
     public var strokeWidth: Double?
-    public init(kind: ShapeKind, fill: Paint? = nil, strokeWidth: Double? = nil) {
+    /// How a stroke ends and joins; `nil` is butt ends, mitred joins, centred.
+    public var strokeStyle: StrokeStyleValue?
+    /// `.trim(from:to:)`: only this fraction of the outline, starting where the shape's path starts.
+    public var trim: ClosedRange<Double>?
+    public init(kind: ShapeKind, fill: Paint? = nil, strokeWidth: Double? = nil, strokeStyle: StrokeStyleValue? = nil,
+                trim: ClosedRange<Double>? = nil) {
         self.kind = kind
         self.fill = fill
         self.strokeWidth = strokeWidth
+        self.strokeStyle = strokeStyle
+        self.trim = trim
     }
 }
 

@@ -5,20 +5,81 @@ public enum ColorValue: Hashable, Sendable, Codable {
     case rgba(red: Double, green: Double, blue: Double, opacity: Double)
     /// A system colour resolved at render time; `opacity` multiplies the resolved alpha.
     case system(SystemColor, opacity: Double)
+    /// A named colour of the extension's asset catalog, resolved there when archiving. Boxed, so every
+    /// other colour stays as small as its components.
+    indirect case asset(AssetColorValue)
 }
 
-/// The adaptive colours SwiftUI names.
+/// `Color("Name")`: the colour set's components for each appearance it defines, so the host picks the
+/// one for the scheme and contrast it draws in. All `nil` when the catalog has no such colour: the host
+/// draws the missing-asset placeholder colour.
+public struct AssetColorValue: Hashable, Sendable, Codable {
+    public var name: String
+    public var light: ColorComponents?
+    public var dark: ColorComponents?
+    public var lightHighContrast: ColorComponents?
+    public var darkHighContrast: ColorComponents?
+    /// Multiplies the resolved alpha (`.opacity(_)` on the colour).
+    public var opacity: Double
+
+    public init(
+        name: String, light: ColorComponents? = nil, dark: ColorComponents? = nil, lightHighContrast: ColorComponents? = nil,
+        darkHighContrast: ColorComponents? = nil, opacity: Double = 1
+    ) {
+        self.name = name
+        self.light = light
+        self.dark = dark
+        self.lightHighContrast = lightHighContrast
+        self.darkHighContrast = darkHighContrast
+        self.opacity = opacity
+    }
+
+    public var isMissing: Bool { light == nil && dark == nil && lightHighContrast == nil && darkHighContrast == nil }
+
+    /// The components for a scheme and contrast: exact, then without high contrast, then light.
+    public func components(dark isDark: Bool, highContrast: Bool) -> ColorComponents? {
+        let exact = isDark ? (highContrast ? darkHighContrast : dark) : (highContrast ? lightHighContrast : light)
+        return exact ?? (isDark ? dark : light) ?? light ?? dark ?? lightHighContrast ?? darkHighContrast
+    }
+}
+
+/// sRGB components and alpha, each 0…1.
+public struct ColorComponents: Hashable, Sendable, Codable {
+    public var red, green, blue, alpha: Double
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+}
+
+/// The adaptive colours SwiftUI and UIKit name. Codes 0–18 are SwiftUI's; the rest are UIKit's
+/// semantic colours (`Color(.systemBackground)`) and the hierarchical fills and labels.
 public enum SystemColor: UInt8, Hashable, Sendable, Codable, CaseIterable {
     case primary = 0, secondary, accent, clear, black, white, gray
     case red, orange, yellow, green, mint, teal, cyan, blue, indigo, purple, pink, brown
+    case tertiaryLabel, quaternaryLabel
+    case fill, secondaryFill, tertiaryFill, quaternaryFill
+    case background, secondaryBackground, tertiaryBackground
+    case groupedBackground, secondaryGroupedBackground, tertiaryGroupedBackground
+    case separator, gray2, gray3, gray4, gray5, gray6
+}
+
+/// The standard materials (`.regularMaterial`…): translucent layers over what is behind.
+public enum MaterialValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case ultraThin = 0, thin, regular, thick, ultraThick, bar
 }
 
 /// How a shape or a text is painted.
 public enum Paint: Hashable, Sendable, Codable {
     case color(ColorValue)
     case linearGradient(stops: [GradientStop], start: UnitPointValue, end: UnitPointValue)
-    /// The inherited foreground style at a hierarchy level (0 primary, 1 secondary, 2 tertiary…).
+    /// The inherited foreground style at a hierarchy level (0 primary, 1 secondary, 2 tertiary,
+    /// 3 quaternary, 4 quinary).
     case foreground(level: UInt8)
+    /// A material: a translucent fill of the scheme's background colour.
+    case material(MaterialValue)
 }
 
 public struct GradientStop: Hashable, Sendable, Codable {
@@ -49,10 +110,29 @@ public struct FontSpec: Hashable, Sendable, Codable {
     public var size: Size
     public var weight: FontWeight?
     public var design: FontDesign
-    public init(size: Size, weight: FontWeight? = nil, design: FontDesign = .default) {
+    public var width: FontWidthValue
+    public var italic: Bool
+    public init(size: Size, weight: FontWeight? = nil, design: FontDesign = .default, width: FontWidthValue = .standard, italic: Bool = false) {
         self.size = size
         self.weight = weight
         self.design = design
+        self.width = width
+        self.italic = italic
+    }
+}
+
+/// `Font.Width`.
+public enum FontWidthValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case standard = 0, compressed, condensed, expanded
+
+    /// How much wider than standard characters advance.
+    public var advanceFactor: Double {
+        switch self {
+        case .standard: 1
+        case .compressed: 0.8
+        case .condensed: 0.9
+        case .expanded: 1.12
+        }
     }
 }
 

@@ -15,17 +15,92 @@ public struct TextRun: Hashable, Sendable, Codable {
     public var weight: FontWeight?
     public var italic: Bool
     public var color: ColorValue?
+    /// Decorations, spacing and case set on this `Text` value. Stored boxed, and only when set: most
+    /// runs have none, and archives hold many runs.
+    public var attributes: TextAttributes {
+        get { storedAttributes?.value ?? TextAttributes() }
+        set { storedAttributes = newValue.isEmpty ? nil : TextAttributesBox(newValue) }
+    }
+    private var storedAttributes: TextAttributesBox?
 
     public init(
         _ content: TextContent, font: FontSpec? = nil, weight: FontWeight? = nil, italic: Bool = false,
-        color: ColorValue? = nil
+        color: ColorValue? = nil, attributes: TextAttributes = TextAttributes()
     ) {
         self.content = content
         self.font = font
         self.weight = weight
         self.italic = italic
         self.color = color
+        self.attributes = attributes
     }
+}
+
+/// Shares one run's attributes between copies of the run; never mutated.
+private final class TextAttributesBox: Hashable, Sendable, Codable {
+    let value: TextAttributes
+    init(_ value: TextAttributes) { self.value = value }
+    static func == (a: TextAttributesBox, b: TextAttributesBox) -> Bool { a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// Typography beyond font and colour (iOS 16+ lets every view set these for the text inside it). A
+/// `nil` field is not set here and inherits.
+public struct TextAttributes: Hashable, Sendable, Codable {
+    public var underline: TextDecoration?
+    public var strikethrough: TextDecoration?
+    /// Extra space after each character, in points (`kerning`).
+    public var kerning: Double?
+    /// Extra space between characters, in points (`tracking`; drawn like kerning here).
+    public var tracking: Double?
+    /// Shift of the baseline, in points, upwards.
+    public var baselineOffset: Double?
+    public var textCase: TextCaseValue?
+
+    public init(
+        underline: TextDecoration? = nil, strikethrough: TextDecoration? = nil, kerning: Double? = nil,
+        tracking: Double? = nil, baselineOffset: Double? = nil, textCase: TextCaseValue? = nil
+    ) {
+        self.underline = underline
+        self.strikethrough = strikethrough
+        self.kerning = kerning
+        self.tracking = tracking
+        self.baselineOffset = baselineOffset
+        self.textCase = textCase
+    }
+
+    public var isEmpty: Bool { self == TextAttributes() }
+
+    /// These attributes over `inherited`: each field set here wins.
+    public func over(_ inherited: TextAttributes) -> TextAttributes {
+        TextAttributes(
+            underline: underline ?? inherited.underline, strikethrough: strikethrough ?? inherited.strikethrough,
+            kerning: kerning ?? inherited.kerning, tracking: tracking ?? inherited.tracking,
+            baselineOffset: baselineOffset ?? inherited.baselineOffset, textCase: textCase ?? inherited.textCase)
+    }
+}
+
+/// `underline(_:pattern:color:)` / `strikethrough(_:pattern:color:)`.
+public struct TextDecoration: Hashable, Sendable, Codable {
+    public var isActive: Bool
+    public var pattern: LinePatternValue
+    /// `nil`: the text's own colour.
+    public var color: ColorValue?
+    public init(isActive: Bool = true, pattern: LinePatternValue = .solid, color: ColorValue? = nil) {
+        self.isActive = isActive
+        self.pattern = pattern
+        self.color = color
+    }
+}
+
+/// `Text.LineStyle.Pattern`.
+public enum LinePatternValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case solid = 0, dot, dash, dashDot, dashDotDot
+}
+
+/// `Text.Case`; `none` undoes an inherited case.
+public enum TextCaseValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case none = 0, uppercase, lowercase
 }
 
 /// What a run shows. Date-driven content is data, resolved by the host at the render instant.

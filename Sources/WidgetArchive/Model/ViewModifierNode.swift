@@ -53,6 +53,26 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case fixedSize(horizontal: Bool, vertical: Bool)
     /// `.contentTransition(.numericText(…))` and friends: kept as a hint for hosts that animate.
     case contentTransition(ContentTransitionValue)
+    /// `.underline`, `.strikethrough`, `.kerning`, `.tracking`, `.baselineOffset`, `.textCase` on a view
+    /// (inherited by the text inside).
+    case textAttributes(TextAttributes)
+    /// `.scaleEffect` and `.rotationEffect`: drawing only, layout unchanged.
+    case transform(TransformValue)
+}
+
+/// A scale then a rotation about an anchor in the view's frame.
+public struct TransformValue: Hashable, Sendable, Codable {
+    public var scaleX: Double
+    public var scaleY: Double
+    /// Clockwise, in degrees.
+    public var rotation: Double
+    public var anchor: UnitPointValue
+    public init(scaleX: Double = 1, scaleY: Double = 1, rotation: Double = 0, anchor: UnitPointValue = UnitPointValue(x: 0.5, y: 0.5)) {
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.rotation = rotation
+        self.anchor = anchor
+    }
 }
 
 /// `RedactionReasons` (SwiftUI's option set).

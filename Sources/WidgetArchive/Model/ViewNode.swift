@@ -35,6 +35,9 @@ public indirect enum ViewNode: Hashable, Sendable, Codable {
     /// corner. The content was evaluated in the extension for the size the reader gets in the placement
     /// the host asked for (the extension lays the entry out with the host's engine to find it).
     case geometryReader(ViewNode)
+    /// A view widgets cannot show (`ScrollView`, `List`, `TextField`…), by name: the host draws the
+    /// system's placeholder for it, as the real system does.
+    case unsupported(String)
 }
 
 extension ViewNode {
@@ -60,7 +63,7 @@ extension ViewNode {
     /// The direct children, in order, including views embedded in modifiers and controls.
     public var children: [ViewNode] {
         switch self {
-        case .empty, .text, .image, .color, .shape, .spacer, .accessoryBackground:
+        case .empty, .text, .image, .color, .shape, .spacer, .accessoryBackground, .unsupported:
             return []
         case .stack(let stack):
             return stack.children

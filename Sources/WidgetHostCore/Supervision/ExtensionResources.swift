@@ -2,20 +2,32 @@
 import Glibc
 #endif
 import Foundation
+import WidgetAssets
 
-/// An extension's resource folder, and the only place its asset names may lead. The folder is
-/// `<ExecutableName>.resources/` beside the executable. A name that is absolute, climbs with `..`, or
-/// reaches outside through a symbolic link is refused — an archive cannot make the host read any
-/// other file.
+/// An extension's resources, and the only place its asset names may lead: `<ExecutableName>.resources/`
+/// beside the executable and the resource bundles SwiftPM puts there (`<Package>_<Target>.resources/`).
+/// A name is looked up first as an image set of the asset catalogs in them (`Assets.xcassets`, as
+/// Xcode writes it: the variant for the appearance and pixel scale), then as a plain file
+/// (`<name>.png`). A name that is absolute, climbs with `..`, or reaches outside through a symbolic
+/// link is refused — an archive cannot make the host read any other file.
 public struct ExtensionResources: Sendable {
+    /// The primary resource folder.
     public let root: URL
+    public let roots: [URL]
+    public let catalog: AssetCatalog
 
     public init(executable: String) {
-        let url = URL(fileURLWithPath: executable)
-        root = url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".resources", isDirectory: true)
+        let roots = AssetCatalog.resourceRoots(forExecutable: executable)
+        self.init(roots: roots)
     }
 
-    public init(root: URL) { self.root = root }
+    public init(root: URL) { self.init(roots: [root]) }
+
+    private init(roots: [URL]) {
+        self.roots = roots
+        root = roots[0]
+        catalog = AssetCatalog(resourceRoots: roots)
+    }
 
     public enum Resolution: Hashable, Sendable {
         case found(String)
@@ -23,20 +35,30 @@ public struct ExtensionResources: Sendable {
         case refused(String)
     }
 
-    /// Finds `name` (with `.png` added when it has no extension) inside the resource folder.
-    public func resolve(_ name: String) -> Resolution {
+    /// Finds image `name` for an appearance and pixel scale.
+    public func resolve(_ name: String, dark: Bool = false, scale: Int = 2) -> Resolution {
         if name.isEmpty { return .refused("empty name") }
         if name.hasPrefix("/") { return .refused("absolute path") }
         if name.contains("\0") { return .refused("NUL in name") }
         let parts = name.split(separator: "/", omittingEmptySubsequences: false)
         if parts.contains("..") { return .refused("climbs out with ..") }
+        if let image = catalog.images[name], let file = image.file(for: AssetAppearance(isDark: dark), scale: scale) {
+            return confined(file)
+        }
         let file = name.contains(".") ? name : name + ".png"
-        let candidate = root.appendingPathComponent(file)
-        guard let rootReal = realPath(root.path) else { return .missing }
-        guard FileManager.default.fileExists(atPath: candidate.path) else { return .missing }
-        guard let real = realPath(candidate.path) else { return .missing }
-        guard real.hasPrefix(rootReal + "/") else { return .refused("leads outside the resource folder (\(real))") }
-        return .found(real)
+        for root in roots where FileManager.default.fileExists(atPath: root.appendingPathComponent(file).path) {
+            return confined(root.appendingPathComponent(file))
+        }
+        return .missing
+    }
+
+    /// `candidate` if, with every link followed, it is inside one of the resource folders.
+    private func confined(_ candidate: URL) -> Resolution {
+        guard FileManager.default.fileExists(atPath: candidate.path), let real = realPath(candidate.path) else { return .missing }
+        for root in roots {
+            if let rootReal = realPath(root.path), real.hasPrefix(rootReal + "/") { return .found(real) }
+        }
+        return .refused("leads outside the resource folder (\(real))")
     }
 
     private func realPath(_ path: String) -> String? {

@@ -18,11 +18,20 @@ struct Placer {
             return []
         case .text(let text):
             return [textNode(text, rect)]
-        case .image(let name, let isAsset, _, let color, _):
+        case .image(let image):
             var n = RenderNode(role: .image, frame: rect)
-            n.imageName = name
-            if isAsset { n.style = "asset" }
-            n.color = hex(color)
+            switch image.source {
+            case .system: n.imageName = image.name
+            case .asset: n.imageName = image.name; n.style = "asset"
+            case .data(let bytes): n.style = "data"; n.imageData = Data(bytes).base64EncodedString()
+            }
+            n.color = hex(image.color)
+            return [n]
+        case .unsupported(let name):
+            // What the system shows for a view widgets cannot display.
+            var n = RenderNode(role: .unsupported, frame: rect)
+            n.text = name
+            n.color = hex(RGBA(bytes: 255, 204, 0))
             return [n]
         case .fill(let spec):
             return [fillNode(spec, rect)]
@@ -83,6 +92,7 @@ struct Placer {
             if spec.hidden { return [] }
             var group = RenderNode(role: .group, frame: r)
             group.children = place(child, in: r)
+            if let t = spec.transform { group.transform = RenderTransform(t, in: r) }
             if let o = spec.opacity { group.opacity = min(1, max(0, o)) }
             group.id = spec.id
             if let url = spec.url { group.action = Action(kind: .url, target: url, parameters: nil, isToggle: nil) }
@@ -95,7 +105,7 @@ struct Placer {
                 applyShape(clip, to: &group, rect: r)
             }
             // Collapse a bare wrapper with nothing to say; an identity alone goes onto its single node.
-            if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil {
+            if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil {
                 if group.id == nil { return group.children }
                 if group.children.count == 1 {
                     var only = group.children[0]
@@ -203,9 +213,15 @@ struct Placer {
                     continue
                 }
                 lastRun = piece.run
-                runs.append(TextLineRun(
+                var run = TextLineRun(
                     text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: r.weight.name,
-                    design: r.design.name, italic: r.italic, color: hex(r.color)))
+                    design: r.design.name, italic: r.italic, color: hex(r.color))
+                if r.spacing != 0 { run.spacing = r.spacing * layout.scale }
+                if r.widthFactor != 1 { run.widthFactor = r.widthFactor }
+                if r.baselineOffset != 0 { run.baselineOffset = r.baselineOffset * layout.scale }
+                run.underline = r.underline.map(hex)
+                run.strikethrough = r.strikethrough.map(hex)
+                runs.append(run)
                 runX += piece.width
             }
             lines.append(TextLine(x: x, baseline: baseline, width: width, runs: runs))
@@ -228,6 +244,14 @@ struct Placer {
                                        startX: g.start.x, startY: g.start.y, endX: g.end.x, endY: g.end.y)
         }
         n.strokeWidth = spec.strokeWidth
+        if let style = spec.strokeStyle {
+            if style.cap != .butt { n.lineCap = style.cap == .round ? "round" : "square" }
+            if style.join != .miter { n.lineJoin = style.join == .round ? "round" : "bevel" }
+        }
+        if let trim = spec.trim, trim != 0...1 {
+            n.trimFrom = trim.lowerBound
+            n.trimTo = trim.upperBound
+        }
         if spec.accented && styles.context.renderingMode == .accented { n.accented = true }
         return n
     }
@@ -249,6 +273,9 @@ struct Placer {
             n.shape = "roundedRect"
             n.cornerRadius = max(0, containerCorner - max(0, inset))
             n.continuousCorners = true
+        case .path(let path):
+            n.shape = "path"
+            n.pathData = PathData.svg(path, in: rect)
         }
     }
 

@@ -16,11 +16,14 @@ extension LayoutNode {
             return .zero
         case .text(let text):
             return TextLayout.layout(text, proposal: p).size
-        case .image(_, _, let resizable, _, let pointSize):
-            if resizable { return Size(width: p.width ?? pointSize * 1.2, height: p.height ?? pointSize * 1.2) }
-            let side = (pointSize * 1.15).rounded()
-            return Size(width: side, height: side)
-        case .fill, .accessoryBackground, .geometryReader:
+        case .image(let image):
+            guard image.resizable else { return image.naturalSize }
+            if case .data = image.source {
+                let natural = image.naturalSize
+                return Size(width: p.width ?? natural.width, height: p.height ?? natural.height)
+            }
+            return Size(width: p.width ?? image.pointSize * 1.2, height: p.height ?? image.pointSize * 1.2)
+        case .fill, .accessoryBackground, .geometryReader, .unsupported:
             return Size(width: p.width ?? 10, height: p.height ?? 10)
         case .spacer(let minLength):
             return Size(width: max(minLength, p.width ?? minLength), height: max(0, p.height ?? 0))
@@ -73,7 +76,9 @@ extension LayoutNode {
     /// Width / height of a child's ideal size, for `aspectRatio` without an explicit ratio.
     func intrinsicRatio(_ child: LayoutNode) -> Double? {
         switch child.kind {
-        case .image: return 1
+        case .image(let image):
+            let natural = image.naturalSize
+            return natural.height > 0 ? natural.width / natural.height : 1
         case .effect(_, let inner), .padding(_, _, _, _, let inner): return intrinsicRatio(inner)
         default:
             let s = child.sizeThatFits(.unspecified)

@@ -7,7 +7,7 @@ final class LayoutNode {
     enum Kind {
         case empty
         case text(StyledText)
-        case image(name: String, isAsset: Bool, resizable: Bool, color: RGBA, pointSize: Double)
+        case image(ImageSpec)
         case fill(FillSpec)
         case accessoryBackground(RGBA)
         case stack(axis: StackAxis, alignment: AlignmentValue, spacing: Double, children: [LayoutNode])
@@ -22,6 +22,7 @@ final class LayoutNode {
         case fixedSize(horizontal: Bool, vertical: Bool, LayoutNode)
         case aspect(ratio: Double?, mode: ContentModeValue, LayoutNode)
         case geometryReader(LayoutNode)
+        case unsupported(String)
     }
 
     let kind: Kind
@@ -34,6 +35,38 @@ final class LayoutNode {
     var isSpacer: Bool { if case .spacer = kind { return true } else { return false } }
 }
 
+/// An image: a system symbol, an asset by name, or encoded bytes the extension made.
+struct ImageSpec {
+    var name: String
+    var source: Source
+    var resizable: Bool
+    var color: RGBA
+    var pointSize: Double
+    enum Source { case system, asset, data([UInt8]) }
+
+    /// A non-resizable image's size: a symbol's from the font size; encoded bytes' from their pixel
+    /// size (a PNG header; at 1 pixel per point, as `UIImage(data:)` makes them); an asset's is not
+    /// known to layout, so it is sized like a symbol.
+    var naturalSize: Size {
+        if case .data(let bytes) = source, let size = PNGHeader.size(bytes) {
+            return Size(width: min(4096, Double(size.width)), height: min(4096, Double(size.height)))
+        }
+        let side = (pointSize * 1.15).rounded()
+        return Size(width: side, height: side)
+    }
+}
+
+/// The pixel size in a PNG's header, without decoding it.
+enum PNGHeader {
+    static func size(_ bytes: [UInt8]) -> (width: UInt32, height: UInt32)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, bytes[12...15].elementsEqual("IHDR".utf8) else { return nil }
+        func u32(_ i: Int) -> UInt32 { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | UInt32($1) } }
+        let (w, h) = (u32(16), u32(20))
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+}
+
 /// A shape, colour or gradient filling its frame.
 struct FillSpec {
     var shape: ShapeKind
@@ -41,6 +74,8 @@ struct FillSpec {
     var gradient: (stops: [(RGBA, Double)], start: UnitPointValue, end: UnitPointValue)?
     var strokeWidth: Double?
     var accented: Bool
+    var strokeStyle: StrokeStyleValue? = nil
+    var trim: ClosedRange<Double>? = nil
 }
 
 struct ProgressSpec {
@@ -72,6 +107,7 @@ struct EffectSpec {
     var offset: (Double, Double)?
     var hidden = false
     var invalidated = false
+    var transform: TransformValue?
 }
 
 /// Text runs with resolved style.
@@ -83,6 +119,13 @@ struct StyledText {
         var design: FontDesign
         var italic: Bool
         var color: RGBA
+        /// Extra advance after each character (kerning plus tracking), in points at scale 1.
+        var spacing: Double = 0
+        /// `Font.Width`'s factor on advances.
+        var widthFactor: Double = 1
+        var baselineOffset: Double = 0
+        var underline: RGBA? = nil
+        var strikethrough: RGBA? = nil
     }
     var runs: [Run]
     var lineLimit: Int?

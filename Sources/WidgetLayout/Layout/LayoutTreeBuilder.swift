@@ -37,13 +37,14 @@ struct LayoutTreeBuilder {
         case .text(let text):
             return LayoutNode(.text(styledText(text, style)))
         case .image(let image):
-            let (name, isAsset): (String, Bool) = switch image.source {
-            case .system(let n): (n, false)
-            case .asset(let n): (n, true)
+            let (name, source): (String, ImageSpec.Source) = switch image.source {
+            case .system(let n): (n, .system)
+            case .asset(let n): (n, .asset)
+            case .data(let bytes): ("", .data(bytes))
             }
-            let size = fontSize(style.font)
-            return LayoutNode(.image(name: name, isAsset: isAsset, resizable: image.resizable,
-                                     color: styles.drawn(styles.foreground(style), accented: style.accented), pointSize: size))
+            return LayoutNode(.image(ImageSpec(
+                name: name, source: source, resizable: image.resizable,
+                color: styles.drawn(styles.foreground(style), accented: style.accented), pointSize: fontSize(style.font))))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),
                                              gradient: nil, strokeWidth: nil, accented: style.accented)))
@@ -106,6 +107,8 @@ struct LayoutTreeBuilder {
             return modified(content, modifier, style, id: id)
         case .geometryReader(let content):
             return LayoutNode(.geometryReader(build(content, style)))
+        case .unsupported(let name):
+            return LayoutNode(.unsupported(name))
         }
     }
 
@@ -180,6 +183,15 @@ struct LayoutTreeBuilder {
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
         case .contentTransition:
             break
+        case .textAttributes(let attributes):
+            s.textAttributes = attributes.over(s.textAttributes)
+        case .transform(let t):
+            guard [t.scaleX, t.scaleY, t.rotation, t.anchor.x, t.anchor.y].allSatisfy(\.isFinite) else { break }
+            let bounded = TransformValue(
+                scaleX: Self.finite(t.scaleX, bound: 100), scaleY: Self.finite(t.scaleY, bound: 100),
+                rotation: t.rotation.truncatingRemainder(dividingBy: 360),
+                anchor: UnitPointValue(x: Self.finite(t.anchor.x, bound: 100), y: Self.finite(t.anchor.y, bound: 100)))
+            return effect(content, s, id: id) { $0.transform = bounded }
         }
         return build(content, s, id: id)
     }
@@ -218,10 +230,25 @@ struct LayoutTreeBuilder {
             }
             let weight = run.weight ?? font?.weight ?? style.weight ?? styleWeight
             let design = font?.design == .default || font == nil ? TextStyleTable.design(platform: context.platform) : font!.design
-            let color = run.color.map(styles.color) ?? styles.foreground(style, level: foregroundLevel(style))
+            let color = styles.drawn(run.color.map(styles.color) ?? styles.foreground(style, level: foregroundLevel(style)), accented: style.accented)
+            let attributes = run.attributes.over(style.textAttributes)
+            var text = context.formatter.string(run.content, at: context.date)
+            switch attributes.textCase {
+            case .uppercase?: text = text.uppercased()
+            case .lowercase?: text = text.lowercased()
+            case .none?, nil: break
+            }
+            func decoration(_ d: TextDecoration?) -> RGBA? {
+                guard let d, d.isActive else { return nil }
+                return d.color.map { styles.drawn(styles.color($0), accented: style.accented) } ?? color
+            }
             return StyledText.Run(
-                text: context.formatter.string(run.content, at: context.date), size: size, weight: weight, design: design,
-                italic: run.italic || style.italic, color: styles.drawn(color, accented: style.accented))
+                text: text, size: size, weight: weight, design: design,
+                italic: run.italic || style.italic || font?.italic == true, color: color,
+                spacing: Self.finite((attributes.kerning ?? 0) + (attributes.tracking ?? 0), bound: 100),
+                widthFactor: font?.width.advanceFactor ?? 1,
+                baselineOffset: Self.finite(attributes.baselineOffset ?? 0, bound: 500),
+                underline: decoration(attributes.underline), strikethrough: decoration(attributes.strikethrough))
         }
         return StyledText(runs: runs, lineLimit: style.lineLimit, minimumScaleFactor: style.minimumScaleFactor,
                           alignment: style.textAlignment, redacted: style.redacted)
@@ -235,6 +262,8 @@ struct LayoutTreeBuilder {
     private func fill(_ shape: ShapeNode, _ style: InheritedStyle) -> FillSpec {
         var spec = FillSpec(shape: shape.kind, color: nil, gradient: nil,
                             strokeWidth: shape.strokeWidth.map { Self.finite($0, bound: 500) }.map { max(0, $0) }, accented: style.accented)
+        spec.strokeStyle = shape.strokeStyle
+        spec.trim = shape.trim.map { min(1, max(0, $0.lowerBound))...max(min(1, max(0, $0.lowerBound)), min(1, $0.upperBound)) }
         switch shape.fill {
         case .color(let c)?:
             spec.color = styles.drawn(styles.color(c), accented: style.accented)
@@ -250,6 +279,8 @@ struct LayoutTreeBuilder {
             }
         case .foreground(let level)?:
             spec.color = styles.drawn(styles.foreground(style, level: level), accented: style.accented)
+        case .material(let material)?:
+            spec.color = styles.drawn(SystemPalette.resolve(material, scheme: context.colorScheme), accented: style.accented)
         case nil:
             spec.color = styles.drawn(styles.foreground(style), accented: style.accented)
         }

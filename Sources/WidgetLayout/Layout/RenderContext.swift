@@ -17,6 +17,8 @@ public struct RenderContext: Sendable {
     public var showsInvalidatedContent: Bool
     /// Toggles flipped optimistically, by element id or path.
     public var flippedToggles: Set<String>
+    /// Increase Contrast is on: asset colours use their high-contrast appearance where they have one.
+    public var increasedContrast = false
     public var formatter: DateTextFormatter
 
     public init(
@@ -53,4 +55,5 @@ struct InheritedStyle {
     var accented = false
     var redacted = false
     var invalidated = false
+    var textAttributes = TextAttributes()
 }

@@ -11,6 +11,11 @@ struct StyleResolver {
         switch value {
         case .rgba(let r, let g, let b, let a): return RGBA(r, g, b, a)
         case .system(let c, let opacity): return SystemPalette.resolve(c, scheme: context.colorScheme).multiplyingAlpha(opacity)
+        case .asset(let asset):
+            guard let c = asset.components(dark: context.colorScheme == .dark, highContrast: context.increasedContrast) else {
+                return SystemPalette.missingAsset
+            }
+            return RGBA(c.red, c.green, c.blue, c.alpha).multiplyingAlpha(asset.opacity)
         }
     }
 
@@ -20,9 +25,10 @@ struct StyleResolver {
         switch style.foreground {
         case .color(let c)?: base = color(c)
         case .linearGradient(let stops, _, _)?: base = stops.first.map { color($0.color) } ?? primary
+        case .material(let m)?: base = SystemPalette.resolve(m, scheme: context.colorScheme)
         case .foreground?, nil: base = primary
         }
-        let factor = SystemPalette.hierarchyOpacity[Int(min(level, 3))]
+        let factor = SystemPalette.hierarchyOpacity[Int(min(level, 4))]
         return base.multiplyingAlpha(factor)
     }
 

@@ -21,7 +21,7 @@ struct TextLayout {
 
     static func measure(_ text: StyledText, run: Int, _ s: Substring, scale: Double) -> Double {
         let r = text.runs[run]
-        return TextMetrics.width(s, size: r.size * scale, weight: r.weight, design: r.design)
+        return TextMetrics.width(s, size: r.size * scale, weight: r.weight, design: r.design, widthFactor: r.widthFactor, spacing: r.spacing * scale)
     }
 
     /// Lays out at the largest scale in [minimumScaleFactor, 1] that avoids truncation.

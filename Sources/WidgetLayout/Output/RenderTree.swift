@@ -1,10 +1,13 @@
 import Foundation
+import WidgetArchive
 
 /// The render tree: every drawn node with its frame in widget points, resolved text and colours, and
 /// hit regions for controls and links. It is what SVG and PNG are drawn from, and what tests assert on.
 public struct RenderNode: Hashable, Sendable, Codable {
     public enum Role: String, Hashable, Sendable, Codable {
         case widget, background, group, stack, text, image, shape, progress, gauge, control, accessoryBackground, spacer
+        /// A view widgets cannot show; `text` names it.
+        case unsupported
     }
     public var role: Role
     public var frame: Rect
@@ -23,6 +26,18 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var strokeWidth: Double?
     /// SF Symbol or asset name.
     public var imageName: String?
+    /// An image the extension made, as its encoded bytes in base64 (`style` is `data`).
+    public var imageData: String?
+    /// A custom shape's outline in widget points, as SVG path data (`shape` is `path`).
+    public var pathData: String?
+    /// A stroke's ends and joins (`round`, `square`; `round`, `bevel`) when not butt and miter.
+    public var lineCap: String?
+    public var lineJoin: String?
+    /// `.trim(from:to:)`: the stroked or filled part of the outline, as fractions of its length.
+    public var trimFrom: Double?
+    public var trimTo: Double?
+    /// Drawn through this transform (`scaleEffect`, `rotationEffect`), in widget points.
+    public var transform: RenderTransform?
     /// Progress: the fraction shown at the render instant, and the style.
     public var fraction: Double?
     public var style: String?
@@ -81,6 +96,56 @@ public struct TextLineRun: Hashable, Sendable, Codable {
     public var design: String
     public var italic: Bool
     public var color: String
+    /// Extra advance after each character, in points (kerning and tracking).
+    public var spacing: Double?
+    /// `Font.Width` factor on advances.
+    public var widthFactor: Double?
+    /// Baseline shift upwards, in points.
+    public var baselineOffset: Double?
+    /// Line colours of `underline` and `strikethrough`.
+    public var underline: String?
+    public var strikethrough: String?
+
+    init(text: String, x: Double, fontSize: Double, weight: String, design: String, italic: Bool, color: String) {
+        self.text = text
+        self.x = x
+        self.fontSize = fontSize
+        self.weight = weight
+        self.design = design
+        self.italic = italic
+        self.color = color
+    }
+}
+
+/// An affine transform of widget points: x' = a·x + c·y + tx, y' = b·x + d·y + ty.
+public struct RenderTransform: Hashable, Sendable, Codable {
+    public var a, b, c, d, tx, ty: Double
+
+    public init(a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double) {
+        (self.a, self.b, self.c, self.d, self.tx, self.ty) = (a, b, c, d, tx, ty)
+    }
+
+    /// Scale then rotate (clockwise on screen) about the transform's anchor in `rect`.
+    init(_ t: TransformValue, in rect: Rect) {
+        let ax = rect.x + t.anchor.x * rect.width, ay = rect.y + t.anchor.y * rect.height
+        let radians = t.rotation * .pi / 180
+        let (cosine, sine) = (cos(radians), sin(radians))
+        a = cosine * t.scaleX
+        b = sine * t.scaleX
+        c = -sine * t.scaleY
+        d = cosine * t.scaleY
+        tx = ax - a * ax - c * ay
+        ty = ay - b * ax - d * ay
+    }
+
+    public func apply(_ p: Point) -> Point { Point(x: a * p.x + c * p.y + tx, y: b * p.x + d * p.y + ty) }
+
+    /// `self` after `inner`: points go through `inner` first.
+    public func concatenating(_ inner: RenderTransform) -> RenderTransform {
+        RenderTransform(
+            a: a * inner.a + c * inner.b, b: b * inner.a + d * inner.b, c: a * inner.c + c * inner.d, d: b * inner.c + d * inner.d,
+            tx: a * inner.tx + c * inner.ty + tx, ty: b * inner.tx + d * inner.ty + ty)
+    }
 }
 
 /// A linear gradient in the node's unit square.

@@ -12,7 +12,7 @@ public struct RGBA: Hashable, Sendable {
         self.b = b.clamped01
         self.a = a.clamped01
     }
-    init(bytes r: Int, _ g: Int, _ b: Int, _ a: Double = 1) { self.init(Double(r) / 255, Double(g) / 255, Double(b) / 255, a) }
+    package init(bytes r: Int, _ g: Int, _ b: Int, _ a: Double = 1) { self.init(Double(r) / 255, Double(g) / 255, Double(b) / 255, a) }
 
     public static let clear = RGBA(0, 0, 0, 0)
     public static let black = RGBA(0, 0, 0)
@@ -62,9 +62,44 @@ public enum SystemPalette {
         case .purple: return dark ? RGBA(bytes: 191, 90, 242) : RGBA(bytes: 175, 82, 222)
         case .pink: return dark ? RGBA(bytes: 255, 55, 95) : RGBA(bytes: 255, 45, 85)
         case .brown: return dark ? RGBA(bytes: 172, 142, 104) : RGBA(bytes: 162, 132, 94)
+        case .tertiaryLabel: return dark ? RGBA(bytes: 235, 235, 245, 0.3) : RGBA(bytes: 60, 60, 67, 0.3)
+        case .quaternaryLabel: return dark ? RGBA(bytes: 235, 235, 245, 0.16) : RGBA(bytes: 60, 60, 67, 0.18)
+        case .fill: return dark ? RGBA(bytes: 120, 120, 128, 0.36) : RGBA(bytes: 120, 120, 128, 0.2)
+        case .secondaryFill: return dark ? RGBA(bytes: 120, 120, 128, 0.32) : RGBA(bytes: 120, 120, 128, 0.16)
+        case .tertiaryFill: return dark ? RGBA(bytes: 118, 118, 128, 0.24) : RGBA(bytes: 118, 118, 128, 0.12)
+        case .quaternaryFill: return dark ? RGBA(bytes: 118, 118, 128, 0.18) : RGBA(bytes: 116, 116, 128, 0.08)
+        case .background: return dark ? .black : .white
+        case .secondaryBackground: return dark ? RGBA(bytes: 28, 28, 30) : RGBA(bytes: 242, 242, 247)
+        case .tertiaryBackground: return dark ? RGBA(bytes: 44, 44, 46) : .white
+        case .groupedBackground: return dark ? .black : RGBA(bytes: 242, 242, 247)
+        case .secondaryGroupedBackground: return dark ? RGBA(bytes: 28, 28, 30) : .white
+        case .tertiaryGroupedBackground: return dark ? RGBA(bytes: 44, 44, 46) : RGBA(bytes: 242, 242, 247)
+        case .separator: return dark ? RGBA(bytes: 84, 84, 88, 0.65) : RGBA(bytes: 60, 60, 67, 0.29)
+        case .gray2: return dark ? RGBA(bytes: 99, 99, 102) : RGBA(bytes: 174, 174, 178)
+        case .gray3: return dark ? RGBA(bytes: 72, 72, 74) : RGBA(bytes: 199, 199, 204)
+        case .gray4: return dark ? RGBA(bytes: 58, 58, 60) : RGBA(bytes: 209, 209, 214)
+        case .gray5: return dark ? RGBA(bytes: 44, 44, 46) : RGBA(bytes: 229, 229, 234)
+        case .gray6: return dark ? RGBA(bytes: 28, 28, 30) : RGBA(bytes: 242, 242, 247)
         }
     }
 
-    /// The hierarchical foreground levels: primary, secondary, tertiary, quaternary opacities.
-    static let hierarchyOpacity: [Double] = [1, 0.6, 0.3, 0.18]
+    /// A material: the scheme's background at the material's opacity (no blur is drawn).
+    public static func resolve(_ material: MaterialValue, scheme: ColorScheme) -> RGBA {
+        let base = scheme == .dark ? RGBA(bytes: 28, 28, 30) : RGBA(bytes: 250, 250, 250)
+        let alpha: Double = switch material {
+        case .ultraThin: 0.35
+        case .thin: 0.5
+        case .regular: 0.65
+        case .thick: 0.8
+        case .ultraThick: 0.9
+        case .bar: 0.75
+        }
+        return base.withAlpha(alpha)
+    }
+
+    /// The hierarchical foreground levels: primary, secondary, tertiary, quaternary, quinary opacities.
+    static let hierarchyOpacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
+
+    /// What a missing asset colour draws as: impossible to mistake for a design choice.
+    public static let missingAsset = RGBA(1, 0, 1)
 }

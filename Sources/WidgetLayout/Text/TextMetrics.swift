@@ -52,18 +52,26 @@ public enum TextMetrics {
         }
     }
 
-    /// Width of `text` in points.
-    public static func width(_ text: Substring, size: Double, weight: FontWeight, design: FontDesign = .default) -> Double {
+    /// Width of `text` in points: advances scaled by weight, design and `widthFactor` (`Font.Width`),
+    /// plus `spacing` after every character (kerning and tracking).
+    public static func width(
+        _ text: Substring, size: Double, weight: FontWeight, design: FontDesign = .default, widthFactor: Double = 1, spacing: Double = 0
+    ) -> Double {
         var ems = 0.0
+        var count = 0
         for scalar in text.unicodeScalars {
             ems += design == .monospaced && scalar.value < 0x7F ? 0.6 : advance(scalar)
+            count += 1
         }
         let designFactor = design == .rounded ? 1.02 : 1.0
-        return ems * size * weightFactor(weight) * designFactor
+        let width = ems * size * weightFactor(weight) * designFactor
+        return (widthFactor == 1 ? width : width * widthFactor) + (spacing == 0 ? 0 : spacing * Double(count))
     }
 
-    public static func width(_ text: String, size: Double, weight: FontWeight, design: FontDesign = .default) -> Double {
-        width(text[...], size: size, weight: weight, design: design)
+    public static func width(
+        _ text: String, size: Double, weight: FontWeight, design: FontDesign = .default, widthFactor: Double = 1, spacing: Double = 0
+    ) -> Double {
+        width(text[...], size: size, weight: weight, design: design, widthFactor: widthFactor, spacing: spacing)
     }
 
     public static func lineHeight(size: Double) -> Double { size * lineHeightFactor }

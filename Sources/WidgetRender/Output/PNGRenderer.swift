@@ -6,9 +6,10 @@ import WidgetArchive
 public struct PNGRenderer: Sendable {
     public var regular: TrueTypeFont?
     public var bold: TrueTypeFont?
-    /// Supplies asset images by name (the host resolves them inside the extension's resource folder);
-    /// without it, or for a name it does not find, assets draw as placeholders.
-    public var assets: (@Sendable (String) -> PNGDecoder.Image?)?
+    /// Supplies asset images by name and appearance (dark or not; the host resolves them inside the
+    /// extension's resources and asset catalogs); without it, or for a name it does not find, assets
+    /// draw as placeholders.
+    public var assets: (@Sendable (_ name: String, _ dark: Bool) -> PNGDecoder.Image?)?
 
     /// Uses `fontPath` if given, else the system's DejaVu Sans if present, else the built-in fallback.
     public init(fontPath: String? = nil) {
@@ -60,7 +61,8 @@ public struct PNGRenderer: Sendable {
     /// copied: a copy would share the pixel storage, and the first pixel drawn would then duplicate it
     /// (a fresh 1.6 MB of zeroed pages at 2×, every render).
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
-        var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets)
+        var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets,
+                              dark: tree.colorScheme == "dark")
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
         swap(&painter.canvas, &canvas)
@@ -99,9 +101,28 @@ struct Painter {
     let scale: Double
     let regular: TrueTypeFont?
     let bold: TrueTypeFont?
-    let assets: (@Sendable (String) -> PNGDecoder.Image?)?
+    let assets: (@Sendable (String, Bool) -> PNGDecoder.Image?)?
+    /// The tree is drawn in its dark appearance: asset images pick their dark variants.
+    let dark: Bool
+    /// The `scaleEffect`/`rotationEffect` transforms of the nodes being drawn, in pixels.
+    var transform: RenderTransform?
 
     func px(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
+
+    /// Fills through the current transform.
+    mutating func paint(_ path: Path, _ fill: Canvas.Fill, opacity: Double = 1, clip: CoverageMask? = nil) {
+        guard let t = transform else { return canvas.fill(path, fill, opacity: opacity, clip: clip) }
+        let mapped: Canvas.Fill = switch fill {
+        case .solid: fill
+        case .linear(let stops, let from, let to): .linear(stops: stops, from: t.apply(from), to: t.apply(to))
+        }
+        canvas.fill(path.transformed(t.apply), mapped, opacity: opacity, clip: clip)
+    }
+
+    /// A node's own transform, in points, as a transform of pixels.
+    private func pixelTransform(_ t: RenderTransform) -> RenderTransform {
+        RenderTransform(a: t.a, b: t.b, c: t.c, d: t.d, tx: t.tx * scale, ty: t.ty * scale)
+    }
 
     func outline(_ node: RenderNode, _ r: Rect) -> Path {
         switch node.shape {
@@ -111,8 +132,13 @@ struct Painter {
         case "ellipse": return .ellipse(r)
         case "capsule": return .roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false)
         case "roundedRect": return .roundedRect(r, radius: (node.cornerRadius ?? 0) * scale, continuous: node.continuousCorners ?? false)
+        case "path": return pathContours(node).filled
         default: return .rect(r)
         }
+    }
+
+    func pathContours(_ node: RenderNode) -> PathContours {
+        PathContours(svg: node.pathData ?? "", map: { Point(x: $0.x * scale, y: $0.y * scale) })
     }
 
     func inset(_ r: Rect, _ d: Double) -> Rect { Rect(x: r.x + d, y: r.y + d, width: max(0, r.width - 2 * d), height: max(0, r.height - 2 * d)) }
@@ -126,13 +152,22 @@ struct Painter {
         let r = px(node.frame)
         var clip = parentClip
         let savedInterior = clipInterior
-        defer { clipInterior = savedInterior }
+        let savedTransform = transform
+        defer {
+            clipInterior = savedInterior
+            transform = savedTransform
+        }
+        if let own = node.transform {
+            transform = transform.map { $0.concatenating(pixelTransform(own)) } ?? pixelTransform(own)
+        }
+        if transform != nil { clipInterior = nil }
         if node.clips == true {
-            if let mask = CoverageMask.rasterize(outline(node, r), canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) {
+            let shape = transform.map { outline(node, r).transformed($0.apply) } ?? outline(node, r)
+            if let mask = CoverageMask.rasterize(shape, canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) {
                 clip = parentClip.map { intersect($0, mask) } ?? mask
                 // Inside the rounded corners' reach the clip changes nothing.
                 let reach = (node.cornerRadius ?? 0) * scale * 1.3 + 1
-                clipInterior = parentClip == nil ? inset(r, reach) : nil
+                clipInterior = parentClip == nil && transform == nil ? inset(r, reach) : nil
             }
         }
         // A node drawn wholly inside the clip's interior (with room for strokes and glyph overhang)
@@ -149,6 +184,8 @@ struct Painter {
         case .progress, .gauge:
             drawProgress(node, r, opacity: opacity, clip: ownClip)
             return
+        case .unsupported:
+            drawUnsupported(r, opacity: opacity, clip: ownClip)
         default:
             break
         }
@@ -180,14 +217,60 @@ struct Painter {
         } else {
             return
         }
-        if let w = node.strokeWidth, w > 0 {
+        if node.shape == "path" || node.trimFrom != nil {
+            drawOutlineParts(node, r, fill, opacity: opacity, clip: clip)
+        } else if let w = node.strokeWidth, w > 0 {
             let half = w * scale / 2
             var ring = outline(node, inset(r, -half))
             ring.append(outline(node, inset(r, half)).reversed)
-            canvas.fill(ring, fill, opacity: opacity, clip: clip)
+            paint(ring, fill, opacity: opacity, clip: clip)
         } else {
-            canvas.fill(outline(node, r), fill, opacity: opacity, clip: clip)
+            paint(outline(node, r), fill, opacity: opacity, clip: clip)
         }
+    }
+
+    /// Custom outlines and trimmed shapes: each contour stroked as a polyline (with the node's caps and
+    /// joins) or filled.
+    private mutating func drawOutlineParts(_ node: RenderNode, _ r: Rect, _ fill: Canvas.Fill, opacity: Double, clip: CoverageMask?) {
+        let contours: [(points: [Point], closed: Bool)] = node.shape == "path"
+            ? pathContours(node).contours
+            : [(Stroke.polyline(outline(node, r), closed: false), true)]
+        let cap: Stroke.Cap = switch node.lineCap {
+        case "round": .round
+        case "square": .square
+        default: .butt
+        }
+        for contour in contours {
+            var points = contour.points
+            if contour.closed, let first = points.first { points.append(first) }
+            if let from = node.trimFrom, let to = node.trimTo { points = Stroke.trimmed(points, from: from, to: to) }
+            guard points.count >= 2 else { continue }
+            if let w = node.strokeWidth, w > 0 {
+                paint(Stroke.outline(points, width: w * scale, cap: cap, roundJoins: node.lineJoin == "round"), fill, opacity: opacity, clip: clip)
+            } else {
+                var area = Path()
+                area.move(to: points[0])
+                for p in points.dropFirst() { area.line(to: p) }
+                area.close()
+                paint(area, fill, opacity: opacity, clip: clip)
+            }
+        }
+    }
+
+    /// What the system shows for a view widgets cannot display: a yellow box with a prohibited sign.
+    private mutating func drawUnsupported(_ r: Rect, opacity: Double, clip: CoverageMask?) {
+        paint(.rect(r), .solid(RGBA(bytes: 255, 204, 0)), opacity: opacity, clip: clip)
+        let d = min(r.width, r.height) * 0.5
+        guard d > 2 else { return }
+        let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
+        let bar = max(1, d * 0.12)
+        var sign = Path.ellipse(box)
+        sign.append(Path.ellipse(inset(box, bar)).reversed)
+        let center = Point(x: box.x + d / 2, y: box.y + d / 2)
+        let corner = (d / 2 - bar) * 0.7071
+        sign.append(Stroke.outline([Point(x: center.x - corner, y: center.y - corner), Point(x: center.x + corner, y: center.y + corner)],
+                                   width: bar, cap: .butt, roundJoins: false))
+        paint(sign, .solid(RGBA(0.1, 0.1, 0.1)), opacity: opacity, clip: clip)
     }
 
     private mutating func drawProgress(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
@@ -200,21 +283,26 @@ struct Painter {
             let width = max(2 * scale, d * 0.1)
             let center = Point(x: r.x + r.width / 2, y: r.y + r.height / 2)
             let radius = d / 2 - width / 2
-            canvas.fill(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi), .solid(trackColor), opacity: opacity, clip: clip)
-            canvas.fill(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi * fraction), .solid(tint), opacity: opacity, clip: clip)
+            paint(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi), .solid(trackColor), opacity: opacity, clip: clip)
+            paint(.arc(center: center, radius: radius, width: width, start: 0, end: 2 * .pi * fraction), .solid(tint), opacity: opacity, clip: clip)
         } else if let track {
             let t = px(track.frame)
-            canvas.fill(.roundedRect(t, radius: t.height / 2, continuous: false), .solid(trackColor), opacity: opacity, clip: clip)
+            paint(.roundedRect(t, radius: t.height / 2, continuous: false), .solid(trackColor), opacity: opacity, clip: clip)
             let filled = Rect(x: t.x, y: t.y, width: t.width * fraction, height: t.height)
-            canvas.fill(.roundedRect(filled, radius: t.height / 2, continuous: false), .solid(tint), opacity: opacity, clip: clip)
+            paint(.roundedRect(filled, radius: t.height / 2, continuous: false), .solid(tint), opacity: opacity, clip: clip)
         }
         for child in node.children where child.role != .shape { draw(child, opacity: opacity, clip: clip) }
     }
 
     /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
     private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
-        if node.style == "asset", let name = node.imageName, let image = assets?(name) {
-            canvas.draw(image, in: r, opacity: opacity, clip: clip)
+        if node.style == "asset", let name = node.imageName, let image = assets?(name, dark) {
+            drawImage(image, r, opacity: opacity, clip: clip)
+            return
+        }
+        if node.style == "data", let encoded = node.imageData, let bytes = Data(base64Encoded: encoded),
+           let image = try? PNGDecoder.decode([UInt8](bytes)) {
+            drawImage(image, r, opacity: opacity, clip: clip)
             return
         }
         let color = node.color.flatMap(RGBA.init(hex:)) ?? .black
@@ -236,7 +324,16 @@ struct Painter {
             path = .roundedRect(box, radius: d * 0.25, continuous: true)
             path.append(Path.roundedRect(inset(box, bar), radius: max(0, d * 0.25 - bar), continuous: true).reversed)
         }
-        canvas.fill(path, .solid(color), opacity: opacity, clip: clip)
+        paint(path, .solid(color), opacity: opacity, clip: clip)
+    }
+
+    /// Images are drawn axis-aligned: under a rotation, into the bounding box of their rotated frame.
+    private mutating func drawImage(_ image: PNGDecoder.Image, _ r: Rect, opacity: Double, clip: CoverageMask?) {
+        guard let t = transform else { return canvas.draw(image, in: r, opacity: opacity, clip: clip) }
+        let corners = [Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y), Point(x: r.x, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return }
+        canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip)
     }
 
     private mutating func drawText(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {
@@ -246,18 +343,21 @@ struct Painter {
                 let weight = FontWeight(name: run.weight) ?? .regular
                 let design = FontDesign(name: run.design) ?? .default
                 let size = run.fontSize * scale
-                let baseline = line.baseline * scale
+                let baseline = (line.baseline - (run.baselineOffset ?? 0)) * scale
+                let widthFactor = run.widthFactor ?? 1, spacing = run.spacing ?? 0
                 var x = run.x * scale
                 if node.redacted == true {
-                    let width = TextMetrics.width(run.text, size: run.fontSize, weight: weight, design: design) * scale
+                    let width = TextMetrics.width(run.text, size: run.fontSize, weight: weight, design: design, widthFactor: widthFactor,
+                                                  spacing: spacing) * scale
                     let bar = Rect(x: x, y: baseline - size * 0.72, width: width, height: size * 0.8)
-                    canvas.fill(.roundedRect(bar, radius: size * 0.2, continuous: false), .solid(color.multiplyingAlpha(0.3)), opacity: opacity, clip: clip)
+                    paint(.roundedRect(bar, radius: size * 0.2, continuous: false), .solid(color.multiplyingAlpha(0.3)), opacity: opacity, clip: clip)
                     continue
                 }
                 let font = weight.rawValue >= FontWeight.semibold.rawValue ? (bold ?? regular) : regular
                 var path = Path()
                 for scalar in run.text.unicodeScalars {
-                    let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design) * scale
+                    let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design,
+                                                    widthFactor: widthFactor, spacing: spacing) * scale
                     if scalar != " " {
                         if let font, let glyph = font.glyphIndex(scalar) {
                             let natural = font.advance(glyph) / font.unitsPerEm * size
@@ -271,7 +371,15 @@ struct Painter {
                     }
                     x += advance
                 }
-                canvas.fill(path, .solid(color), opacity: opacity, clip: clip)
+                paint(path, .solid(color), opacity: opacity, clip: clip)
+                // Decorations span the run, minus the spacing after its last character.
+                let thickness = max(1, size * 0.06)
+                let span = Rect(x: run.x * scale, y: 0, width: max(0, x - run.x * scale - spacing * scale), height: thickness)
+                for (hex, offset) in [(run.underline, size * 0.12), (run.strikethrough, -size * 0.3)] {
+                    guard let hex, let lineColor = RGBA(hex: hex) else { continue }
+                    paint(.rect(Rect(x: span.x, y: baseline + offset - thickness / 2, width: span.width, height: thickness)),
+                          .solid(lineColor), opacity: opacity, clip: clip)
+                }
             }
         }
     }

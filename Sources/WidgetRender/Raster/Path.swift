@@ -34,6 +34,9 @@ public struct Path: Sendable {
         }
     }
 
+    /// The contour being built (flattened), not yet closed.
+    var openContour: [Point] { current }
+
     public mutating func close() {
         if current.count >= 3 { polygons.append(current) }
         current = []

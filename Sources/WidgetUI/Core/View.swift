@@ -109,6 +109,7 @@ package enum ViewArchiver {
             geometry.startPass()
             var builder = _ArchiveBuilder(environment: environment, geometry: geometry)
             view._archive(into: &builder)
+            builder.diagnostics += CatalogAssets.shared.takeDiagnostics()
             guard geometry.unresolved > 0, let locate else { return builder }
             let found = locate(builder).filter { geometry.frames[$0.key] == nil }
             // No new sizes (a reader that layout never places, such as one in an unchosen

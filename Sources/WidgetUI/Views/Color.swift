@@ -60,7 +60,16 @@ public struct Color: Hashable, Sendable, ShapeStyle, View {
         switch value {
         case .rgba(let r, let g, let b, let a): Color(value: .rgba(red: r, green: g, blue: b, opacity: a * opacity))
         case .system(let c, let a): Color(value: .system(c, opacity: a * opacity))
+        case .asset(var asset):
+            { asset.opacity *= opacity; return Color(value: .asset(asset)) }()
         }
+    }
+
+    /// `Color("Name")`: a colour set of the extension's asset catalog (`Assets.xcassets` in its
+    /// resources), with its light, dark and high-contrast appearances. A name the catalog lacks draws as
+    /// the missing-asset colour and is reported to the host.
+    public init(_ name: String, bundle: Bundle? = nil) {
+        value = .asset(CatalogAssets.shared.color(named: name))
     }
 
     public var _paint: Paint { .color(value) }

@@ -28,5 +28,8 @@ public struct Image: View, Hashable, Sendable {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.image(node)) }
+    public func _archive(into builder: inout _ArchiveBuilder) {
+        if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
+        builder.append(.image(node))
+    }
 }

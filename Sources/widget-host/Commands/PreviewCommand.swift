@@ -229,14 +229,15 @@ final class AssetLoader: @unchecked Sendable {
 
     init(resources: ExtensionResources) { self.resources = resources }
 
-    func image(_ name: String) -> PNGDecoder.Image? {
-        if let cached = lock.withLock({ cache[name] }) { return cached }
+    func image(_ name: String, dark: Bool) -> PNGDecoder.Image? {
+        let key = (dark ? "dark:" : "light:") + name
+        if let cached = lock.withLock({ cache[key] }) { return cached }
         var image: PNGDecoder.Image?
-        if case .found(let path) = resources.resolve(name), let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+        if case .found(let path) = resources.resolve(name, dark: dark), let attributes = try? FileManager.default.attributesOfItem(atPath: path),
            let size = attributes[.size] as? Int, size <= 16 << 20, let data = FileManager.default.contents(atPath: path) {
             image = try? PNGDecoder.decode([UInt8](data))
         }
-        lock.withLock { cache[name] = image }
+        lock.withLock { cache[key] = image }
         return image
     }
 }

@@ -1,0 +1,134 @@
+import Foundation
+
+/// Outlines of open and trimmed strokes: one clockwise quadrilateral per segment, with discs at the
+/// joins and ends where the style rounds them (or squares at the ends), so overlapping pieces add up to
+/// the stroke under the rasterizer's accumulated coverage.
+enum Stroke {
+    enum Cap { case butt, round, square }
+
+    /// The polyline of an outline's first contour, closed back to its start when `closed`.
+    static func polyline(_ path: Path, closed: Bool) -> [Point] {
+        guard var points = path.polygons.first, let first = points.first else { return [] }
+        if closed { points.append(first) }
+        return points
+    }
+
+    /// The part of `points` between fractions `from` and `to` of its length.
+    static func trimmed(_ points: [Point], from: Double, to: Double) -> [Point] {
+        guard points.count >= 2, to > from else { return [] }
+        var lengths: [Double] = [0]
+        for i in 1..<points.count { lengths.append(lengths[i - 1] + distance(points[i - 1], points[i])) }
+        guard let total = lengths.last, total > 0 else { return [] }
+        let start = from * total, end = to * total
+        var out: [Point] = []
+        for i in 1..<points.count {
+            let (l0, l1) = (lengths[i - 1], lengths[i])
+            guard l1 >= start, l0 <= end, l1 > l0 else { continue }
+            func at(_ l: Double) -> Point {
+                let t = (l - l0) / (l1 - l0)
+                return Point(x: points[i - 1].x + (points[i].x - points[i - 1].x) * t, y: points[i - 1].y + (points[i].y - points[i - 1].y) * t)
+            }
+            if out.isEmpty { out.append(at(max(l0, start))) }
+            out.append(at(min(l1, end)))
+        }
+        return out
+    }
+
+    /// The outline of a stroke of `width` along `points`.
+    static func outline(_ points: [Point], width: Double, cap: Cap, roundJoins: Bool) -> Path {
+        var path = Path()
+        let h = width / 2
+        guard points.count >= 2, h > 0 else { return path }
+        for i in 1..<points.count {
+            var (p0, p1) = (points[i - 1], points[i])
+            let length = distance(p0, p1)
+            guard length > 1e-9 else { continue }
+            let u = Point(x: (p1.x - p0.x) / length, y: (p1.y - p0.y) / length)
+            if cap == .square {
+                if i == 1 { p0 = Point(x: p0.x - u.x * h, y: p0.y - u.y * h) }
+                if i == points.count - 1 { p1 = Point(x: p1.x + u.x * h, y: p1.y + u.y * h) }
+            }
+            let n = Point(x: -u.y * h, y: u.x * h)
+            path.move(to: Point(x: p0.x - n.x, y: p0.y - n.y))
+            path.line(to: Point(x: p1.x - n.x, y: p1.y - n.y))
+            path.line(to: Point(x: p1.x + n.x, y: p1.y + n.y))
+            path.line(to: Point(x: p0.x + n.x, y: p0.y + n.y))
+            path.close()
+        }
+        // Joins: discs where rounded; elsewhere a disc only fills the small wedge a sharp bend leaves
+        // (the flattened curves of rounded shapes bend a little at every point).
+        for i in 1..<(points.count - 1) where roundJoins || bend(points[i - 1], points[i], points[i + 1]) < 0.5 {
+            path.append(disc(points[i], h))
+        }
+        if cap == .round, let first = points.first, let last = points.last {
+            path.append(disc(first, h))
+            path.append(disc(last, h))
+        }
+        return path
+    }
+
+    private static func disc(_ c: Point, _ r: Double) -> Path { .ellipse(Rect(x: c.x - r, y: c.y - r, width: 2 * r, height: 2 * r)) }
+
+    private static func distance(_ a: Point, _ b: Point) -> Double { ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+
+    /// The angle between two segments, in radians (0 for straight on).
+    private static func bend(_ a: Point, _ b: Point, _ c: Point) -> Double {
+        let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, c.x - b.x, c.y - b.y)
+        let norms = (ux * ux + uy * uy).squareRoot() * (vx * vx + vy * vy).squareRoot()
+        guard norms > 0 else { return 0 }
+        return acos(max(-1, min(1, (ux * vx + uy * vy) / norms)))
+    }
+}
+
+/// A custom shape's outline from the SVG path data a render tree carries (absolute `M L Q C Z`),
+/// flattened: its contours, each with whether it was closed, every point mapped by `map`.
+struct PathContours {
+    var contours: [(points: [Point], closed: Bool)] = []
+
+    init(svg data: String, map: (Point) -> Point) {
+        var current = Path()
+        var numbers: [Double] = []
+        var command: Character = " "
+        func finish(closed: Bool) {
+            let points = current.openContour
+            if points.count >= 2 { contours.append((points, closed)) }
+            current = Path()
+        }
+        func flush() {
+            func p(_ i: Int) -> Point { map(Point(x: numbers[i], y: numbers[i + 1])) }
+            switch command {
+            case "M" where numbers.count >= 2:
+                finish(closed: false)
+                current.move(to: p(0))
+            case "L" where numbers.count >= 2: current.line(to: p(0))
+            case "Q" where numbers.count >= 4: current.quad(to: p(2), control: p(0))
+            case "C" where numbers.count >= 6: current.cubic(to: p(4), c1: p(0), c2: p(2))
+            case "Z": finish(closed: true)
+            default: break
+            }
+            numbers.removeAll()
+        }
+        for token in data.split(separator: " ") {
+            if let first = token.first, first.isLetter {
+                flush()
+                command = first
+                if let number = Double(token.dropFirst()), number.isFinite { numbers.append(number) }
+            } else if let number = Double(token), number.isFinite {
+                numbers.append(number)
+            }
+        }
+        flush()
+        finish(closed: false)
+    }
+
+    /// The filled area: every contour closed.
+    var filled: Path {
+        var path = Path()
+        for contour in contours where contour.points.count >= 3 {
+            path.move(to: contour.points[0])
+            for p in contour.points.dropFirst() { path.line(to: p) }
+            path.close()
+        }
+        return path
+    }
+}
