@@ -11,6 +11,9 @@ let package = Package(
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Intents", targets: ["Intents"]),
+        .library(name: "ActivityKit", targets: ["ActivityKit"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
@@ -40,11 +43,19 @@ let package = Package(
         .target(name: "CTypeDiscovery"),
         .target(
             name: "WidgetExtensionKit",
-            dependencies: ["WidgetUI", "WidgetIntents", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros"]
+            dependencies: [
+                "WidgetUI", "WidgetIntents", "Intents", "ActivityKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros",
+            ]
         ),
-        .target(name: "SwiftUI", dependencies: ["WidgetUI"]),
-        .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetExtensionKit"]),
+        // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
+        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit"]),
+        .target(name: "WidgetKit", dependencies: ["SwiftUI", "Intents", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents"]),
+        // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
+        .target(name: "Intents"),
+        // Live Activity declarations, which compile beside a bundle's widgets.
+        .target(name: "ActivityKit"),
 
         // Host side.
         // Placements, layout and the render tree: shared by the host and by extensions, which lay out

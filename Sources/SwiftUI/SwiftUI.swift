@@ -6,8 +6,18 @@
 // Widget authors see Apple's names only: the archive model stays out of their namespace. The few
 // Apple-named types that the archive itself defines are re-exported one by one.
 @_exported import Foundation
+#if canImport(FoundationNetworking)
+// On Apple's platforms Foundation includes URLSession; on Linux it is a module of its own.
+@_exported import FoundationNetworking
+#endif
 @_exported import WidgetUI
 @_exported import enum WidgetArchive.ColorScheme
 @_exported import struct WidgetArchive.RedactionReasons
 @_exported import enum WidgetArchive.WidgetFamily
 @_exported import enum WidgetArchive.WidgetRenderingMode
+@_exported import struct WidgetIntents.LocalizedStringResource
+@_exported import UIKit
+// On Apple's platforms the widget protocols are declared in SwiftUI (code writes `SwiftUI.Widget`).
+@_exported import protocol WidgetExtensionKit.Widget
+@_exported import protocol WidgetExtensionKit.WidgetBundle
+@_exported import protocol WidgetExtensionKit.WidgetConfiguration

@@ -37,6 +37,7 @@ extension IntentParameterValue {
         case let v as Date: self = .date(v)
         case let v as URL: self = .url(v.absoluteString)
         case let v as any AppEntity: self = .entity(Self.identifier(of: v))
+        case let v as any AppEnum: self = .string(v.archivedRawValue)
         default:
             let mirror = Mirror(reflecting: any)
             if mirror.displayStyle == .optional {
@@ -58,6 +59,10 @@ extension IntentParameterValue {
             default: return nil
             }
         }
+        if let enumType = (T.self as? any AppEnum.Type) ?? (T.self as? any OptionalEnumMarker.Type)?.wrappedEnumType {
+            guard case .string(let raw) = self else { return nil }
+            return Self.enumCase(enumType, raw) as? T
+        }
         switch self {
         case .none: return Optional<Any>.none as? T
         case .string(let v): return v as? T
@@ -77,6 +82,15 @@ extension IntentParameterValue {
     private static func resolve<E: AppEntity>(_ type: E.Type, _ id: String) async throws -> Any? {
         try await E._resolve(id)
     }
+}
+
+extension IntentParameterValue {
+    private static func enumCase<E: AppEnum>(_ type: E.Type, _ raw: String) -> Any? { E.archivedCase(raw) }
+}
+
+protocol OptionalEnumMarker { static var wrappedEnumType: any AppEnum.Type { get } }
+extension Optional: OptionalEnumMarker where Wrapped: AppEnum {
+    static var wrappedEnumType: any AppEnum.Type { Wrapped.self }
 }
 
 protocol OptionalEntityMarker { static var wrappedEntityType: any AppEntity.Type { get } }

@@ -29,6 +29,42 @@ public struct Parameter<Value>: @unchecked Sendable {
         self.storage = ParameterStorage(.some(nil))
     }
 
+    /// The forms with dialogs, input options, ranges and options providers: none of them change what is
+    /// persisted, so they take the same path.
+    public init<P: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value? = nil,
+        requestValueDialog: IntentDialog? = nil, optionsProvider: P
+    ) {
+        self.title = title
+        self.storage = ParameterStorage(value)
+    }
+
+    public init<T, P: DynamicOptionsProvider>(
+        title: LocalizedStringResource, description: LocalizedStringResource? = nil, requestValueDialog: IntentDialog? = nil,
+        optionsProvider: P
+    ) where Value == T? {
+        self.title = title
+        self.storage = ParameterStorage(.some(nil))
+    }
+
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value? = nil,
+                requestValueDialog: IntentDialog?) {
+        self.title = title
+        self.storage = ParameterStorage(value)
+    }
+
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value,
+                inclusiveRange: (Value, Value)) {
+        self.title = title
+        self.storage = ParameterStorage(value)
+    }
+
+    public init(title: LocalizedStringResource, description: LocalizedStringResource? = nil, default value: Value,
+                controlStyle: ParameterControlStyle) {
+        self.title = title
+        self.storage = ParameterStorage(value)
+    }
+
     /// Reading a parameter that was never set is a programming error in the intent, as on Apple's
     /// platforms; the codec sets every archived parameter before `perform()`.
     public var wrappedValue: Value {
@@ -43,6 +79,9 @@ public struct Parameter<Value>: @unchecked Sendable {
 
     public var projectedValue: Parameter<Value> { self }
 }
+
+/// `IntentParameter.ControlStyle` for numbers.
+public enum ParameterControlStyle: Sendable { case field, slider, stepper }
 
 final class ParameterStorage<Value>: @unchecked Sendable {
     private let lock = NSLock()

@@ -227,6 +227,7 @@ struct NodeReader {
             let kind: ControlNode.Kind
             switch try reader.u8() {
             case 0: kind = .button(label: try node(depth: depth + 1))
+            case 2: kind = .plainButton(label: try node(depth: depth + 1))
             case 1:
                 let isOn = try reader.bool()
                 let on = try node(depth: depth + 1)

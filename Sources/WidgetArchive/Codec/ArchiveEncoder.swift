@@ -122,6 +122,8 @@ struct NodeWriter {
             switch control.kind {
             case .button(let label):
                 out.u8(0); self.node(label)
+            case .plainButton(let label):
+                out.u8(2); self.node(label)
             case .toggle(let isOn, let on, let off):
                 out.u8(1); out.bool(isOn); self.node(on); self.node(off)
             }

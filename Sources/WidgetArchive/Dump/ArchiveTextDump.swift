@@ -82,6 +82,9 @@ public enum ArchiveTextDump {
             case .button(let label):
                 line("Button(\(action))")
                 dump(label, indent: indent + 1, into: &out)
+            case .plainButton(let label):
+                line("Button(\(action), style: plain)")
+                dump(label, indent: indent + 1, into: &out)
             case .toggle(let isOn, let on, let off):
                 line("Toggle(isOn: \(isOn), \(action))")
                 out += pad + "  on:\n"

@@ -164,6 +164,8 @@ public struct ControlNode: Hashable, Sendable, Codable {
     public enum Kind: Hashable, Sendable, Codable {
         case button(label: ViewNode)
         case toggle(isOn: Bool, onLabel: ViewNode, offLabel: ViewNode)
+        /// A button drawn as its label alone (`.buttonStyle(.plain)`, a custom `ButtonStyle`).
+        case plainButton(label: ViewNode)
     }
     public var kind: Kind
     public var action: ControlAction

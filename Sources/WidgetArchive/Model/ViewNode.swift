@@ -76,7 +76,7 @@ extension ViewNode {
                 .compactMap { $0 }
         case .control(let control):
             switch control.kind {
-            case .button(let label): return [label]
+            case .button(let label), .plainButton(let label): return [label]
             case .toggle(_, let on, let off): return [on, off]
             }
         case .geometryReader(let content):

@@ -9,13 +9,20 @@ public protocol WidgetConfiguration {
 
     /// The resolved descriptions of the widgets this configuration declares.
     func _resolve() -> [_ResolvedWidget]
+    /// A Live Activity's Lock Screen content (`ActivityConfiguration`), for previews.
+    func _activityContent() -> Any?
 }
 
 extension WidgetConfiguration {
     public func _resolve() -> [_ResolvedWidget] { body._resolve() }
+    public func _activityContent() -> Any? { body._activityContent() }
 }
 
 extension Never: WidgetConfiguration {}
+
+extension WidgetConfiguration where Body == Never {
+    public func _activityContent() -> Any? { nil }
+}
 
 /// `@WidgetConfigurationBuilder`.
 @resultBuilder
@@ -123,6 +130,8 @@ public struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfig
     let content: Content
     let transform: (inout _ResolvedWidget) -> Void
     public var body: Never { preconditionFailure("modified configurations are primitive") }
+    public func _activityContent() -> Any? { content._activityContent() }
+
     public func _resolve() -> [_ResolvedWidget] {
         content._resolve().map { widget in
             var widget = widget

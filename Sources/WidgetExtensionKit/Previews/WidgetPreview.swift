@@ -16,6 +16,14 @@ public struct _WidgetPreview {
     /// The entries to show, in order; their dates are ignored (a preview steps through them).
     let entries: (TimelineProviderContext) async throws -> [any TimelineEntry]
 
+    init(name: String?, family: WidgetFamily, widget: @escaping () -> [_ResolvedWidget],
+         entries: @escaping (TimelineProviderContext) async throws -> [any TimelineEntry]) {
+        self.name = name
+        self.family = family
+        self.widget = widget
+        self.entries = entries
+    }
+
     /// `#Preview(_:as:widget:timeline:)`.
     public init<W: Widget>(
         _ name: String? = nil, as family: WidgetFamily, widget: @escaping () -> W,

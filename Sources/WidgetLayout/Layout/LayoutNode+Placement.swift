@@ -77,6 +77,9 @@ struct Placer {
                 n.isOn = spec.isOn
                 n.style = "toggle"
                 n.children = place(label, in: rect)
+            } else if spec.isPlain {
+                n.style = "plainButton"
+                n.children = place(label, in: rect)
             } else {
                 n.style = "button"
                 var background = RenderNode(role: .shape, frame: rect)

@@ -55,7 +55,7 @@ extension LayoutNode {
         case .progress(let spec):
             return ProgressLayout.size(spec, proposal: p)
         case .control(let spec, let label):
-            if spec.isToggle { return label.sizeThatFits(p) }
+            if spec.isToggle || spec.isPlain { return label.sizeThatFits(p) }
             let inner = ProposedSize(width: p.width.map { max(0, $0 - 2 * ControlLayout.hPad) },
                                      height: p.height.map { max(0, $0 - 2 * ControlLayout.vPad) })
             let s = label.sizeThatFits(inner)

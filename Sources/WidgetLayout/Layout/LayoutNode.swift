@@ -92,6 +92,8 @@ struct ProgressSpec {
 struct ControlSpec {
     var action: ControlAction
     var isToggle: Bool
+    /// A button drawn as its label alone.
+    var isPlain = false
     var isOn: Bool
     var tint: RGBA
     var elementID: String

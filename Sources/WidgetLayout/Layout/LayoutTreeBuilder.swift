@@ -98,6 +98,10 @@ struct LayoutTreeBuilder {
                 labelStyle.foreground = style.foreground ?? .color(style.tint ?? .system(.accent, opacity: 1))
                 let spec = ControlSpec(action: control.action, isToggle: false, isOn: false, tint: tint, elementID: elementID)
                 return LayoutNode(.control(spec, build(label, labelStyle)))
+            case .plainButton(let label):
+                var spec = ControlSpec(action: control.action, isToggle: false, isOn: false, tint: tint, elementID: elementID)
+                spec.isPlain = true
+                return LayoutNode(.control(spec, build(label, style)))
             case .toggle(let isOn, let on, let off):
                 let shown = isOn != context.flippedToggles.contains(elementID)
                 let spec = ControlSpec(action: control.action, isToggle: true, isOn: shown, tint: tint, elementID: elementID)

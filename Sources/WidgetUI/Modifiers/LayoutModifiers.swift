@@ -64,9 +64,39 @@ extension View {
         archived(.background(.shape(ShapeNode(kind: .rectangle, fill: style._paint)), .center))
     }
 
-    /// `.background(_:in:)`: a style clipped to a shape.
-    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T) -> some View {
-        archived(.background(.shape(ShapeNode(kind: shape._kind, fill: style._paint)), .center))
+    /// `.background(_:in:fillStyle:)`: a style clipped to a shape.
+    public func background<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background { shape.fill(style) }
+    }
+
+    /// `.background(in:)`: the default background style in a shape.
+    public func background<T: Shape>(in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        background(BackgroundStyle(), in: shape)
+    }
+
+    /// `.background()`: the default background style behind the view.
+    public func background(ignoresSafeAreaEdges edges: Edge.Set = .all) -> some View { background(BackgroundStyle()) }
+
+    /// `.background(_:alignment:)` with a view (the older spelling).
+    @_disfavoredOverload
+    public func background<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        background(alignment: alignment) { view }
+    }
+
+    /// `.overlay(_:alignment:)` with a view (the older spelling).
+    @_disfavoredOverload
+    public func overlay<V: View>(_ view: V, alignment: Alignment = .center) -> some View {
+        overlay(alignment: alignment) { view }
+    }
+
+    /// `.overlay(_:in:fillStyle:)`: a style in a shape, over the view.
+    public func overlay<S: ShapeStyle, T: Shape>(_ style: S, in shape: T, fillStyle: FillStyle = FillStyle()) -> some View {
+        overlay { shape.fill(style) }
+    }
+
+    /// `.border(_:width:)`: a stroke inside the view's frame.
+    public func border<S: ShapeStyle>(_ style: S, width: CGFloat = 1) -> some View {
+        overlay { Rectangle().strokeBorder(style, lineWidth: width) }
     }
 
     /// `.overlay(alignment:content:)`.
@@ -79,7 +109,24 @@ extension View {
         archived(.overlay(.shape(ShapeNode(kind: .rectangle, fill: style._paint)), .center))
     }
 
-    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View { archived(.clipShape(shape._kind)) }
+    /// `.clipShape(_:)`: built-in shapes clip exactly; a custom shape clips to its frame, with a
+    /// diagnostic.
+    public func clipShape<S: Shape>(_ shape: S, style: FillStyle = FillStyle()) -> some View {
+        archived(node: { builder in
+            guard let kind = shape._description.kind else {
+                builder.warn("clipShape(\(S.self)) clips to the view's rectangle: custom clip shapes are not drawn")
+                return .clipShape(.rectangle)
+            }
+            return .clipShape(kind)
+        })
+    }
+
+    /// `.clipped()`: clip to the view's frame.
+    public func clipped(antialiased: Bool = false) -> some View { archived(.clipShape(.rectangle)) }
+
+    /// `.containerShape(_:)`: the shape `ContainerRelativeShape` uses inside; the widget's own corner is
+    /// kept.
+    public func containerShape<S: Shape>(_ shape: S) -> some View { self }
 
     public func cornerRadius(_ radius: CGFloat, antialiased: Bool = true) -> some View {
         archived(.clipShape(.roundedRectangle(cornerRadius: Double(radius), continuous: false)))

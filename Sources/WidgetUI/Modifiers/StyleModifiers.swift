@@ -15,9 +15,47 @@ extension View {
     public func italic(_ isActive: Bool = true) -> some View { archived(node: { _ in isActive ? .italic : nil }) }
 
     public func fontDesign(_ design: Font.Design?) -> some View {
-        archived(node: { builder in
-            design.map { .font(FontSpec(size: builder.environment.font?.spec.size ?? .style(.body), design: $0)) }
+        changingFont { $0.design = design ?? .default }
+    }
+
+    public func fontWidth(_ width: Font.Width?) -> some View {
+        changingFont { $0.width = width?.value ?? .standard }
+    }
+
+    /// `.monospaced()` on a view.
+    public func monospaced(_ isActive: Bool = true) -> some View {
+        changingFont { if isActive { $0.design = .monospaced } }
+    }
+
+    /// Digits already advance alike in the host's metrics.
+    public func monospacedDigit() -> some View { self }
+
+    /// A font modifier derived from the font in effect here.
+    private func changingFont(_ change: @escaping (inout FontSpec) -> Void) -> some View {
+        archived(environment: { environment in
+            var spec = environment.font?.spec ?? FontSpec(size: .style(.body))
+            change(&spec)
+            environment.font = Font(spec: spec)
+        }, node: { builder in
+            var spec = builder.environment.font?.spec ?? FontSpec(size: .style(.body))
+            change(&spec)
+            return .font(spec)
         })
+    }
+
+    public func underline(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        archived(.textAttributes(TextAttributes(underline: TextDecoration(isActive: isActive, pattern: pattern.value, color: color?.value))))
+    }
+
+    public func strikethrough(_ isActive: Bool = true, pattern: Text.LineStyle.Pattern = .solid, color: Color? = nil) -> some View {
+        archived(.textAttributes(TextAttributes(strikethrough: TextDecoration(isActive: isActive, pattern: pattern.value, color: color?.value))))
+    }
+
+    public func kerning(_ kerning: CGFloat) -> some View { archived(.textAttributes(TextAttributes(kerning: Double(kerning)))) }
+    public func tracking(_ tracking: CGFloat) -> some View { archived(.textAttributes(TextAttributes(tracking: Double(tracking)))) }
+    public func baselineOffset(_ offset: CGFloat) -> some View { archived(.textAttributes(TextAttributes(baselineOffset: Double(offset)))) }
+    public func textCase(_ textCase: Text.Case?) -> some View {
+        archived(.textAttributes(TextAttributes(textCase: textCase?.value ?? TextCaseValue.none)))
     }
 
     public func foregroundColor(_ color: Color?) -> some View {

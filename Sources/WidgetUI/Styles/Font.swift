@@ -29,9 +29,42 @@ public struct Font: Hashable, Sendable {
         Font(spec: FontSpec(size: .style(style), weight: weight, design: design ?? .default))
     }
 
+    /// `Font.custom(_:size:)`: the named font is not available here; its size is kept, in the system
+    /// design.
+    public static func custom(_ name: String, size: CGFloat) -> Font { system(size: size) }
+    public static func custom(_ name: String, size: CGFloat, relativeTo textStyle: TextStyle) -> Font { system(size: size) }
+    public static func custom(_ name: String, fixedSize: CGFloat) -> Font { system(size: fixedSize) }
+
     public func weight(_ weight: Weight) -> Font { var f = self; f.spec.weight = weight; return f }
     public func bold() -> Font { weight(.bold) }
+    /// Digits already advance alike in the host's metrics.
     public func monospacedDigit() -> Font { self }
     public func monospaced() -> Font { var f = self; f.spec.design = .monospaced; return f }
-    public func italic() -> Font { self }
+    public func italic() -> Font { var f = self; f.spec.italic = true; return f }
+    public func width(_ width: Width) -> Font { var f = self; f.spec.width = width.value; return f }
+    /// Leading, small capitals and stylistic variants change nothing in the host's metrics.
+    public func leading(_ leading: Leading) -> Font { self }
+    public func smallCaps() -> Font { self }
+    public func lowercaseSmallCaps() -> Font { self }
+    public func uppercaseSmallCaps() -> Font { self }
+
+    /// `Font.Width`.
+    public struct Width: Hashable, Sendable {
+        let value: FontWidthValue
+        public static let standard = Width(value: .standard)
+        public static let compressed = Width(value: .compressed)
+        public static let condensed = Width(value: .condensed)
+        public static let expanded = Width(value: .expanded)
+    }
+
+    /// `Font.Leading`.
+    public enum Leading: Hashable, Sendable { case standard, tight, loose }
+}
+
+extension FontSpec {
+    func with(_ change: (inout FontSpec) -> Void) -> FontSpec {
+        var copy = self
+        change(&copy)
+        return copy
+    }
 }

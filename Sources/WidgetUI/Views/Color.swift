@@ -7,6 +7,10 @@ public struct Color: Hashable, Sendable, ShapeStyle, View {
 
     init(value: ColorValue) { self.value = value }
 
+    /// For the UIKit bridge: the archived colour, and a colour from one.
+    public var _colorValue: ColorValue { value }
+    public init(_colorValue value: ColorValue) { self.value = value }
+
     public enum RGBColorSpace: Hashable, Sendable { case sRGB, sRGBLinear, displayP3 }
 
     public init(_ colorSpace: RGBColorSpace = .sRGB, red: Double, green: Double, blue: Double, opacity: Double = 1) {

@@ -22,12 +22,104 @@ public struct Button<Label: View>: View {
         }
     }
 
+    public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
+        self.init(action: action, label: label)
+    }
+
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
         let action = self.action(&builder)
-        let label = builder.node(of: self.label)
-        builder.append(.control(ControlNode(kind: .button(label: label), action: action)))
+        switch builder.environment.buttonChrome {
+        case .bordered:
+            builder.append(.control(ControlNode(kind: .button(label: builder.node(of: label)), action: action)))
+        case .plain:
+            builder.append(.control(ControlNode(kind: .plainButton(label: builder.node(of: label)), action: action)))
+        case .custom(let makeBody):
+            let styled = makeBody(ButtonStyleConfiguration(label: AnyView(label), isPressed: false, role: nil))
+            builder.append(.control(ControlNode(kind: .plainButton(label: builder.node(of: styled)), action: action)))
+        }
     }
+}
+
+extension Button where Label == WidgetUI.Label<Text, Image> {
+    /// `Button("Title", systemImage: "plus", intent: …)`.
+    public init<I: AppIntent>(_ titleKey: LocalizedStringKey, systemImage: String, intent: I) {
+        self.init(intent: intent) { Label(titleKey, systemImage: systemImage) }
+    }
+}
+
+/// `ButtonRole`.
+public struct ButtonRole: Hashable, Sendable {
+    let name: String
+    public static let destructive = ButtonRole(name: "destructive")
+    public static let cancel = ButtonRole(name: "cancel")
+}
+
+/// How buttons below draw: on a capsule, as their label alone, or through a custom style.
+enum ButtonChrome {
+    case bordered
+    case plain
+    case custom((ButtonStyleConfiguration) -> AnyView)
+}
+
+private struct ButtonChromeKey: EnvironmentKey { static var defaultValue: ButtonChrome { .bordered } }
+
+extension EnvironmentValues {
+    var buttonChrome: ButtonChrome {
+        get { self[ButtonChromeKey.self] }
+        set { self[ButtonChromeKey.self] = newValue }
+    }
+}
+
+/// `PrimitiveButtonStyle`: the built-in button styles.
+public protocol PrimitiveButtonStyle {
+    var _chrome: _ButtonChromeValue { get }
+}
+
+/// Which chrome a built-in style draws.
+public struct _ButtonChromeValue {
+    let chrome: ButtonChrome
+}
+
+public struct DefaultButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .bordered) } }
+public struct BorderedButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .bordered) } }
+public struct BorderedProminentButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .bordered) } }
+public struct PlainButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .plain) } }
+public struct BorderlessButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .plain) } }
+public struct LinkButtonStyle: PrimitiveButtonStyle { public init() {}; public var _chrome: _ButtonChromeValue { _ButtonChromeValue(chrome: .plain) } }
+
+extension PrimitiveButtonStyle where Self == DefaultButtonStyle { public static var automatic: DefaultButtonStyle { DefaultButtonStyle() } }
+extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: BorderedButtonStyle { BorderedButtonStyle() } }
+extension PrimitiveButtonStyle where Self == BorderedProminentButtonStyle {
+    public static var borderedProminent: BorderedProminentButtonStyle { BorderedProminentButtonStyle() }
+}
+extension PrimitiveButtonStyle where Self == PlainButtonStyle { public static var plain: PlainButtonStyle { PlainButtonStyle() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: BorderlessButtonStyle { BorderlessButtonStyle() } }
+extension PrimitiveButtonStyle where Self == LinkButtonStyle { public static var link: LinkButtonStyle { LinkButtonStyle() } }
+
+/// `ButtonStyle`: a custom look, made from the label.
+public protocol ButtonStyle {
+    associatedtype Body: View
+    typealias Configuration = ButtonStyleConfiguration
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+}
+
+/// `ButtonStyleConfiguration`: a widget's button is never pressed while archived.
+public struct ButtonStyleConfiguration {
+    public typealias Label = AnyView
+    public let label: AnyView
+    public let isPressed: Bool
+    public let role: ButtonRole?
+}
+
+/// `ButtonBorderShape`.
+public struct ButtonBorderShape: Hashable, Sendable {
+    let name: String
+    public static let automatic = ButtonBorderShape(name: "automatic")
+    public static let capsule = ButtonBorderShape(name: "capsule")
+    public static let circle = ButtonBorderShape(name: "circle")
+    public static let roundedRectangle = ButtonBorderShape(name: "roundedRectangle")
+    public static func roundedRectangle(radius: CGFloat) -> ButtonBorderShape { ButtonBorderShape(name: "roundedRectangle") }
 }
 
 extension Button where Label == Text {
@@ -166,8 +258,18 @@ extension View {
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         archived(environment: { $0.toggleStyle = AnyToggleStyle(style) })
     }
-    /// `.buttonStyle(_:)` has no effect on the archive beyond the label.
-    public func buttonStyle<S>(_ style: S) -> some View { self }
+    /// `.buttonStyle(_:)`: plain and borderless buttons draw their label alone; bordered ones (the
+    /// default) on the tinted capsule.
+    public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> some View {
+        archived(environment: { $0.buttonChrome = style._chrome.chrome })
+    }
+
+    /// `.buttonStyle(_:)` with a custom `ButtonStyle`: its body, unpressed, is the button's look.
+    public func buttonStyle<S: ButtonStyle>(_ style: S) -> some View {
+        archived(environment: { $0.buttonChrome = .custom { AnyView(style.makeBody(configuration: $0)) } })
+    }
+
+    public func buttonBorderShape(_ shape: ButtonBorderShape) -> some View { self }
 }
 
 /// `Link`: a tap target that opens the app at a URL (medium and larger widgets).

@@ -8,6 +8,17 @@ public struct Image: View, Hashable, Sendable {
     public init(systemName: String) { node = ImageNode(source: .system(systemName)) }
     public init(_ name: String, bundle: Bundle? = nil) { node = ImageNode(source: .asset(name)) }
     public init(decorative name: String, bundle: Bundle? = nil) { node = ImageNode(source: .asset(name)) }
+    public init(_ name: String, bundle: Bundle? = nil, label: Text) { node = ImageNode(source: .asset(name)) }
+    /// `Image(systemName:variableValue:)`: symbols are drawn as stand-ins, whatever their value.
+    public init(systemName: String, variableValue: Double?) { node = ImageNode(source: .system(systemName)) }
+
+    /// For the UIKit bridge (`Image(uiImage:)`): encoded bytes, drawn by the host when they are PNG.
+    public init(_encoded bytes: [UInt8], isDrawable: Bool) {
+        node = ImageNode(source: .data(bytes))
+        undrawable = !isDrawable
+    }
+
+    private var undrawable = false
 
     /// `Image.TemplateRenderingMode`.
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
@@ -21,6 +32,15 @@ public struct Image: View, Hashable, Sendable {
         return copy
     }
 
+    /// `.interpolation(_:)` and `.antialiased(_:)`: drawing quality, the same here.
+    public func interpolation(_ interpolation: Interpolation) -> Image { self }
+    public func antialiased(_ isAntialiased: Bool) -> Image { self }
+    /// `.symbolRenderingMode(_:)` on an image.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { self }
+
+    /// `Image.Interpolation`.
+    public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
+
     public func renderingMode(_ mode: TemplateRenderingMode?) -> Image {
         var copy = self
         copy.node.template = mode == .template
@@ -30,6 +50,7 @@ public struct Image: View, Hashable, Sendable {
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
+        if undrawable { builder.warn("an image made from data that is not PNG (JPEG, HEIC…) draws as a placeholder: the host decodes PNG only") }
         builder.append(.image(node))
     }
 }

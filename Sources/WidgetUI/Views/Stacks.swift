@@ -104,10 +104,88 @@ public struct Label<Title: View, Icon: View>: View {
         self.icon = icon()
     }
     public var body: some View {
+        LabelBody(configuration: LabelStyleConfiguration(title: AnyView(title), icon: AnyView(icon)))
+    }
+}
+
+/// A label drawn through the label style in effect.
+struct LabelBody: View {
+    let configuration: LabelStyleConfiguration
+    @Environment(\.labelStyle) var style
+    var body: some View { style.makeBody(configuration) }
+}
+
+/// `LabelStyleConfiguration`.
+public struct LabelStyleConfiguration {
+    public typealias Title = AnyView
+    public typealias Icon = AnyView
+    public let title: AnyView
+    public let icon: AnyView
+}
+
+/// `LabelStyle`.
+public protocol LabelStyle {
+    associatedtype Body: View
+    typealias Configuration = LabelStyleConfiguration
+    @ViewBuilder func makeBody(configuration: Configuration) -> Body
+}
+
+/// Icon then title, side by side (the default).
+public struct TitleAndIconLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View {
         HStack(spacing: 4) {
-            icon
-            title
+            configuration.icon
+            configuration.title
         }
+    }
+}
+
+public struct IconOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { configuration.icon }
+}
+
+public struct TitleOnlyLabelStyle: LabelStyle {
+    public init() {}
+    public func makeBody(configuration: Configuration) -> some View { configuration.title }
+}
+
+extension LabelStyle where Self == TitleAndIconLabelStyle {
+    public static var titleAndIcon: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
+    public static var automatic: TitleAndIconLabelStyle { TitleAndIconLabelStyle() }
+}
+extension LabelStyle where Self == IconOnlyLabelStyle { public static var iconOnly: IconOnlyLabelStyle { IconOnlyLabelStyle() } }
+extension LabelStyle where Self == TitleOnlyLabelStyle { public static var titleOnly: TitleOnlyLabelStyle { TitleOnlyLabelStyle() } }
+
+struct AnyLabelStyle {
+    let makeBody: (LabelStyleConfiguration) -> AnyView
+    init<S: LabelStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
+    func makeBody(_ configuration: LabelStyleConfiguration) -> AnyView { makeBody(configuration) }
+}
+
+private struct LabelStyleKey: EnvironmentKey { static var defaultValue: AnyLabelStyle { AnyLabelStyle(TitleAndIconLabelStyle()) } }
+
+extension EnvironmentValues {
+    var labelStyle: AnyLabelStyle {
+        get { self[LabelStyleKey.self] }
+        set { self[LabelStyleKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func labelStyle<S: LabelStyle>(_ style: S) -> some View { archived(environment: { $0.labelStyle = AnyLabelStyle(style) }) }
+}
+
+extension Label where Title == Text, Icon == Image {
+    public init<S: StringProtocol>(_ title: S, image name: String) {
+        self.init(title: { Text(title) }, icon: { Image(name) })
+    }
+}
+
+extension Label where Title == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder icon: () -> Icon) {
+        self.init(title: { Text(titleKey) }, icon: icon)
     }
 }
 

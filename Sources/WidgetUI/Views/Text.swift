@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetIntents
 
 /// `Text`: runs of literal and date-driven content. Date styles are archived as data so the host
 /// shows the right "2:32" at any instant without running the extension again.
@@ -15,6 +16,15 @@ public struct Text: View, Hashable, Sendable {
     public init<S: StringProtocol>(_ content: S) { runs = [TextRun(.literal(String(content)))] }
 
     public init(verbatim content: String) { runs = [TextRun(.literal(content))] }
+
+    /// `Text("key", comment:)` and `Text("key", tableName:bundle:comment:)`: strings are shown as
+    /// written (no localization tables here).
+    public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+        runs = key.runs
+    }
+
+    /// `Text(LocalizedStringResource)`.
+    public init(_ resource: LocalizedStringResource) { runs = [TextRun(.literal(resource.key))] }
 
     /// `Text(date, style:)`: resolved by the host at render time.
     public init(_ date: Date, style: DateStyle) { runs = [TextRun(.date(date, style.value))] }
@@ -54,7 +64,55 @@ public struct Text: View, Hashable, Sendable {
     public func italic() -> Text { mapRuns { $0.italic = true } }
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
     public func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color?.value } }
+    /// `Text.foregroundStyle(_:)`: a colour for these runs (a gradient or hierarchical style gives its
+    /// first colour, as text is drawn in one colour per run).
+    public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
+        switch style._paint {
+        case .color(let c): mapRuns { $0.color = c }
+        case .linearGradient(let stops, _, _): mapRuns { $0.color = stops.first?.color }
+        case .foreground(let level): mapRuns { $0.color = level == 0 ? nil : .system(level == 1 ? .secondary : .tertiaryLabel, opacity: 1) }
+        case .material(let m): mapRuns { $0.color = .system(m == .ultraThin ? .quaternaryLabel : .secondary, opacity: 1) }
+        }
+    }
+    /// Digits already advance alike in the host's metrics.
     public func monospacedDigit() -> Text { self }
+    public func monospaced(_ isActive: Bool = true) -> Text { isActive ? mapRuns { $0.font = ($0.font ?? FontSpec(size: .style(.body))).with { $0.design = .monospaced } } : self }
+    public func fontDesign(_ design: Font.Design?) -> Text { mapRuns { $0.font = ($0.font ?? FontSpec(size: .style(.body))).with { $0.design = design ?? .default } } }
+    public func fontWidth(_ width: Font.Width?) -> Text { mapRuns { $0.font = ($0.font ?? FontSpec(size: .style(.body))).with { $0.width = width?.value ?? .standard } } }
+    public func underline(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        mapRuns { $0.attributes.underline = TextDecoration(isActive: isActive, pattern: pattern.value, color: color?.value) }
+    }
+    public func strikethrough(_ isActive: Bool = true, pattern: LineStyle.Pattern = .solid, color: Color? = nil) -> Text {
+        mapRuns { $0.attributes.strikethrough = TextDecoration(isActive: isActive, pattern: pattern.value, color: color?.value) }
+    }
+    public func kerning(_ kerning: CGFloat) -> Text { mapRuns { $0.attributes.kerning = Double(kerning) } }
+    public func tracking(_ tracking: CGFloat) -> Text { mapRuns { $0.attributes.tracking = Double(tracking) } }
+    public func baselineOffset(_ offset: CGFloat) -> Text { mapRuns { $0.attributes.baselineOffset = Double(offset) } }
+    public func textCase(_ textCase: Case?) -> Text { mapRuns { $0.attributes.textCase = textCase?.value ?? TextCaseValue.none } }
+
+    /// `Text.Case`.
+    public enum Case: Hashable, Sendable {
+        case uppercase, lowercase
+        var value: TextCaseValue { self == .uppercase ? .uppercase : .lowercase }
+    }
+
+    /// `Text.LineStyle`.
+    public struct LineStyle: Hashable, Sendable {
+        /// `Text.LineStyle.Pattern`.
+        public struct Pattern: Hashable, Sendable {
+            let value: LinePatternValue
+            public static let solid = Pattern(value: .solid)
+            public static let dot = Pattern(value: .dot)
+            public static let dash = Pattern(value: .dash)
+            public static let dashDot = Pattern(value: .dashDot)
+            public static let dashDotDot = Pattern(value: .dashDotDot)
+        }
+        let decoration: TextDecoration
+        public init(pattern: Pattern = .solid, color: Color? = nil) {
+            decoration = TextDecoration(isActive: true, pattern: pattern.value, color: color?.value)
+        }
+        public static let single = LineStyle()
+    }
 
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }

@@ -1,0 +1,4 @@
+// The `UIKit` compat module: the parts of UIKit that widget views reach for — images made from data
+// or names, colours (system, semantic, dynamic), fonts, the screen — and their SwiftUI bridges
+// (`Image(uiImage:)`, `Color(uiColor:)`). As on iOS, `import SwiftUI` brings it too.
+@_exported import Foundation

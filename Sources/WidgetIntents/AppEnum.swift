@@ -1,0 +1,134 @@
+import Foundation
+
+/// `AppEnum`: a parameter whose value is one of a fixed set of cases, persisted by its raw value.
+public protocol AppEnum: CaseIterable, RawRepresentable, Hashable, Sendable {
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { get }
+    static var caseDisplayRepresentations: [Self: DisplayRepresentation] { get }
+}
+
+extension AppEnum {
+    /// The raw value as it is archived.
+    var archivedRawValue: String { "\(rawValue)" }
+
+    /// The case whose archived raw value is `text`.
+    static func archivedCase(_ text: String) -> Self? { allCases.first { $0.archivedRawValue == text } }
+}
+
+/// `DynamicOptionsProvider`: the choices a parameter offers in the configuration UI (there is none
+/// here; the provider compiles and is not asked).
+public protocol DynamicOptionsProvider: Sendable {
+    associatedtype Result
+    associatedtype DefaultValue = Never
+    init()
+    func results() async throws -> Result
+    func defaultResult() async -> DefaultValue?
+}
+
+extension DynamicOptionsProvider {
+    public func defaultResult() async -> DefaultValue? { nil }
+}
+
+/// `ItemCollection`: options grouped into sections.
+public struct ItemCollection<Value>: Sendable {
+    public var sections: [ItemSection<Value>]
+    public init(sections: [ItemSection<Value>]) { self.sections = sections }
+    public init(@ItemCollectionBuilder<Value> content: () -> [ItemSection<Value>]) { sections = content() }
+}
+
+public struct ItemSection<Value>: @unchecked Sendable {
+    public var title: LocalizedStringResource?
+    public var items: [Value]
+    public init(_ title: LocalizedStringResource? = nil, items: [Value]) {
+        self.title = title
+        self.items = items
+    }
+}
+
+@resultBuilder
+public enum ItemCollectionBuilder<Value> {
+    public static func buildBlock(_ sections: ItemSection<Value>...) -> [ItemSection<Value>] { sections }
+}
+
+/// `IntentDialog`: what an intent says when it finishes.
+public struct IntentDialog: Hashable, Sendable, ExpressibleByStringInterpolation {
+    public var text: LocalizedStringResource
+    public init(_ text: LocalizedStringResource) { self.text = text }
+    public init(stringLiteral value: String) { text = LocalizedStringResource(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { text = LocalizedStringResource(stringInterpolation: stringInterpolation) }
+}
+
+/// `ProvidesDialog`, `ReturnsValue`, `OpensIntent`, `ShowsSnippetView`: result types an intent's
+/// `perform()` declares. Their content is not shown here.
+public protocol ProvidesDialog: IntentResult {}
+public protocol ReturnsValue<Value>: IntentResult {
+    associatedtype Value
+}
+public protocol OpensIntent: IntentResult {}
+public protocol ShowsSnippetView: IntentResult {}
+
+extension IntentResultContainer: ProvidesDialog, OpensIntent, ShowsSnippetView {}
+
+/// The result of `.result(value:)` and `.result(value:dialog:)`.
+public struct IntentValueResult<Value>: ReturnsValue, ProvidesDialog, @unchecked Sendable {
+    public let value: Value
+}
+
+extension IntentResult where Self == IntentResultContainer {
+    public static func result(dialog: IntentDialog) -> IntentResultContainer { IntentResultContainer() }
+}
+
+extension IntentResult {
+    public static func result<V>(value: V) -> IntentValueResult<V> where Self == IntentValueResult<V> { IntentValueResult(value: value) }
+    public static func result<V>(value: V, dialog: IntentDialog) -> IntentValueResult<V> where Self == IntentValueResult<V> {
+        IntentValueResult(value: value)
+    }
+}
+
+/// `AppIntentError`.
+public enum AppIntentError: Error, Sendable {
+    case restartPerform
+    case userActionRequired
+    case unknown
+}
+
+/// `ParameterSummary`: how the configuration UI sums up an intent's parameters ("Show \(\.$city)").
+/// There is no configuration UI here; summaries compile and are not shown.
+public protocol ParameterSummary {}
+
+/// `Summary`.
+public struct Summary<Intent>: ParameterSummary {
+    public init(_ text: ParameterSummaryString<Intent>) {}
+    public init(_ text: ParameterSummaryString<Intent>, @ParameterSummaryBuilder<Intent> table: () -> some ParameterSummary) {}
+}
+
+/// `When` and `Switch` choose a summary by a parameter's value.
+public struct When<Intent>: ParameterSummary {
+    public init<V>(_ keyPath: KeyPath<Intent, V>, _ comparison: ParameterSummaryComparison, _ value: Any,
+                   @ParameterSummaryBuilder<Intent> _ then: () -> some ParameterSummary,
+                   @ParameterSummaryBuilder<Intent> otherwise: () -> some ParameterSummary) {}
+    public init<V>(_ keyPath: KeyPath<Intent, V>, _ comparison: ParameterSummaryComparison, _ value: Any,
+                   @ParameterSummaryBuilder<Intent> _ then: () -> some ParameterSummary) {}
+}
+
+public enum ParameterSummaryComparison: Sendable { case equalTo, notEqualTo, greaterThan, lessThan, hasAnyValue, hasNoValue }
+
+/// The text of a summary, with parameters interpolated by key path.
+public struct ParameterSummaryString<Intent>: ExpressibleByStringInterpolation {
+    public init(stringLiteral value: String) {}
+    public init(stringInterpolation: StringInterpolation) {}
+    public struct StringInterpolation: StringInterpolationProtocol {
+        public init(literalCapacity: Int, interpolationCount: Int) {}
+        public mutating func appendLiteral(_ literal: String) {}
+        public mutating func appendInterpolation<V>(_ keyPath: KeyPath<Intent, V>) {}
+    }
+}
+
+@resultBuilder
+public enum ParameterSummaryBuilder<Intent> {
+    public static func buildBlock() -> some ParameterSummary { EmptySummary() }
+    public static func buildBlock<each S: ParameterSummary>(_ summaries: repeat each S) -> some ParameterSummary { EmptySummary() }
+    public static func buildExpression<V>(_ keyPath: KeyPath<Intent, V>) -> some ParameterSummary { EmptySummary() }
+    public static func buildExpression<S: ParameterSummary>(_ summary: S) -> S { summary }
+}
+
+struct EmptySummary: ParameterSummary {}

@@ -1,0 +1,190 @@
+import Foundation
+import WidgetArchive
+
+extension View {
+    /// `.scaleEffect`: drawn scaled about the anchor; layout is unchanged, as in SwiftUI.
+    public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale, y: scale, anchor: anchor)
+    }
+
+    public func scaleEffect(_ scale: CGSize, anchor: UnitPoint = .center) -> some View {
+        scaleEffect(x: scale.width, y: scale.height, anchor: anchor)
+    }
+
+    public func scaleEffect(x: CGFloat = 1, y: CGFloat = 1, anchor: UnitPoint = .center) -> some View {
+        archived(.transform(TransformValue(scaleX: Double(x), scaleY: Double(y), anchor: anchor.value)))
+    }
+
+    /// `.rotationEffect`: drawn rotated about the anchor (clockwise for positive angles).
+    public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
+        archived(.transform(TransformValue(rotation: angle.degrees, anchor: anchor.value)))
+    }
+}
+
+/// Modifiers whose effect the host does not draw (shadows, blurs, blend modes, symbol effects,
+/// accessibility, gestures…). They compile and archive nothing; each tells the author once per
+/// timeline that it was ignored.
+extension View {
+    func inert(_ name: String) -> some View {
+        archived(node: { builder in
+            builder.warn("\(name) is archived inert: the host does not draw it")
+            return nil
+        })
+    }
+
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        inert(".shadow")
+    }
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View { inert(".blur") }
+    public func brightness(_ amount: Double) -> some View { inert(".brightness") }
+    public func contrast(_ amount: Double) -> some View { inert(".contrast") }
+    public func saturation(_ amount: Double) -> some View { inert(".saturation") }
+    public func grayscale(_ amount: Double) -> some View { inert(".grayscale") }
+    public func hueRotation(_ angle: Angle) -> some View { inert(".hueRotation") }
+    public func colorInvert() -> some View { inert(".colorInvert") }
+    public func colorMultiply(_ color: Color) -> some View { inert(".colorMultiply") }
+    public func luminanceToAlpha() -> some View { inert(".luminanceToAlpha") }
+    public func blendMode(_ mode: BlendMode) -> some View { inert(".blendMode") }
+    public func compositingGroup() -> some View { self }
+    public func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View { self }
+    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View { inert(".mask") }
+    @_disfavoredOverload
+    public func mask<M: View>(_ mask: M) -> some View { inert(".mask") }
+    public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
+                                 anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View { inert(".rotation3DEffect") }
+    public func zIndex(_ value: Double) -> some View { self }
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { inert(".position") }
+    public func position(_ position: CGPoint) -> some View { inert(".position") }
+    public func lineSpacing(_ lineSpacing: CGFloat) -> some View { inert(".lineSpacing") }
+    public func allowsTightening(_ flag: Bool) -> some View { self }
+    public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
+    public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environment(\.dynamicTypeSize, size) }
+    public func dynamicTypeSize<R: RangeExpression>(_ range: R) -> some View where R.Bound == DynamicTypeSize { self }
+    public func controlSize(_ size: ControlSize) -> some View { self }
+    public func labelsHidden() -> some View { self }
+    public func tag<V: Hashable>(_ tag: V) -> some View { self }
+    public func help(_ text: String) -> some View { self }
+
+    // Symbols: SF Symbols are Apple's; the host draws stand-ins, so rendering variants change nothing.
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
+    public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
+    public func imageScale(_ scale: Image.Scale) -> some View { self }
+    public func symbolEffect<E>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View { inert(".symbolEffect") }
+    public func symbolEffect<E, V: Equatable>(_ effect: E, options: SymbolEffectOptions = .default, value: V) -> some View { inert(".symbolEffect") }
+
+    // Interaction that widgets do not have: only Button(intent:), Toggle(isOn:intent:), Link and
+    // widgetURL react to taps.
+    public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View { inert(".onTapGesture") }
+    public func onAppear(perform action: (() -> Void)? = nil) -> some View { inert(".onAppear") }
+    public func onDisappear(perform action: (() -> Void)? = nil) -> some View { inert(".onDisappear") }
+    public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { inert(".onChange") }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View { inert(".onChange") }
+    public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View { inert(".task") }
+    public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
+    public func allowsHitTesting(_ enabled: Bool) -> some View { self }
+    public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { inert(".sensoryFeedback") }
+
+    // Accessibility: archived inert (the host has no accessibility tree).
+    public func accessibilityLabel(_ label: Text) -> some View { inert(".accessibilityLabel") }
+    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { inert(".accessibilityLabel") }
+    @_disfavoredOverload
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { inert(".accessibilityLabel") }
+    public func accessibilityValue(_ value: Text) -> some View { inert(".accessibilityValue") }
+    public func accessibilityValue(_ value: LocalizedStringKey) -> some View { inert(".accessibilityValue") }
+    public func accessibilityHint(_ hint: Text) -> some View { inert(".accessibilityHint") }
+    public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { inert(".accessibilityHint") }
+    public func accessibilityHidden(_ hidden: Bool) -> some View { inert(".accessibilityHidden") }
+    public func accessibilityElement(children: AccessibilityChildBehavior = .ignore) -> some View { inert(".accessibilityElement") }
+    public func accessibilityAddTraits(_ traits: AccessibilityTraits) -> some View { inert(".accessibilityAddTraits") }
+    public func accessibilityRemoveTraits(_ traits: AccessibilityTraits) -> some View { inert(".accessibilityRemoveTraits") }
+    public func accessibilityIdentifier(_ identifier: String) -> some View { inert(".accessibilityIdentifier") }
+    public func accessibilitySortPriority(_ priority: Double) -> some View { inert(".accessibilitySortPriority") }
+    public func accessibility(label: Text) -> some View { inert(".accessibility(label:)") }
+    public func accessibility(hidden: Bool) -> some View { inert(".accessibility(hidden:)") }
+}
+
+/// `BlendMode`.
+public enum BlendMode: Hashable, Sendable {
+    case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
+    case hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
+}
+
+/// `ColorRenderingMode`.
+public enum ColorRenderingMode: Hashable, Sendable { case nonLinear, linear, extendedLinear }
+
+/// `ControlSize`.
+public enum ControlSize: Hashable, Sendable, CaseIterable { case mini, small, regular, large, extraLarge }
+
+/// `SymbolRenderingMode`.
+public struct SymbolRenderingMode: Hashable, Sendable {
+    let name: String
+    public static let monochrome = SymbolRenderingMode(name: "monochrome")
+    public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
+    public static let palette = SymbolRenderingMode(name: "palette")
+    public static let multicolor = SymbolRenderingMode(name: "multicolor")
+}
+
+/// `SymbolVariants`.
+public struct SymbolVariants: Hashable, Sendable {
+    let name: String
+    public static let none = SymbolVariants(name: "none")
+    public static let circle = SymbolVariants(name: "circle")
+    public static let square = SymbolVariants(name: "square")
+    public static let rectangle = SymbolVariants(name: "rectangle")
+    public static let fill = SymbolVariants(name: "fill")
+    public static let slash = SymbolVariants(name: "slash")
+    public var fill: SymbolVariants { SymbolVariants(name: name + ".fill") }
+}
+
+/// `SymbolEffectOptions`.
+public struct SymbolEffectOptions: Hashable, Sendable {
+    public static let `default` = SymbolEffectOptions()
+    public static let repeating = SymbolEffectOptions()
+    public static let nonRepeating = SymbolEffectOptions()
+    public static func `repeat`(_ count: Int) -> SymbolEffectOptions { SymbolEffectOptions() }
+    public static func speed(_ speed: Double) -> SymbolEffectOptions { SymbolEffectOptions() }
+}
+
+/// `SensoryFeedback`.
+public struct SensoryFeedback: Hashable, Sendable {
+    let name: String
+    public static let success = SensoryFeedback(name: "success")
+    public static let warning = SensoryFeedback(name: "warning")
+    public static let error = SensoryFeedback(name: "error")
+    public static let selection = SensoryFeedback(name: "selection")
+    public static let increase = SensoryFeedback(name: "increase")
+    public static let decrease = SensoryFeedback(name: "decrease")
+    public static func impact(weight: Double = 1, intensity: Double = 1) -> SensoryFeedback { SensoryFeedback(name: "impact") }
+}
+
+/// `AccessibilityChildBehavior`.
+public struct AccessibilityChildBehavior: Hashable, Sendable {
+    let name: String
+    public static let ignore = AccessibilityChildBehavior(name: "ignore")
+    public static let contain = AccessibilityChildBehavior(name: "contain")
+    public static let combine = AccessibilityChildBehavior(name: "combine")
+}
+
+/// `AccessibilityTraits`.
+public struct AccessibilityTraits: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let isButton = AccessibilityTraits(rawValue: 1)
+    public static let isHeader = AccessibilityTraits(rawValue: 2)
+    public static let isSelected = AccessibilityTraits(rawValue: 4)
+    public static let isLink = AccessibilityTraits(rawValue: 8)
+    public static let isImage = AccessibilityTraits(rawValue: 16)
+    public static let isStaticText = AccessibilityTraits(rawValue: 32)
+    public static let updatesFrequently = AccessibilityTraits(rawValue: 64)
+}
+
+extension Text {
+    /// `Text.TruncationMode`: the host truncates at the tail.
+    public enum TruncationMode: Hashable, Sendable { case head, tail, middle }
+}
+
+extension Image {
+    /// `Image.Scale`.
+    public enum Scale: Hashable, Sendable { case small, medium, large }
+}
