@@ -84,6 +84,18 @@ let package = Package(
             dependencies: ["WidgetArchive", "WidgetProtocol"],
             path: "Extensions/Misbehaving"
         ),
+        // Widgets written as shipping widget code is, covering the surveyed API surface; the tests preview
+        // every one. `GalleryModels` stands for the app's shared models (names the archive model also
+        // uses, so a namespace leak would not compile).
+        .target(name: "GalleryModels", path: "Extensions/GalleryModels"),
+        .executableTarget(
+            name: "WidgetGallery",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit", "GalleryModels"],
+            path: "Extensions/WidgetGallery",
+            resources: [.copy("Assets.xcassets")],
+            // Shipping widget code is written in the Swift 5 language mode (`static var title = …`).
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
         .executableTarget(
             name: "ToDoList",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],

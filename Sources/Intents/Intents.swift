@@ -6,7 +6,7 @@
 import Foundation
 
 /// `INIntent`: a configuration intent. Made with `init()`: every parameter at its default.
-open class INIntent: NSObject, @unchecked Sendable {
+open class INIntent: NSObject {
     public required override init() { super.init() }
     /// A unique identifier, as the system gives each intent.
     open var identifier: String? { nil }
@@ -14,10 +14,10 @@ open class INIntent: NSObject, @unchecked Sendable {
 }
 
 /// The configuration intent of Xcode's widget template, with no parameters.
-open class ConfigurationIntent: INIntent, @unchecked Sendable {}
+open class ConfigurationIntent: INIntent {}
 
 /// `INObject`: a value of a custom parameter type, identified and displayed.
-open class INObject: NSObject, @unchecked Sendable {
+open class INObject: NSObject {
     public let identifier: String?
     public let displayString: String
     public let pronunciationHint: String?

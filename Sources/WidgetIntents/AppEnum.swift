@@ -125,10 +125,16 @@ public struct ParameterSummaryString<Intent>: ExpressibleByStringInterpolation {
 
 @resultBuilder
 public enum ParameterSummaryBuilder<Intent> {
-    public static func buildBlock() -> some ParameterSummary { EmptySummary() }
-    public static func buildBlock<each S: ParameterSummary>(_ summaries: repeat each S) -> some ParameterSummary { EmptySummary() }
-    public static func buildExpression<V>(_ keyPath: KeyPath<Intent, V>) -> some ParameterSummary { EmptySummary() }
+    public static func buildBlock() -> EmptySummary { EmptySummary() }
+    public static func buildBlock<S: ParameterSummary>(_ summary: S) -> S { summary }
+    public static func buildBlock<each S: ParameterSummary>(_ summaries: repeat each S) -> EmptySummary { EmptySummary() }
+    public static func buildExpression<V>(_ keyPath: KeyPath<Intent, V>) -> EmptySummary { EmptySummary() }
+    public static func buildExpression(_ summary: Summary<Intent>) -> Summary<Intent> { summary }
+    public static func buildExpression(_ summary: When<Intent>) -> When<Intent> { summary }
     public static func buildExpression<S: ParameterSummary>(_ summary: S) -> S { summary }
 }
 
-struct EmptySummary: ParameterSummary {}
+/// A summary that says nothing (the default, and a table's rows).
+public struct EmptySummary: ParameterSummary {
+    public init() {}
+}

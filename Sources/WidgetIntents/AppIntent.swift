@@ -8,6 +8,11 @@ public protocol AppIntent: Sendable {
     static var description: IntentDescription { get }
     init()
     func perform() async throws -> PerformResult
+
+    /// How the configuration UI sums the parameters up. The builder makes `Summary` know its intent, so
+    /// `\.$parameter` key paths need no root.
+    associatedtype SummaryContent: ParameterSummary = EmptySummary
+    @ParameterSummaryBuilder<Self> static var parameterSummary: SummaryContent { get }
 }
 
 extension AppIntent {
@@ -51,4 +56,8 @@ public protocol WidgetConfigurationIntent: AppIntent {}
 
 extension WidgetConfigurationIntent {
     public func perform() async throws -> IntentResultContainer { .result() }
+}
+
+extension AppIntent where SummaryContent == EmptySummary {
+    public static var parameterSummary: EmptySummary { EmptySummary() }
 }

@@ -146,7 +146,8 @@ public struct _DynamicIslandRegions: DynamicIslandContent {}
 
 extension View {
     /// `.activityBackgroundTint(_:)`, `.activitySystemActionForegroundColor(_:)`: Live Activity styling.
-    public func activityBackgroundTint(_ color: Color?) -> some View { self }
+    /// The Lock Screen view's background: drawn as its container background.
+    public func activityBackgroundTint(_ color: Color?) -> some View { containerBackground(color ?? .clear, for: .widget) }
     public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
     /// `.dynamicIsland(verticalPlacement:)`.
     public func dynamicIsland(verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement) -> some View { self }

@@ -70,8 +70,12 @@ extension View {
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
     public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
     public func imageScale(_ scale: Image.Scale) -> some View { self }
-    public func symbolEffect<E>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View { inert(".symbolEffect") }
-    public func symbolEffect<E, V: Equatable>(_ effect: E, options: SymbolEffectOptions = .default, value: V) -> some View { inert(".symbolEffect") }
+    public func symbolEffect<E: SymbolEffect>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View {
+        inert(".symbolEffect")
+    }
+    public func symbolEffect<E: SymbolEffect, V: Equatable>(_ effect: E, options: SymbolEffectOptions = .default, value: V) -> some View {
+        inert(".symbolEffect")
+    }
 
     // Interaction that widgets do not have: only Button(intent:), Toggle(isOn:intent:), Link and
     // widgetURL react to taps.
@@ -188,3 +192,26 @@ extension Image {
     /// `Image.Scale`.
     public enum Scale: Hashable, Sendable { case small, medium, large }
 }
+
+/// `SymbolEffect` and the effects SF Symbols animate with; the host does not animate symbols.
+public protocol SymbolEffect: Sendable {}
+
+public struct BounceSymbolEffect: SymbolEffect { public var up: BounceSymbolEffect { self }; public var down: BounceSymbolEffect { self } }
+public struct PulseSymbolEffect: SymbolEffect {}
+public struct VariableColorSymbolEffect: SymbolEffect { public var iterative: VariableColorSymbolEffect { self } }
+public struct ScaleSymbolEffect: SymbolEffect { public var up: ScaleSymbolEffect { self }; public var down: ScaleSymbolEffect { self } }
+public struct AppearSymbolEffect: SymbolEffect {}
+public struct DisappearSymbolEffect: SymbolEffect {}
+public struct WiggleSymbolEffect: SymbolEffect {}
+public struct BreatheSymbolEffect: SymbolEffect {}
+public struct RotateSymbolEffect: SymbolEffect {}
+
+extension SymbolEffect where Self == BounceSymbolEffect { public static var bounce: BounceSymbolEffect { BounceSymbolEffect() } }
+extension SymbolEffect where Self == PulseSymbolEffect { public static var pulse: PulseSymbolEffect { PulseSymbolEffect() } }
+extension SymbolEffect where Self == VariableColorSymbolEffect { public static var variableColor: VariableColorSymbolEffect { VariableColorSymbolEffect() } }
+extension SymbolEffect where Self == ScaleSymbolEffect { public static var scale: ScaleSymbolEffect { ScaleSymbolEffect() } }
+extension SymbolEffect where Self == AppearSymbolEffect { public static var appear: AppearSymbolEffect { AppearSymbolEffect() } }
+extension SymbolEffect where Self == DisappearSymbolEffect { public static var disappear: DisappearSymbolEffect { DisappearSymbolEffect() } }
+extension SymbolEffect where Self == WiggleSymbolEffect { public static var wiggle: WiggleSymbolEffect { WiggleSymbolEffect() } }
+extension SymbolEffect where Self == BreatheSymbolEffect { public static var breathe: BreatheSymbolEffect { BreatheSymbolEffect() } }
+extension SymbolEffect where Self == RotateSymbolEffect { public static var rotate: RotateSymbolEffect { RotateSymbolEffect() } }

@@ -93,7 +93,9 @@ enum PreviewCommand {
                         for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
                             switch resources.resolve(node.imageName ?? "") {
                             case .found: break
-                            case .missing: assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is not in \(resources.root.path)")
+                            case .missing:
+                                let folders = resources.roots.map(\.path).joined(separator: ", ")
+                                assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is in no asset catalog or file under \(folders)")
                             case .refused(let why): assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" refused: \(why)")
                             }
                         }
@@ -104,7 +106,8 @@ enum PreviewCommand {
         }
         written += renderDeclaredPreviews(
             host: host, executable: executable, connection: connection, out: out, painter: painter, sheet: &sheet, failures: &failures, maxEntries: maxEntries)
-        let warnings = connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()
+        var seen: Set<String> = []
+        let warnings = (connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()).filter { seen.insert($0).inserted }
         sheet.warnings = warnings
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
         for warning in warnings { print("warning: \(warning)") }
