@@ -11,7 +11,39 @@ enum GoldenFixtures {
         ("caffeine-small", caffeine),
         ("dates-and-progress", datesAndProgress),
         ("controls-and-modifiers", controls),
+        ("styles-shapes-and-assets", stylesShapesAndAssets),
     ]
+
+    /// The additions for real widget code: text attributes on runs and views, font width and italic,
+    /// asset and semantic colours, materials and the fifth hierarchy level, trimmed and styled strokes,
+    /// custom paths, transforms, geometry readers, image bytes, plain buttons, unsupported views.
+    static let stylesShapesAndAssets = WidgetArchiveValue(
+        kind: "Gallery", family: .systemMedium, entryDate: date,
+        root: .stack(StackNode(axis: .vertical, children: [
+            .text(TextNode(runs: [
+                TextRun(.literal("Done"), font: FontSpec(size: .fixed(13), weight: .semibold, design: .rounded, width: .condensed, italic: true),
+                        attributes: TextAttributes(strikethrough: TextDecoration(), kerning: 1.5, textCase: .uppercase)),
+                TextRun(.literal(" link"), attributes: TextAttributes(underline: TextDecoration(pattern: .dash, color: .system(.blue, opacity: 1)),
+                                                                      tracking: 2, baselineOffset: -1, textCase: TextCaseValue.none)),
+            ])),
+            .modified(.text(TextNode("Brand")), .foreground(.color(.asset(AssetColorValue(
+                name: "BrandColor", light: ColorComponents(red: 0.878, green: 0.478, blue: 0.235),
+                dark: ColorComponents(red: 1, green: 0.65, blue: 0.4), darkHighContrast: ColorComponents(red: 0.6, green: 0.2, blue: 0, alpha: 0.5),
+                opacity: 0.8))))),
+            .modified(.color(.asset(AssetColorValue(name: "Missing"))), .textAttributes(TextAttributes(underline: TextDecoration(isActive: false)))),
+            .modified(.shape(ShapeNode(kind: .circle, fill: .color(.system(.white, opacity: 1)), strokeWidth: 6,
+                                       strokeStyle: StrokeStyleValue(cap: .round, join: .bevel), trim: 0...0.7)),
+                      .transform(TransformValue(rotation: -90))),
+            .shape(ShapeNode(kind: .path(PathValue(elements: [.move(x: 0, y: 9), .cubic(x: 100, y: 9, c1x: 35, c1y: 3, c2x: 65, c2y: 15),
+                                                              .quad(x: 100, y: 18, cx: 100, cy: 12), .line(x: 0, y: 18), .close],
+                                                   referenceWidth: 100, referenceHeight: 18)),
+                             fill: .material(.ultraThin), strokeWidth: 1, strokeStyle: StrokeStyleValue(inset: true))),
+            .modified(.shape(ShapeNode(kind: .rectangle, fill: .foreground(level: 4))), .background(.color(.system(.tertiaryFill, opacity: 1)), .center)),
+            .geometryReader(.modified(.text(TextNode("bar")), .transform(TransformValue(scaleX: 0.5, scaleY: 2, anchor: UnitPointValue(x: 0, y: 1))))),
+            .control(ControlNode(kind: .plainButton(label: .image(ImageNode(source: .data([0x89, 0x50, 0x4E, 0x47]), resizable: true))),
+                                 action: .inert)),
+            .unsupported("List"),
+        ])))
 
     static let caffeine = WidgetArchiveValue(
         kind: "CaffeineTracker", family: .systemSmall, entryDate: date,

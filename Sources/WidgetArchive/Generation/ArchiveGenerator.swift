@@ -28,15 +28,22 @@ public struct ArchiveGenerator {
 
     public mutating func node(depth: Int) -> ViewNode {
         let leafOnly = depth >= maxDepth
-        let choice = Int.random(in: 0..<(leafOnly ? 6 : 13), using: &rng)
+        let choice = Int.random(in: 0..<(leafOnly ? 6 : 15), using: &rng)
         switch choice {
         case 0: return .empty
         case 1: return .text(TextNode(runs: (0..<Int.random(in: 1...3, using: &rng)).map { _ in run() }))
-        case 2: return .image(ImageNode(source: bool() ? .system(pick(["plus", "star.fill", "cup.and.saucer"])) : .asset(pick(["photo", "hero"])),
-                                        resizable: bool(), template: bool()))
+        case 2: return .image(ImageNode(source: imageSource(), resizable: bool(), template: bool()))
         case 3: return .color(color())
-        case 4: return .shape(ShapeNode(kind: shapeKind(), fill: bool() ? paint() : nil, strokeWidth: bool() ? number(0...8) : nil))
-        case 5: return bool() ? .spacer(minLength: bool() ? number(0...40) : nil) : .accessoryBackground
+        case 4: return .shape(ShapeNode(
+            kind: shapeKind(), fill: bool() ? paint() : nil, strokeWidth: bool() ? number(0...8) : nil,
+            strokeStyle: bool() ? StrokeStyleValue(cap: pick(StrokeStyleValue.Cap.allCases), join: pick(StrokeStyleValue.Join.allCases), inset: bool()) : nil,
+            trim: bool() ? { let a = number(0...1); return a...max(a, number(0...1)) }() : nil))
+        case 5:
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: return .spacer(minLength: bool() ? number(0...40) : nil)
+            case 1: return .accessoryBackground
+            default: return .unsupported(pick(["List", "ScrollView", "TextField"]))
+            }
         case 6, 7:
             return .stack(StackNode(axis: pick(StackAxis.allCases), alignment: alignment(), spacing: bool() ? number(0...20) : nil,
                                     children: children(depth)))
@@ -57,9 +64,14 @@ public struct ArchiveGenerator {
             let action: ControlAction = bool() ? .inert : .intent(IntentReference(
                 typeIdentifier: pick(["App.LogDrink", "App.ToggleTask"]),
                 parameters: (0..<Int.random(in: 0...12, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) }))
-            let kind: ControlNode.Kind = bool() ? .button(label: node(depth: depth + 1))
-                : .toggle(isOn: bool(), onLabel: node(depth: depth + 1), offLabel: node(depth: depth + 1))
+            let kind: ControlNode.Kind = switch Int.random(in: 0..<3, using: &rng) {
+            case 0: .button(label: node(depth: depth + 1))
+            case 1: .plainButton(label: node(depth: depth + 1))
+            default: .toggle(isOn: bool(), onLabel: node(depth: depth + 1), offLabel: node(depth: depth + 1))
+            }
             return .control(ControlNode(kind: kind, action: action))
+        case 12:
+            return .geometryReader(node(depth: depth + 1))
         default:
             return .modified(node(depth: depth + 1), modifier(depth))
         }
@@ -72,7 +84,7 @@ public struct ArchiveGenerator {
     private mutating func optionalNode(_ depth: Int) -> ViewNode? { bool() ? node(depth: depth + 1) : nil }
 
     private mutating func modifier(_ depth: Int) -> ViewModifierNode {
-        switch Int.random(in: 0..<29, using: &rng) {
+        switch Int.random(in: 0..<31, using: &rng) {
         case 0: return .frame(FrameSpec(minWidth: opt(0...50), idealWidth: opt(0...100), maxWidth: bool() ? .infinity : opt(50...300),
                                         minHeight: opt(0...50), idealHeight: opt(0...100), maxHeight: opt(50...300), alignment: alignment()))
         case 1: return .padding(PaddingSpec(edges: UInt8.random(in: 0...15, using: &rng), top: opt(0...20), leading: opt(0...20),
@@ -103,7 +115,26 @@ public struct ArchiveGenerator {
         case 25: return .hidden
         case 26: return .offset(x: number(-10...10), y: number(-10...10))
         case 27: return .fixedSize(horizontal: bool(), vertical: bool())
+        case 28: return .textAttributes(textAttributes())
+        case 29: return .transform(TransformValue(scaleX: number(0...2), scaleY: number(0...2), rotation: number(-360...360),
+                                                  anchor: UnitPointValue(x: number(0...1), y: number(0...1))))
         default: return .contentTransition(pick(ContentTransitionValue.allCases))
+        }
+    }
+
+    private mutating func textAttributes() -> TextAttributes {
+        func decoration() -> TextDecoration? {
+            bool() ? TextDecoration(isActive: bool(), pattern: pick(LinePatternValue.allCases), color: bool() ? color() : nil) : nil
+        }
+        return TextAttributes(underline: decoration(), strikethrough: decoration(), kerning: opt(-1...3), tracking: opt(0...3),
+                              baselineOffset: opt(-4...4), textCase: bool() ? pick(TextCaseValue.allCases) : nil)
+    }
+
+    private mutating func imageSource() -> ImageNode.Source {
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: .system(pick(["plus", "star.fill", "cup.and.saucer"]))
+        case 1: .asset(pick(["photo", "hero"]))
+        default: .data((0..<Int.random(in: 0...24, using: &rng)).map { _ in UInt8.random(in: 0...255, using: &rng) })
         }
     }
 
@@ -114,31 +145,53 @@ public struct ArchiveGenerator {
         default: .timerInterval(start: date(), end: date(), countsDown: bool())
         }
         return TextRun(content, font: bool() ? font() : nil, weight: bool() ? pick(FontWeight.allCases) : nil, italic: bool(),
-                       color: bool() ? color() : nil)
+                       color: bool() ? color() : nil, attributes: bool() ? textAttributes() : TextAttributes())
     }
 
     private mutating func font() -> FontSpec {
         FontSpec(size: bool() ? .style(pick(TextStyle.allCases)) : .fixed(number(6...60)),
-                 weight: bool() ? pick(FontWeight.allCases) : nil, design: pick(FontDesign.allCases))
+                 weight: bool() ? pick(FontWeight.allCases) : nil, design: pick(FontDesign.allCases), width: pick(FontWidthValue.allCases),
+                 italic: bool())
     }
 
     private mutating func color() -> ColorValue {
-        bool() ? .rgba(red: number(0...1), green: number(0...1), blue: number(0...1), opacity: number(0...1))
-            : .system(pick(SystemColor.allCases), opacity: number(0...1))
+        switch Int.random(in: 0..<5, using: &rng) {
+        case 0, 1: return .rgba(red: number(0...1), green: number(0...1), blue: number(0...1), opacity: number(0...1))
+        case 2, 3: return .system(pick(SystemColor.allCases), opacity: number(0...1))
+        default:
+            func components() -> ColorComponents? {
+                bool() ? ColorComponents(red: number(0...1), green: number(0...1), blue: number(0...1), alpha: number(0...1)) : nil
+            }
+            return .asset(AssetColorValue(name: pick(["Brand", "Accent", ""]), light: components(), dark: components(),
+                                          lightHighContrast: components(), darkHighContrast: components(), opacity: number(0...1)))
+        }
     }
 
     private mutating func paint() -> Paint {
-        switch Int.random(in: 0..<3, using: &rng) {
+        switch Int.random(in: 0..<4, using: &rng) {
         case 0: return .color(color())
+        case 3: return .material(pick(MaterialValue.allCases))
         case 1: return .linearGradient(stops: (0..<Int.random(in: 0...3, using: &rng)).map { _ in GradientStop(color: color(), location: number(0...1)) },
                                        start: UnitPointValue(x: number(0...1), y: number(0...1)), end: UnitPointValue(x: number(0...1), y: number(0...1)))
-        default: return .foreground(level: UInt8.random(in: 0...3, using: &rng))
+        default: return .foreground(level: UInt8.random(in: 0...4, using: &rng))
         }
     }
 
     private mutating func shapeKind() -> ShapeKind {
-        switch Int.random(in: 0..<6, using: &rng) {
+        switch Int.random(in: 0..<7, using: &rng) {
         case 0: return .rectangle
+        case 6:
+            let elements: [PathValue.Element] = (0..<Int.random(in: 0...6, using: &rng)).map { _ in
+                switch Int.random(in: 0..<5, using: &rng) {
+                case 0: .move(x: number(0...100), y: number(0...100))
+                case 1: .line(x: number(0...100), y: number(0...100))
+                case 2: .quad(x: number(0...100), y: number(0...100), cx: number(0...100), cy: number(0...100))
+                case 3: .cubic(x: number(0...100), y: number(0...100), c1x: number(0...100), c1y: number(0...100),
+                               c2x: number(0...100), c2y: number(0...100))
+                default: .close
+                }
+            }
+            return .path(PathValue(elements: elements, referenceWidth: number(1...200), referenceHeight: number(1...200)))
         case 1: return .roundedRectangle(cornerRadius: number(0...30), continuous: bool())
         case 2: return .circle
         case 3: return .ellipse
