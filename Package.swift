@@ -103,8 +103,9 @@ let package = Package(
         ),
 
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive"]),
-        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "CVirtualClock"]),
+        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "CVirtualClock"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive"]),
+        .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: ["WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender", "WidgetTesting"]

@@ -5,9 +5,12 @@ import XCTest
 
 final class ProtocolTests: XCTestCase {
     let messages: [Message] = [
-        .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled])])),
+        .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled])],
+                     previews: [PreviewDescriptor(name: "K systemSmall", kind: "K", family: .systemSmall), PreviewDescriptor(name: "P", kind: "P", family: nil)])),
         .getTimeline(TimelineRequest(requestID: 7, kind: "K", family: .systemMedium, variants: [.standard, EnvironmentVariant(renderingMode: .vibrant, colorScheme: .dark)],
-                                     now: Date(timeIntervalSince1970: 123.5), displayWidth: 338, displayHeight: 158, isPreview: true, configuration: [1, 2])),
+                                     now: Date(timeIntervalSince1970: 123.5), displayWidth: 338, displayHeight: 158, isPreview: true, configuration: [1, 2],
+                                     placement: "standby-day")),
+        .getPreview(PreviewRequest(requestID: 10, index: 1, variants: [.standard], now: Date(timeIntervalSince1970: 7), placement: "iphone-home")),
         .timeline(TimelineReply(requestID: 7, entries: [ArchivedEntry(date: Date(timeIntervalSince1970: 1), relevance: 0.5, archives: [[1, 2, 3], []])], policy: .after(Date(timeIntervalSince1970: 99)))),
         .performIntent(IntentRequest(requestID: 8, intent: IntentReference(typeIdentifier: "T", parameters: [9]), kind: "K", now: Date(timeIntervalSince1970: 5))),
         .intentPerformed(requestID: 8),
@@ -64,6 +67,31 @@ final class ProtocolTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0)
         XCTAssertEqual(try? MessageCodec.decode([]), nil)
         XCTAssertThrowsError(try MessageCodec.decode([200])) { XCTAssertEqual($0 as? ProtocolError, .unknownMessageType(200)) }
+    }
+
+    func testPreviewsBeyondTheLimitsAreRefused() {
+        var index = ByteWriter()
+        index.u8(9)  // getPreview
+        index.varint(1)
+        index.varint(UInt64(5_000))
+        XCTAssertThrowsError(try MessageCodec.decode(index.bytes)) { error in
+            XCTAssertEqual(error as? ProtocolError, .limitExceeded(field: "preview index", count: 5_000, limit: 1_024))
+        }
+        var family = ByteWriter()
+        family.u8(1)  // hello
+        family.u16(2)
+        family.inlineString("E")
+        family.varint(0)  // widgets
+        family.varint(0)  // URL schemes
+        family.varint(1)  // one preview
+        family.inlineString("P")
+        family.inlineString("K")
+        family.u8(0x42)
+        XCTAssertThrowsError(try MessageCodec.decode(family.bytes)) { error in
+            guard case .malformedMessage(type: 1, .invalidValue(_, "preview family", 0x42))? = error as? ProtocolError else {
+                return XCTFail("\(error)")
+            }
+        }
     }
 
     func testCountsBeyondTheLimitsAreRefused() {

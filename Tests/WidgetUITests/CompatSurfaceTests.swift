@@ -1,0 +1,263 @@
+import AppIntents
+import Foundation
+import SwiftUI
+import WidgetArchive
+import WidgetIntents
+import WidgetKit
+import WidgetUI
+import XCTest
+
+/// What the compat surface archives: each API evaluated in the extension becomes the node the host
+/// draws, or is reported as inert.
+final class CompatSurfaceTests: XCTestCase {
+    private func archive<V: View>(_ view: V, locate: ((ViewNode) -> [String: CGRect])? = nil) -> (ViewNode, [String]) {
+        ViewArchiver.archive(view, environment: EnvironmentValues(), locate: locate)
+    }
+
+    private func firstText(_ node: ViewNode) -> TextNode? {
+        var found: TextNode?
+        node.forEachNode { if found == nil, case .text(let t) = $0 { found = t } }
+        return found
+    }
+
+    private func modifiers(_ node: ViewNode) -> [ViewModifierNode] {
+        var out: [ViewModifierNode] = []
+        node.forEachNode { if case .modified(_, let m) = $0 { out.append(m) } }
+        return out
+    }
+
+    func testTextStylingOnTextAndOnViews() {
+        let text = Text("Done").strikethrough().kerning(2).textCase(.uppercase).underline(color: .red).baselineOffset(1)
+        let run = firstText(archive(text).0)?.runs.first
+        XCTAssertEqual(run?.attributes.strikethrough, TextDecoration())
+        XCTAssertEqual(run?.attributes.underline, TextDecoration(color: .system(.red, opacity: 1)))
+        XCTAssertEqual(run?.attributes.kerning, 2)
+        XCTAssertEqual(run?.attributes.textCase, .uppercase)
+        XCTAssertEqual(run?.attributes.baselineOffset, 1)
+
+        let view = VStack { Text("a") }.tracking(3).textCase(nil).fontWidth(.expanded).italic()
+        let mods = modifiers(archive(view).0)
+        XCTAssertTrue(mods.contains(.textAttributes(TextAttributes(tracking: 3))))
+        XCTAssertTrue(mods.contains(.textAttributes(TextAttributes(textCase: TextCaseValue.none))), "textCase(nil) undoes an inherited case")
+        XCTAssertTrue(mods.contains(.font(FontSpec(size: .style(.body), width: .expanded))))
+        XCTAssertTrue(mods.contains(.italic))
+        XCTAssertEqual(firstText(archive(Text("x").font(.custom("Avenir", size: 15).italic())).0)?.runs.first?.font,
+                       FontSpec(size: .fixed(15), italic: true))
+    }
+
+    func testHierarchicalFillBackgroundAndMaterialStyles() {
+        XCTAssertEqual(HierarchicalShapeStyle.quinary._paint, .foreground(level: 4))
+        XCTAssertEqual(FillShapeStyle().tertiary._paint, .color(.system(.tertiaryFill, opacity: 1)))
+        XCTAssertEqual(BackgroundStyle().secondary._paint, .color(.system(.secondaryBackground, opacity: 1)))
+        XCTAssertEqual(Color.red.secondary._paint, .color(.system(.red, opacity: 0.6)))
+        XCTAssertEqual(Material.thick._paint, .material(.thick))
+        XCTAssertEqual(HierarchicalShapeStyle.secondary.tertiary._paint, .foreground(level: 3))
+    }
+
+    func testBuiltInShapesTrimAndStrokeStyles() {
+        let ring = Circle().trim(from: 0.1, to: 0.6).stroke(.blue, style: StrokeStyle(lineWidth: 4, lineCap: .round))
+        XCTAssertEqual(archive(ring).0, .shape(ShapeNode(kind: .circle, fill: .color(.system(.blue, opacity: 1)), strokeWidth: 4,
+                                                         strokeStyle: StrokeStyleValue(cap: .round), trim: 0.1...0.6)))
+        let border = RoundedRectangle(cornerRadius: 8).strokeBorder(.red, lineWidth: 2)
+        XCTAssertEqual(archive(border).0, .shape(ShapeNode(kind: .roundedRectangle(cornerRadius: 8, continuous: true),
+                                                           fill: .color(.system(.red, opacity: 1)), strokeWidth: 2,
+                                                           strokeStyle: StrokeStyleValue(inset: true))))
+    }
+
+    private struct Triangle: Shape {
+        func path(in rect: CGRect) -> Path {
+            Path { path in
+                path.move(to: CGPoint(x: rect.midX, y: rect.minY))
+                path.addLine(to: CGPoint(x: rect.maxX, y: rect.maxY))
+                path.addLine(to: CGPoint(x: rect.minX, y: rect.maxY))
+                path.closeSubpath()
+            }
+        }
+    }
+
+    func testCustomShapesAreEvaluatedForTheFrameLayoutGivesThem() {
+        var asked: [ViewNode] = []
+        let (root, _) = archive(Triangle().fill(.green)) { tree in
+            asked.append(tree)
+            return ["/0": CGRect(x: 10, y: 20, width: 40, height: 30)]
+        }
+        XCTAssertEqual(asked.count, 1, "one layout pass finds the shape's frame")
+        guard case .shape(let shape) = root, case .path(let path) = shape.kind else { return XCTFail("\(root)") }
+        XCTAssertEqual(path.referenceWidth, 40)
+        XCTAssertEqual(path.referenceHeight, 30)
+        XCTAssertEqual(path.elements.first, .move(x: 20, y: 0), "the outline is made in the shape's own coordinates")
+        XCTAssertEqual(shape.fill, .color(.system(.green, opacity: 1)))
+    }
+
+    func testNestedGeometryReadersTakeOnePassPerLevel() {
+        let view = GeometryReader { outer in
+            VStack {
+                Text("outer \(Int(outer.size.width))")
+                GeometryReader { inner in Text("inner \(Int(inner.size.width)) at \(Int(inner.frame(in: .global).minX))") }
+            }
+        }
+        var passes = 0
+        let (root, _) = archive(view) { tree in
+            passes += 1
+            var frames: [String: CGRect] = [:]
+            tree.forEachNode { node in
+                guard case .modified(_, .identity(let id)) = node, id.hasPrefix("\u{1}geometry:") else { return }
+                let reader = String(id.dropFirst("\u{1}geometry:".count))
+                frames[reader] = reader == "/0" ? CGRect(x: 0, y: 0, width: 200, height: 100) : CGRect(x: 5, y: 50, width: 120, height: 20)
+            }
+            return frames
+        }
+        XCTAssertEqual(passes, 2)
+        var texts: [String] = []
+        root.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["outer 200", "inner 120 at 5"])
+    }
+
+    func testReadersLayoutNeverPlacesAreEvaluatedAtZeroSize() {
+        let view = GeometryReader { proxy in Text("w \(Int(proxy.size.width))") }
+        let (root, _) = archive(view) { _ in [:] }
+        XCTAssertEqual(firstText(root)?.runs.first?.content, .literal("w 0"))
+    }
+
+    func testStateBindingAndAppStorage() throws {
+        struct Counter: View {
+            @State var count = 2
+            var body: some View {
+                count += 1
+                return Text("\(count)")
+            }
+        }
+        XCTAssertEqual(firstText(archive(Counter()).0)?.runs.first?.content, .literal("3"), "state set while the body runs")
+
+        struct Model { var name: String }
+        let state = State(wrappedValue: Model(name: "a"))
+        let name = state.projectedValue.name
+        name.wrappedValue = "b"
+        XCTAssertEqual(state.wrappedValue.name, "b", "a binding to a property writes through")
+
+        let suite = "widgethost.tests.\(UUID().uuidString)"
+        let defaults = try XCTUnwrap(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        struct Units: View {
+            @AppStorage("units") var units = "metric"
+            @AppStorage("count") var count = 1
+            var body: some View { Text("\(units) \(count)") }
+        }
+        XCTAssertEqual(firstText(archive(Units().defaultAppStorage(defaults)).0)?.runs.first?.content, .literal("metric 1"))
+        defaults.set("imperial", forKey: "units")
+        defaults.set(5, forKey: "count")
+        XCTAssertEqual(firstText(archive(Units().defaultAppStorage(defaults)).0)?.runs.first?.content, .literal("imperial 5"))
+    }
+
+    func testButtonAndLabelStyles() {
+        let plain = Button(intent: ToggleIntent()) { Text("Go") }.buttonStyle(.plain)
+        guard case .control(let control) = archive(plain).0, case .plainButton = control.kind else { return XCTFail() }
+        struct Pill: ButtonStyle {
+            func makeBody(configuration: Configuration) -> some View {
+                configuration.label.padding(4).background(Capsule().fill(.orange))
+            }
+        }
+        let custom = Button(intent: ToggleIntent()) { Text("Go") }.buttonStyle(Pill())
+        guard case .control(let styled) = archive(custom).0, case .plainButton(let label) = styled.kind else { return XCTFail() }
+        XCTAssertTrue(modifiers(label).contains { if case .background = $0 { true } else { false } }, "the style's body is the label")
+        guard case .control(let bordered) = archive(Button(intent: ToggleIntent()) { Text("Go") }).0, case .button = bordered.kind else {
+            return XCTFail()
+        }
+        let iconOnly = Label("Title", systemImage: "star").labelStyle(.iconOnly)
+        XCTAssertNil(firstText(archive(iconOnly).0), "an icon-only label has no text")
+    }
+
+    func testUnsupportedViewsAndInertModifiersAreReported() {
+        let (root, warnings) = archive(VStack {
+            ScrollView { Text("never evaluated") }
+            Text("kept").shadow(radius: 3).accessibilityLabel("Kept")
+        })
+        var unsupported: [String] = []
+        root.forEachNode { if case .unsupported(let name) = $0 { unsupported.append(name) } }
+        XCTAssertEqual(unsupported, ["ScrollView"])
+        XCTAssertTrue(warnings.contains("ScrollView is not supported in widgets: drawn as the system's placeholder"))
+        XCTAssertTrue(warnings.contains(".shadow is archived inert: the host does not draw it"))
+        XCTAssertTrue(warnings.contains(".accessibilityLabel is archived inert: the host does not draw it"))
+    }
+
+    func testUIKitImagesAndColours() throws {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 30, 0, 0, 0, 20]
+        let image = try XCTUnwrap(UIImage(data: Data(png), scale: 2))
+        XCTAssertEqual(image.size, CGSize(width: 15, height: 10))
+        XCTAssertNotNil(image.pngData())
+        XCTAssertNil(UIImage(data: Data()))
+        XCTAssertEqual(archive(Image(uiImage: image)).0, .image(ImageNode(source: .data(png))))
+        XCTAssertEqual(archive(Image(uiImage: UIImage(systemName: "star")!)).0, .image(ImageNode(source: .system("star"))))
+        let (_, warnings) = archive(Image(uiImage: UIImage(data: Data([0xFF, 0xD8, 0xFF]))!))
+        XCTAssertTrue(warnings.contains { $0.contains("not PNG") }, "a JPEG is reported: \(warnings)")
+
+        XCTAssertEqual(Color(uiColor: .secondarySystemBackground)._paint, .color(.system(.secondaryBackground, opacity: 1)))
+        let dynamic = UIColor { $0.userInterfaceStyle == .dark ? .init(white: 1, alpha: 1) : .init(white: 0, alpha: 1) }
+        guard case .color(.asset(let asset)) = Color(dynamic)._paint else { return XCTFail() }
+        XCTAssertEqual(asset.light, ColorComponents(red: 0, green: 0, blue: 0))
+        XCTAssertEqual(asset.dark, ColorComponents(red: 1, green: 1, blue: 1))
+    }
+
+    func testFoundationFormattersLinuxLacks() {
+        let formatter = MeasurementFormatter()
+        formatter.unitStyle = .long
+        XCTAssertEqual(formatter.string(from: Measurement(value: 1, unit: UnitLength.miles)), "1 mile")
+        XCTAssertEqual(Measurement(value: 21.5, unit: UnitTemperature.celsius).formatted(), "21.5 °C")
+        XCTAssertEqual(Measurement(value: 3, unit: UnitMass.kilograms).formatted(.measurement(width: .narrow)), "3kg")
+
+        let relative = RelativeDateTimeFormatter()
+        let now = Date(timeIntervalSince1970: 1_700_000_000)
+        XCTAssertEqual(relative.localizedString(for: now.addingTimeInterval(300), relativeTo: now), "in 5 minutes")
+        relative.dateTimeStyle = .named
+        XCTAssertEqual(relative.localizedString(for: now.addingTimeInterval(86_400), relativeTo: now), "tomorrow")
+
+        let components = DateComponentsFormatter()
+        XCTAssertEqual(components.string(from: 59), "0:59")
+        XCTAssertEqual(components.string(from: 3_725), "1:02:05")
+        components.unitsStyle = .full
+        components.allowedUnits = [.hour, .minute]
+        XCTAssertEqual(components.string(from: 3_660), "1 hour, 1 minute")
+    }
+
+    func testAppEnumParametersRoundTrip() async throws {
+        let intent = TravelIntent()
+        intent.mode = .transit
+        let bytes = try IntentParameterCodec.encode(intent)
+        XCTAssertEqual(try IntentParameterCodec.decodeValues(bytes).first?.1, .string("transit"))
+        let rebuilt = try await IntentParameterCodec.decode(TravelIntent.self, from: bytes)
+        XCTAssertEqual(rebuilt.mode, .transit)
+        let unknown = IntentParameterCoding.encode([("mode", .string("teleport"))])
+        do {
+            _ = try await IntentParameterCodec.decode(TravelIntent.self, from: unknown)
+            XCTFail("an unknown case is refused")
+        } catch {}
+    }
+
+    func testPreviewProvidersSplitIntoPreviewsByContext() {
+        let (previews, _) = PreviewArchiver.previews(Group {
+            Text("a").previewContext(WidgetPreviewContext(family: .systemMedium)).previewDisplayName("Medium")
+            Text("b")
+        }, environment: EnvironmentValues()) { _, _ in [:] }
+        XCTAssertEqual(previews.map(\.family), [.systemMedium, nil])
+        XCTAssertEqual(previews.map(\.displayName), ["Medium", nil])
+    }
+}
+
+private struct ToggleIntent: AppIntent {
+    static var title: LocalizedStringResource { "Toggle" }
+    init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
+
+enum TravelMode: String, AppEnum {
+    case walking, transit
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "Mode" }
+    static var caseDisplayRepresentations: [TravelMode: DisplayRepresentation] { [.walking: "Walking", .transit: "Transit"] }
+}
+
+private final class TravelIntent: AppIntent, @unchecked Sendable {
+    static var title: LocalizedStringResource { "Travel" }
+    @Parameter(title: "Mode", default: .walking) var mode: TravelMode
+    required init() {}
+    func perform() async throws -> some IntentResult { .result() }
+}
