@@ -138,3 +138,16 @@ public enum ParameterSummaryBuilder<Intent> {
 public struct EmptySummary: ParameterSummary {
     public init() {}
 }
+
+/// `IntentAuthenticationPolicy`: whether an intent runs on a locked device (it always runs here).
+public enum IntentAuthenticationPolicy: Sendable { case alwaysAllowed, requiresAuthentication, requiresLocalDeviceAuthentication }
+
+/// `EntityStringQuery`: finds entities by a search string as well as by identifier.
+public protocol EntityStringQuery: EntityQuery {
+    func entities(matching string: String) async throws -> [Entity]
+}
+
+/// `CustomIntentMigratedAppIntent`: an App Intent that replaced a SiriKit intent of this class name.
+public protocol CustomIntentMigratedAppIntent: AppIntent {
+    static var intentClassName: String { get }
+}

@@ -233,6 +233,33 @@ final class CompatSurfaceTests: XCTestCase {
         } catch {}
     }
 
+    func testObservableObjectsAndContainerViews() {
+        final class Store: ObservableObject {
+            @Published var name = "Basil"
+        }
+        struct Plant: View {
+            @EnvironmentObject var store: Store
+            var body: some View { Text(store.name) }
+        }
+        struct Garden: View {
+            @StateObject var store = Store()
+            var body: some View {
+                GroupBox("Garden") { Plant() }.environmentObject(store)
+            }
+        }
+        let (garden, _) = archive(Garden())
+        var texts: [String] = []
+        garden.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["Garden", "Basil"])
+
+        let (empty, _) = archive(ContentUnavailableView("No plants", systemImage: "leaf", description: Text("Add one in the app")))
+        var images: [String] = []
+        empty.forEachNode { if case .image(let i) = $0, case .system(let name) = i.source { images.append(name) } }
+        XCTAssertEqual(images, ["leaf"])
+        let (_, warnings) = archive(Text("12°").widgetLabel("Lisbon"))
+        XCTAssertTrue(warnings.contains(".widgetLabel is archived inert: the host does not draw it"))
+    }
+
     func testPreviewProvidersSplitIntoPreviewsByContext() {
         let (previews, _) = PreviewArchiver.previews(Group {
             Text("a").previewContext(WidgetPreviewContext(family: .systemMedium)).previewDisplayName("Medium")

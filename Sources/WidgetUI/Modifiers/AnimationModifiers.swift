@@ -57,3 +57,10 @@ extension View {
     /// `.animation(_:value:)`: nothing is archived.
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View { self }
 }
+
+extension AnyTransition {
+    /// `.asymmetric(insertion:removal:)`.
+    public static func asymmetric(insertion: AnyTransition, removal: AnyTransition) -> AnyTransition { insertion }
+    public static func offset(x: CGFloat = 0, y: CGFloat = 0) -> AnyTransition { AnyTransition(name: "offset") }
+    public static func scale(scale: CGFloat, anchor: UnitPoint = .center) -> AnyTransition { AnyTransition(name: "scale") }
+}

@@ -31,3 +31,38 @@ extension View {
         archived(.containerBackground(.shape(ShapeNode(kind: .rectangle, fill: style._paint))))
     }
 }
+
+extension View {
+    /// `.widgetLabel(_:)`: the label an accessory widget shows outside its bounds on a watch face (a
+    /// corner's curved text). The host draws the widget alone; the label is reported.
+    public func widgetLabel(_ label: LocalizedStringKey) -> some View { inert(".widgetLabel") }
+    @_disfavoredOverload
+    public func widgetLabel<S: StringProtocol>(_ label: S) -> some View { inert(".widgetLabel") }
+    public func widgetLabel<Label: View>(@ViewBuilder label: () -> Label) -> some View { inert(".widgetLabel") }
+
+    /// `.widgetCurvesContent(_:)` (watchOS corner): drawn straight here.
+    public func widgetCurvesContent(_ curves: Bool = true) -> some View { self }
+
+    /// `.textScale(_:)`.
+    public func textScale(_ scale: Text.Scale, isEnabled: Bool = true) -> some View { self }
+}
+
+extension Text {
+    /// `Text.Scale`.
+    public enum Scale: Hashable, Sendable { case `default`, secondary }
+}
+
+extension Image {
+    /// `.widgetAccentedRenderingMode(_:)` (iOS 18): how an image is tinted in accented mode. The host
+    /// draws images in their own colours in every mode.
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image { self }
+}
+
+/// `WidgetAccentedRenderingMode`.
+public struct WidgetAccentedRenderingMode: Hashable, Sendable {
+    let name: String
+    public static let accented = WidgetAccentedRenderingMode(name: "accented")
+    public static let desaturated = WidgetAccentedRenderingMode(name: "desaturated")
+    public static let accentedDesaturated = WidgetAccentedRenderingMode(name: "accentedDesaturated")
+    public static let fullColor = WidgetAccentedRenderingMode(name: "fullColor")
+}

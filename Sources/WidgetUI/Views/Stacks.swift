@@ -200,3 +200,68 @@ extension Label where Title == Text, Icon == Image {
         self.init(title: { Text(titleKey) }, icon: { Image(name) })
     }
 }
+
+/// `GroupBox`: its content on a rounded secondary background, with an optional label above.
+public struct GroupBox<Label: View, Content: View>: View {
+    let label: Label
+    let content: Content
+    public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
+        self.label = label()
+        self.content = content()
+    }
+    public var body: some View {
+        VStack(alignment: .leading, spacing: 8) {
+            label.font(.headline)
+            content
+        }
+        .padding()
+        .background(.fill.tertiary, in: .rect(cornerRadius: 8))
+    }
+}
+
+extension GroupBox where Label == EmptyView {
+    public init(@ViewBuilder content: () -> Content) { self.init(content: content, label: { EmptyView() }) }
+}
+
+extension GroupBox where Label == Text {
+    public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { Text(titleKey) })
+    }
+}
+
+/// `ContentUnavailableView` (iOS 17): a symbol, a title and a description, centred.
+public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
+    let label: Label
+    let description: Description
+    let actions: Actions
+    public init(@ViewBuilder label: () -> Label, @ViewBuilder description: () -> Description = { EmptyView() },
+                @ViewBuilder actions: () -> Actions = { EmptyView() }) {
+        self.label = label()
+        self.description = description()
+        self.actions = actions()
+    }
+    public var body: some View {
+        VStack(spacing: 6) {
+            label.font(.headline).labelStyle(VerticalLabelStyle())
+            description.font(.caption).foregroundStyle(.secondary)
+            actions
+        }
+        .multilineTextAlignment(.center)
+    }
+}
+
+extension ContentUnavailableView where Label == WidgetUI.Label<Text, Image>, Description == Text?, Actions == EmptyView {
+    public init(_ title: LocalizedStringKey, systemImage name: String, description: Text? = nil) {
+        self.init(label: { WidgetUI.Label(title, systemImage: name) }, description: { description })
+    }
+}
+
+/// The icon above the title, as `ContentUnavailableView` shows it.
+struct VerticalLabelStyle: LabelStyle {
+    func makeBody(configuration: Configuration) -> some View {
+        VStack(spacing: 4) {
+            configuration.icon.font(.largeTitle)
+            configuration.title
+        }
+    }
+}

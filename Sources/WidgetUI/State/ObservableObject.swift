@@ -1,0 +1,74 @@
+import Foundation
+
+/// `ObservableObject`, `@Published`, `@ObservedObject`, `@StateObject`, `@EnvironmentObject`: the
+/// Combine-based model objects app code shares with widgets. A widget's view is evaluated once, so
+/// nothing observes changes; the wrappers give the object and its current values. (Combine itself is
+/// not on Linux; these need nothing of it.)
+public protocol ObservableObject: AnyObject {}
+
+@propertyWrapper
+public struct Published<Value> {
+    private let box: ValueBox<Value>
+    public init(wrappedValue: Value) { box = ValueBox(wrappedValue) }
+    public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
+    public var projectedValue: Published<Value> { self }
+}
+
+@propertyWrapper
+@dynamicMemberLookup
+public struct ObservedObject<ObjectType: ObservableObject> {
+    public var wrappedValue: ObjectType
+    public init(wrappedValue: ObjectType) { self.wrappedValue = wrappedValue }
+    public init(initialValue: ObjectType) { wrappedValue = initialValue }
+    public var projectedValue: ObservedObject<ObjectType> { self }
+    public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<ObjectType, Subject>) -> Binding<Subject> {
+        let object = wrappedValue
+        return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    }
+}
+
+@propertyWrapper
+public struct StateObject<ObjectType: ObservableObject> {
+    private let make: () -> ObjectType
+    private let box: ValueBox<ObjectType?> = ValueBox(nil)
+    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { make = thunk }
+    public var wrappedValue: ObjectType {
+        if let object = box.value { return object }
+        let object = make()
+        box.value = object
+        return object
+    }
+    public var projectedValue: ObservedObject<ObjectType> { ObservedObject(wrappedValue: wrappedValue) }
+}
+
+/// `@EnvironmentObject`: the object `.environmentObject(_:)` put above this view. Reading one that no
+/// view provided is a programming error, as in SwiftUI.
+@propertyWrapper
+public struct EnvironmentObject<ObjectType: ObservableObject> {
+    public init() {}
+    public var wrappedValue: ObjectType {
+        guard let object = EnvironmentValues.current.environmentObjects[ObjectIdentifier(ObjectType.self)] as? ObjectType else {
+            preconditionFailure("No ObservableObject of type \(ObjectType.self) found: a view above must provide it with .environmentObject(_:)")
+        }
+        return object
+    }
+}
+
+private struct EnvironmentObjectsKey: EnvironmentKey { static var defaultValue: [ObjectIdentifier: AnyObject] { [:] } }
+
+extension EnvironmentValues {
+    var environmentObjects: [ObjectIdentifier: AnyObject] {
+        get { self[EnvironmentObjectsKey.self] }
+        set { self[EnvironmentObjectsKey.self] = newValue }
+    }
+}
+
+extension View {
+    public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
+        archived(environment: { $0.environmentObjects[ObjectIdentifier(T.self)] = object })
+    }
+}
