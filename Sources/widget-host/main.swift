@@ -11,11 +11,14 @@ commands:
   inspect FILE [--entry N]
       decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
   render FILE --family F [--placement P] [--at DATE] [--entry N] [--mode M] [--scheme S]
-         [--format png|svg|json|text] [--scale S] [--font TTF] --out PATH
-      lay out and render an archive or a timeline's current entry at DATE
+         [--contrast standard|increased] [--extension EXE] [--format png|svg|json|text] [--scale S]
+         [--font TTF] --out PATH
+      lay out and render an archive or a timeline's current entry at DATE (asset images from
+      EXE's resources and asset catalogs)
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural
-      placement to PNG, SVG and JSON, with an index.html contact sheet
+      placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,
+      SVG and JSON, with an index.html contact sheet
   run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
       [--memory-limit MB] [--request-timeout SECONDS] [--verbose]
       keep the configured widget instances up to date on the real clock, render them to

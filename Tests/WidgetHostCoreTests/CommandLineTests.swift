@@ -110,6 +110,39 @@ final class CommandLineTests: XCTestCase {
 
     /// `preview` renders every widget kind × family of a real extension; a configurable widget with
     /// recommendations once per recommendation, each with its own parameters.
+    func testPreviewRendersTheSourcesOwnPreviewsAndRenderUsesTheExtensionsAssets() throws {
+        let dir = try temporaryDirectory(self)
+        let gallery = try BuiltProducts.executable("WidgetGallery")
+        let out = dir.appendingPathComponent("preview")
+        let r = try widgetHost(["preview", "--extension", gallery, "--out", out.path, "--at", "2025-11-21T08:00:00Z", "--entries", "1"])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let sheet = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        for title in ["Preview “Outline systemSmall” · systemSmall", "Preview “Delivery” · systemMedium", "Preview “OutlineWidget_Previews”"] {
+            XCTAssertTrue(sheet.contains(title), title)
+        }
+        let first = try String(contentsOf: out.appendingPathComponent("previews/1-Outline%20systemSmall/entry-0.json"), encoding: .utf8)
+        XCTAssertTrue(first.contains("First step"))
+        // Each warning once, however many timelines repeated it.
+        XCTAssertEqual(r.stdout.components(separatedBy: "NoSuchColor").count - 1, 1, r.stdout)
+
+        // A stored timeline of the gallery rendered on its own, with the extension's asset catalog and
+        // in increased contrast.
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000)))
+        defer { host.shutdown() }
+        let timeline = try host.reload(executable: gallery, kind: "Assets", family: .systemSmall)
+        let file = host.store.timelineFile(extensionID: timeline.extensionID, kind: "Assets", family: .systemSmall)
+        let json = dir.appendingPathComponent("assets.json")
+        let rendered = try widgetHost(["render", file.path, "--family", "systemSmall", "--contrast", "increased", "--extension", gallery,
+                                       "--out", json.path])
+        XCTAssertEqual(rendered.status, 0, rendered.stderr)
+        XCTAssertTrue(try String(contentsOf: json, encoding: .utf8).contains("#a04000ff"), "the high-contrast brand colour")
+        let png = dir.appendingPathComponent("assets.png")
+        XCTAssertEqual(try widgetHost(["render", file.path, "--family", "systemSmall", "--extension", gallery, "--out", png.path]).status, 0)
+        let badContrast = try widgetHost(["render", file.path, "--family", "systemSmall", "--contrast", "max", "--out", json.path])
+        XCTAssertEqual(badContrast.status, 2)
+        XCTAssertTrue(badContrast.stderr.contains("unknown contrast max"))
+    }
+
     func testPreviewRendersEachFamilyAndEachRecommendation() throws {
         let out = try temporaryDirectory(self).appendingPathComponent("preview")
         let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,

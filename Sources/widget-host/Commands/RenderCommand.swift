@@ -3,10 +3,10 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetRender
 
-/// `widget-host render FILE --family F [--placement P] [--at DATE] --out PATH`.
+/// `widget-host render FILE --family F [--placement P] [--at DATE] [--contrast C] [--extension EXE] --out PATH`.
 enum RenderCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale"])
+        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
         let familyName = try a.required("family")
         guard let family = WidgetFamily(rawValue: familyName) else {
@@ -44,6 +44,17 @@ enum RenderCommand {
             return v
         }
 
+        let increasedContrast: Bool
+        switch a.value("contrast") ?? "standard" {
+        case "standard": increasedContrast = false
+        case "increased": increasedContrast = true
+        case let other: throw UsageError("unknown contrast \(other) (standard or increased)")
+        }
+        let resources = try a.value("extension").map { executable -> ExtensionResources in
+            guard FileManager.default.isExecutableFile(atPath: executable) else { throw CommandFailure("\(executable) is not an executable file") }
+            return ExtensionResources(executable: executable)
+        }
+
         let archive: WidgetArchiveValue
         var at = try a.value("at").map(DateArgument.parse)
         switch try LoadedFile.load(path) {
@@ -69,10 +80,13 @@ enum RenderCommand {
             FileHandle.standardError.write(Data("widget-host: note: the archive was made for \(archive.family), rendering it as \(family)\n".utf8))
         }
         at = at ?? archive.entryDate
-        let context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
+        var context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
+        context.increasedContrast = increasedContrast
         let tree = WidgetRenderer.render(archive, context: context)
+        var painter = PNGRenderer(fontPath: a.value("font"))
+        if let resources { painter.assets = AssetLoader(resources: resources).image }
         let bytes: [UInt8] = switch format {
-        case "png": PNGRenderer(fontPath: a.value("font")).png(tree, scale: scale)
+        case "png": painter.png(tree, scale: scale)
         case "svg": Array(SVGWriter.svg(tree).utf8)
         case "json": Array(tree.json().utf8)
         default: Array(RenderTreeDump.dump(tree).utf8)
