@@ -288,3 +288,16 @@ private final class TravelIntent: AppIntent, @unchecked Sendable {
     required init() {}
     func perform() async throws -> some IntentResult { .result() }
 }
+
+final class FormatStyleTextTests: XCTestCase {
+    func testMeasurementsFormatIntoTextAndInterpolations() {
+        let distance = Measurement(value: 12, unit: UnitLength.kilometers)
+        let (root, _) = ViewArchiver.archive(VStack {
+            Text(distance, format: .measurement(width: .wide))
+            Text("Ran \(distance, format: .measurement(width: .abbreviated))")
+        }, environment: EnvironmentValues())
+        var texts: [String] = []
+        root.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["12 kilometers", "Ran 12 km"])
+    }
+}

@@ -5,10 +5,11 @@ import Foundation
 // Apple's formatters give it in the en_US locale; numbers keep at most two fraction digits.
 
 extension Measurement {
-    /// `Measurement.FormatStyle`: how a measurement is written.
-    public struct FormatStyle: Hashable, Sendable {
+    /// `Measurement.FormatStyle`: how a measurement is written (a `FormatStyle`, so `Text(value,
+    /// format:)` and `"\(value, format:)"` take it).
+    public struct FormatStyle: Foundation.FormatStyle, Hashable, Sendable, Codable {
         /// `Measurement.FormatStyle.UnitWidth`.
-        public enum UnitWidth: Hashable, Sendable { case wide, abbreviated, narrow }
+        public typealias UnitWidth = MeasurementUnitWidth
 
         public var width: UnitWidth
         public var fractionDigits: ClosedRange<Int>
@@ -38,6 +39,9 @@ extension Measurement.FormatStyle {
         Self(width: width)
     }
 }
+
+/// How wide a measurement's unit is written.
+public enum MeasurementUnitWidth: Hashable, Sendable, Codable { case wide, abbreviated, narrow }
 
 /// `MeasurementFormatUnitUsage`: what a measurement is for (person's height, road distance…). Kept for
 /// source compatibility; the measurement's own unit is always shown.
@@ -71,7 +75,7 @@ open class MeasurementFormatter: Formatter, @unchecked Sendable {
     public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     open func string(from measurement: Measurement<Unit>) -> String {
-        let width: Measurement<Dimension>.FormatStyle.UnitWidth = switch unitStyle {
+        let width: MeasurementUnitWidth = switch unitStyle {
         case .short: .narrow
         case .long: .wide
         default: .abbreviated
@@ -98,15 +102,15 @@ open class MeasurementFormatter: Formatter, @unchecked Sendable {
 
 /// The English text of a value with its unit.
 enum MeasurementText {
-    static func string<Width>(value: Double, unit: Unit, width: Width, fractionDigits: ClosedRange<Int>) -> String {
+    static func string(value: Double, unit: Unit, width: MeasurementUnitWidth, fractionDigits: ClosedRange<Int>) -> String {
         let number = self.number(value, fractionDigits: fractionDigits)
-        switch "\(width)" {
-        case "wide":
+        switch width {
+        case .wide:
             let names = self.names(of: unit)
             return "\(number) \(abs(value) == 1 ? names.singular : names.plural)"
-        case "narrow":
+        case .narrow:
             return unit is UnitTemperature ? "\(number)°" : "\(number)\(unit.symbol)"
-        default:
+        case .abbreviated:
             return "\(number) \(unit.symbol)"
         }
     }
@@ -133,5 +137,15 @@ enum MeasurementText {
         ]
         if let names = known[unit.symbol] { return names }
         return (unit.symbol, unit.symbol)
+    }
+}
+
+extension FormatStyle {
+    /// `.measurement(width:)` where a format style is expected (`Text(value, format:)`).
+    public static func measurement<UnitType: Dimension>(
+        width: MeasurementUnitWidth, usage: MeasurementUsage<UnitType>? = nil,
+        numberFormatStyle: FloatingPointFormatStyle<Double>? = nil
+    ) -> Self where Self == Measurement<UnitType>.FormatStyle {
+        Measurement<UnitType>.FormatStyle(width: width)
     }
 }
