@@ -23,6 +23,9 @@ public struct TextRun: Hashable, Sendable, Codable {
     }
     private var storedAttributes: TextAttributesBox?
 
+    /// Whether the run has attributes of its own (without building an empty value to say no).
+    var hasAttributes: Bool { storedAttributes != nil }
+
     public init(
         _ content: TextContent, font: FontSpec? = nil, weight: FontWeight? = nil, italic: Bool = false,
         color: ColorValue? = nil, attributes: TextAttributes = TextAttributes()
@@ -69,7 +72,9 @@ public struct TextAttributes: Hashable, Sendable, Codable {
         self.textCase = textCase
     }
 
-    public var isEmpty: Bool { self == TextAttributes() }
+    public var isEmpty: Bool {
+        underline == nil && strikethrough == nil && kerning == nil && tracking == nil && baselineOffset == nil && textCase == nil
+    }
 
     /// These attributes over `inherited`: each field set here wins.
     public func over(_ inherited: TextAttributes) -> TextAttributes {

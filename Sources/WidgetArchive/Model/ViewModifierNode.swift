@@ -54,10 +54,11 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     /// `.contentTransition(.numericText(…))` and friends: kept as a hint for hosts that animate.
     case contentTransition(ContentTransitionValue)
     /// `.underline`, `.strikethrough`, `.kerning`, `.tracking`, `.baselineOffset`, `.textCase` on a view
-    /// (inherited by the text inside).
-    case textAttributes(TextAttributes)
+    /// (inherited by the text inside). Boxed, as the next one: every modifier is as large as its
+    /// largest case, and most trees have many small ones.
+    indirect case textAttributes(TextAttributes)
     /// `.scaleEffect` and `.rotationEffect`: drawing only, layout unchanged.
-    case transform(TransformValue)
+    indirect case transform(TransformValue)
 }
 
 /// A scale then a rotation about an anchor in the view's frame.
