@@ -6,10 +6,6 @@
 // Widget authors see Apple's names only: the archive model stays out of their namespace. The few
 // Apple-named types that the archive itself defines are re-exported one by one.
 @_exported import Foundation
-#if canImport(FoundationNetworking)
-// On Apple's platforms Foundation includes URLSession; on Linux it is a module of its own.
-@_exported import FoundationNetworking
-#endif
 @_exported import WidgetUI
 @_exported import enum WidgetArchive.ColorScheme
 @_exported import struct WidgetArchive.RedactionReasons
