@@ -24,7 +24,8 @@ enum GoldenFixtures {
                 TextRun(.literal("Done"), font: FontSpec(size: .fixed(13), weight: .semibold, design: .rounded, width: .condensed, italic: true),
                         attributes: TextAttributes(strikethrough: TextDecoration(), kerning: 1.5, textCase: .uppercase)),
                 TextRun(.literal(" link"), attributes: TextAttributes(underline: TextDecoration(pattern: .dash, color: .system(.blue, opacity: 1)),
-                                                                      tracking: 2, baselineOffset: -1, textCase: TextCaseValue.none)),
+                                                                      tracking: 2, baselineOffset: -1, textCase: TextCaseValue.none),
+                        foregroundLevel: 2),
             ])),
             .modified(.text(TextNode("Brand")), .foreground(.color(.asset(AssetColorValue(
                 name: "BrandColor", light: ColorComponents(red: 0.878, green: 0.478, blue: 0.235),

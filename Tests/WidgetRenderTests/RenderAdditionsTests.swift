@@ -53,6 +53,12 @@ final class RenderAdditionsTests: XCTestCase {
         XCTAssertEqual(fill(.system(.secondaryBackground, opacity: 1), scheme: .dark), "#1c1c1eff")
     }
 
+    func testARunsForegroundLevelFollowsTheInheritedForeground() {
+        let white = ViewNode.modified(.text(TextNode(runs: [TextRun(.literal("dim"), foregroundLevel: 1)])),
+                                      .foreground(.color(.rgba(red: 1, green: 1, blue: 1, opacity: 1))))
+        XCTAssertEqual(tree(white).root.allNodes().first { $0.role == .text }?.color, "#ffffff99", "white at the secondary level")
+    }
+
     func testTrimmedStrokeDrawsOnlyItsPartOfTheOutline() {
         // A ring trimmed to its first quarter: from 3 o'clock clockwise to 6 o'clock.
         let ring = ViewNode.modified(.shape(ShapeNode(kind: .circle, fill: .color(.rgba(red: 0, green: 0, blue: 0, opacity: 1)),

@@ -45,6 +45,13 @@ final class CompatSurfaceTests: XCTestCase {
                        FontSpec(size: .fixed(15), italic: true))
     }
 
+    func testTextForegroundStyleKeepsTheHierarchicalLevel() {
+        let run = firstText(archive(Text("dim").foregroundStyle(.secondary)).0)?.runs.first
+        XCTAssertEqual(run?.foregroundLevel, 1, "the inherited foreground at the secondary level, not a fixed grey")
+        XCTAssertNil(run?.color)
+        XCTAssertEqual(firstText(archive(Text("red").foregroundStyle(.red)).0)?.runs.first?.color, .system(.red, opacity: 1))
+    }
+
     func testHierarchicalFillBackgroundAndMaterialStyles() {
         XCTAssertEqual(HierarchicalShapeStyle.quinary._paint, .foreground(level: 4))
         XCTAssertEqual(FillShapeStyle().tertiary._paint, .color(.system(.tertiaryFill, opacity: 1)))

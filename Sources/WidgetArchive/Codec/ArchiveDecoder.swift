@@ -292,12 +292,14 @@ struct NodeReader {
                 end: Date(timeIntervalSince1970: try reader.f64("timer end")), countsDown: try reader.bool())
         case let other: throw .invalidTag(offset: offset, tag: other, context: "text run")
         }
-        let flags = try bits("text run flags", allowed: 0b1_1111)
+        let flags = try bits("text run flags", allowed: 0b11_1111)
         let font = flags & 1 != 0 ? try self.font() : nil
         let weight = flags & 2 != 0 ? try fontWeight() : nil
         let color = flags & 8 != 0 ? try self.color() : nil
         let attributes = flags & 16 != 0 ? try textAttributes() : TextAttributes()
-        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color, attributes: attributes)
+        let level = flags & 32 != 0 ? try reader.enumCode("foreground level", cases: 5) : nil
+        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color, attributes: attributes,
+                       foregroundLevel: level)
     }
 
     private mutating func textAttributes() throws(ArchiveDecodingError) -> TextAttributes {

@@ -170,12 +170,13 @@ struct NodeWriter {
             out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
         }
         let bits: UInt8 = (run.font != nil ? 1 : 0) | (run.weight != nil ? 2 : 0) | (run.italic ? 4 : 0) | (run.color != nil ? 8 : 0)
-            | (run.hasAttributes ? 16 : 0)
+            | (run.hasAttributes ? 16 : 0) | (run.foregroundLevel != nil ? 32 : 0)
         out.u8(bits)
         if let font = run.font { self.font(font) }
         if let weight = run.weight { out.u8(weight.rawValue) }
         if let color = run.color { self.color(color) }
         if run.hasAttributes { textAttributes(run.attributes) }
+        if let level = run.foregroundLevel { out.u8(level) }
     }
 
     private mutating func textAttributes(_ a: TextAttributes) {

@@ -178,6 +178,7 @@ public enum ArchiveTextDump {
         if run.italic { attrs.append("italic") }
         if let c = run.color { attrs.append("color: \(color(c))") }
         if !run.attributes.isEmpty { attrs.append(textAttributes(run.attributes)) }
+        if let level = run.foregroundLevel { attrs.append("foreground level: \(level)") }
         if !attrs.isEmpty { s += " [\(attrs.joined(separator: ", "))]" }
         return s
     }

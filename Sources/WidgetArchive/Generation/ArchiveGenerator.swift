@@ -145,7 +145,8 @@ public struct ArchiveGenerator {
         default: .timerInterval(start: date(), end: date(), countsDown: bool())
         }
         return TextRun(content, font: bool() ? font() : nil, weight: bool() ? pick(FontWeight.allCases) : nil, italic: bool(),
-                       color: bool() ? color() : nil, attributes: bool() ? textAttributes() : TextAttributes())
+                       color: bool() ? color() : nil, attributes: bool() ? textAttributes() : TextAttributes(),
+                       foregroundLevel: bool() ? UInt8.random(in: 0...4, using: &rng) : nil)
     }
 
     private mutating func font() -> FontSpec {

@@ -22,14 +22,18 @@ public struct TextRun: Hashable, Sendable, Codable {
         set { storedAttributes = newValue.isEmpty ? nil : TextAttributesBox(newValue) }
     }
     private var storedAttributes: TextAttributesBox?
+    /// `Text.foregroundStyle(.secondary)` and the other hierarchical levels: this run in the inherited
+    /// foreground at that level (0 primary … 4 quinary), where `color` is not set.
+    public var foregroundLevel: UInt8?
 
     /// Whether the run has attributes of its own (without building an empty value to say no).
     var hasAttributes: Bool { storedAttributes != nil }
 
     public init(
         _ content: TextContent, font: FontSpec? = nil, weight: FontWeight? = nil, italic: Bool = false,
-        color: ColorValue? = nil, attributes: TextAttributes = TextAttributes()
+        color: ColorValue? = nil, attributes: TextAttributes = TextAttributes(), foregroundLevel: UInt8? = nil
     ) {
+        self.foregroundLevel = foregroundLevel
         self.content = content
         self.font = font
         self.weight = weight

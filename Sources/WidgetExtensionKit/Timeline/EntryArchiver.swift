@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 import WidgetUI
 
 /// Evaluates each entry's view once per requested variant and encodes the archives.
@@ -9,13 +10,16 @@ enum EntryArchiver {
         flags: ConfigurationFlags, content: (Entry) -> Content
     ) -> ArchivedTimeline {
         var diagnostics: Set<String> = []
+        // Only a tree with a GeometryReader or a custom shape is laid out here; work the placement out once.
+        let placement = LazyPlacement(request)
         let archived = entries.map { entry in
             let archives = request.variants.map { variant in
                 let environment = EnvironmentValues.widget(family: request.family, variant: variant)
                 let view = content(entry)
-                let locator = GeometryLocator(
-                    kind: kind, family: request.family, placement: request.layoutPlacement, variant: variant, flags: flags, date: entry.date)
-                var (root, warnings) = ViewArchiver.archive(view, environment: environment, locate: locator.frames(in:))
+                var (root, warnings) = ViewArchiver.archive(view, environment: environment) { tree in
+                    GeometryLocator(kind: kind, family: request.family, placement: placement.value, variant: variant, flags: flags,
+                                    date: entry.date).frames(in: tree)
+                }
                 if variant.redactionReasons.contains(.placeholder) { root = root.modified(.redacted(.placeholder)) }
                 diagnostics.formUnion(warnings)
                 return ArchiveEncoder.encode(WidgetArchiveValue(
@@ -65,5 +69,18 @@ extension EnvironmentValues {
         case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner:
             EdgeInsets()
         }
+    }
+}
+
+/// The placement of a request, worked out on first use.
+final class LazyPlacement {
+    private let request: TimelineArchiveRequest
+    private var placement: Placement?
+    init(_ request: TimelineArchiveRequest) { self.request = request }
+    var value: Placement {
+        if let placement { return placement }
+        let found = request.layoutPlacement
+        placement = found
+        return found
     }
 }

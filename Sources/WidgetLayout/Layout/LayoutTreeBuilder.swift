@@ -234,7 +234,8 @@ struct LayoutTreeBuilder {
             }
             let weight = run.weight ?? font?.weight ?? style.weight ?? styleWeight
             let design = font?.design == .default || font == nil ? TextStyleTable.design(platform: context.platform) : font!.design
-            let color = styles.drawn(run.color.map(styles.color) ?? styles.foreground(style, level: foregroundLevel(style)), accented: style.accented)
+            let color = styles.drawn(
+                run.color.map(styles.color) ?? styles.foreground(style, level: run.foregroundLevel ?? foregroundLevel(style)), accented: style.accented)
             let attributes = run.attributes.over(style.textAttributes)
             var text = context.formatter.string(run.content, at: context.date)
             switch attributes.textCase {

@@ -64,14 +64,15 @@ public struct Text: View, Hashable, Sendable {
     public func italic() -> Text { mapRuns { $0.italic = true } }
     public func italic(_ isActive: Bool) -> Text { isActive ? italic() : self }
     public func foregroundColor(_ color: Color?) -> Text { mapRuns { $0.color = color?.value } }
-    /// `Text.foregroundStyle(_:)`: a colour for these runs (a gradient or hierarchical style gives its
-    /// first colour, as text is drawn in one colour per run).
+    /// `Text.foregroundStyle(_:)` (iOS 17): a colour for these runs, or a hierarchical level of the
+    /// inherited foreground (`.secondary`). A gradient gives its first colour and a material the
+    /// secondary level, as a run is drawn in one colour.
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Text {
         switch style._paint {
-        case .color(let c): mapRuns { $0.color = c }
-        case .linearGradient(let stops, _, _): mapRuns { $0.color = stops.first?.color }
-        case .foreground(let level): mapRuns { $0.color = level == 0 ? nil : .system(level == 1 ? .secondary : .tertiaryLabel, opacity: 1) }
-        case .material(let m): mapRuns { $0.color = .system(m == .ultraThin ? .quaternaryLabel : .secondary, opacity: 1) }
+        case .color(let c): mapRuns { $0.color = c; $0.foregroundLevel = nil }
+        case .linearGradient(let stops, _, _): mapRuns { $0.color = stops.first?.color; $0.foregroundLevel = nil }
+        case .foreground(let level): mapRuns { $0.color = nil; $0.foregroundLevel = level }
+        case .material: mapRuns { $0.color = nil; $0.foregroundLevel = 1 }
         }
     }
     /// Digits already advance alike in the host's metrics.
