@@ -56,6 +56,7 @@ package final class CatalogAssets: @unchecked Sendable {
     /// The problems found so far, once each.
     package func takeDiagnostics() -> [String] {
         lock.withLock {
+            guard !missing.isEmpty else { return [] }
             defer { missing.removeAll() }
             return missing.sorted()
         }

@@ -73,17 +73,24 @@ package final class GeometryResolution {
     /// Once set, readers without a known frame are evaluated at zero size instead of left out.
     var resolvesUnknownToZero: Bool
     var unresolved = 0
-    private var scopes: [(path: String, next: Int)] = [("", 0)]
+    /// The readers entered, innermost last; the top level's counter is kept apart so that a tree with
+    /// no reader allocates nothing here.
+    private var scopes: [(path: String, next: Int)] = []
+    private var topLevelNext = 0
 
     init(resolvesUnknownToZero: Bool) { self.resolvesUnknownToZero = resolvesUnknownToZero }
 
     func startPass() {
         unresolved = 0
-        scopes = [("", 0)]
+        scopes.removeAll(keepingCapacity: true)
+        topLevelNext = 0
     }
 
     func nextID() -> String {
-        let last = scopes.count - 1
+        guard let last = scopes.indices.last else {
+            defer { topLevelNext += 1 }
+            return "/\(topLevelNext)"
+        }
         defer { scopes[last].next += 1 }
         return "\(scopes[last].path)/\(scopes[last].next)"
     }
@@ -91,5 +98,5 @@ package final class GeometryResolution {
     func frame(of id: String) -> CGRect? { frames[id] ?? (resolvesUnknownToZero ? .zero : nil) }
 
     func enter(_ id: String) { scopes.append((id, 0)) }
-    func leave() { if scopes.count > 1 { scopes.removeLast() } }
+    func leave() { if !scopes.isEmpty { scopes.removeLast() } }
 }
