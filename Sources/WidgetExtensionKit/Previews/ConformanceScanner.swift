@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import CTypeDiscovery
 
 /// Finds the non-generic types in this executable that conform to a protocol, by reading the
@@ -14,14 +17,18 @@ enum ConformanceScanner {
         guard let start = widgethost_conformances_start(), let end = widgethost_conformances_end(), start < end else { return [] }
         var types: [Any.Type] = []
         var record = start
-        while record + 4 <= end {
-            defer { record += 4 }
-            let conformance = relative(record)
-            guard let proto = protocolDescriptor(of: conformance),
-                  name(of: proto) == protocolName,
-                  let module = moduleName(of: proto), modules.contains(module),
-                  let type = conformingType(of: conformance) else { continue }
-            types.append(type)
+        // Names are compared as C strings: a Swift string per record would cost an extension's launch
+        // an allocation for each of its thousands of conformances.
+        protocolName.withCString { wanted in
+            while record + 4 <= end {
+                defer { record += 4 }
+                let conformance = relative(record)
+                guard let proto = protocolDescriptor(of: conformance),
+                      strcmp(relative(proto + 8).assumingMemoryBound(to: CChar.self), wanted) == 0,
+                      let module = moduleName(of: proto), modules.contains(module),
+                      let type = conformingType(of: conformance) else { continue }
+                types.append(type)
+            }
         }
         return types
     }

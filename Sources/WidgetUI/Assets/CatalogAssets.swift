@@ -4,14 +4,24 @@ import WidgetAssets
 
 /// The asset catalogs of this extension, read once, and the names asked for that they lack.
 package final class CatalogAssets: @unchecked Sendable {
-    package static let shared = CatalogAssets(roots: AssetCatalog.resourceRoots(forExecutable: CatalogAssets.executablePath))
+    /// Reads nothing until a widget names an asset: finding the resource folders lists the executable's
+    /// folder, which an extension that uses no asset should not pay for at launch.
+    package static let shared = CatalogAssets(roots: { AssetCatalog.resourceRoots(forExecutable: CatalogAssets.executablePath) })
 
     private let lock = NSLock()
-    private let roots: [URL]
+    private let findRoots: () -> [URL]
+    private var foundRoots: [URL]?
     private var catalog: AssetCatalog?
     private var missing: Set<String> = []
 
-    package init(roots: [URL]) { self.roots = roots }
+    package init(roots: @escaping () -> [URL]) { findRoots = roots }
+
+    private var roots: [URL] {
+        if let foundRoots { return foundRoots }
+        let found = findRoots()
+        foundRoots = found
+        return found
+    }
 
     /// `/proc/self/exe` names the running executable even when it was started through a link.
     private static var executablePath: String {

@@ -32,6 +32,10 @@ public struct EnvironmentValues: @unchecked Sendable {
         var displayScale: CGFloat = 2
         var isEnabled: Bool = true
         var layoutDirection: LayoutDirection = .leftToRight
+        /// Styles every label and button asks for, kept typed rather than as custom keys (a key costs a
+        /// dictionary lookup and a dynamic cast on every read). `nil`: the default style.
+        var labelStyle: AnyLabelStyle? = nil
+        var buttonChrome: ButtonChrome = .bordered
         /// Values for custom `EnvironmentKey`s, by key type. Only written and read on the archiving thread.
         var custom: [ObjectIdentifier: Any] = [:]
     }
@@ -79,6 +83,8 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var displayScale: CGFloat { get { self[\.displayScale] } set { self[\.displayScale] = newValue } }
     public var isEnabled: Bool { get { self[\.isEnabled] } set { self[\.isEnabled] = newValue } }
     public var layoutDirection: LayoutDirection { get { self[\.layoutDirection] } set { self[\.layoutDirection] = newValue } }
+    var labelStyle: AnyLabelStyle? { get { self[\.labelStyle] } set { self[\.labelStyle] = newValue } }
+    var buttonChrome: ButtonChrome { get { self[\.buttonChrome] } set { self[\.buttonChrome] = newValue } }
 
     public subscript<K: EnvironmentKey>(key: K.Type) -> K.Value {
         get { (storage.values.custom[ObjectIdentifier(key)] as? K.Value) ?? K.defaultValue }

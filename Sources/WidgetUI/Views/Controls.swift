@@ -62,15 +62,6 @@ enum ButtonChrome {
     case custom((ButtonStyleConfiguration) -> AnyView)
 }
 
-private struct ButtonChromeKey: EnvironmentKey { static var defaultValue: ButtonChrome { .bordered } }
-
-extension EnvironmentValues {
-    var buttonChrome: ButtonChrome {
-        get { self[ButtonChromeKey.self] }
-        set { self[ButtonChromeKey.self] = newValue }
-    }
-}
-
 /// `PrimitiveButtonStyle`: the built-in button styles.
 public protocol PrimitiveButtonStyle {
     var _chrome: _ButtonChromeValue { get }

@@ -103,16 +103,20 @@ public struct Label<Title: View, Icon: View>: View {
         self.title = title()
         self.icon = icon()
     }
-    public var body: some View {
-        LabelBody(configuration: LabelStyleConfiguration(title: AnyView(title), icon: AnyView(icon)))
-    }
-}
+    public var body: Never { primitiveBody(Self.self) }
 
-/// A label drawn through the label style in effect.
-struct LabelBody: View {
-    let configuration: LabelStyleConfiguration
-    @Environment(\.labelStyle) var style
-    var body: some View { style.makeBody(configuration) }
+    /// Through the label style in effect; the default one (icon then title) without erasing either.
+    public func _archive(into builder: inout _ArchiveBuilder) {
+        if let style = builder.environment.labelStyle {
+            style.makeBody(LabelStyleConfiguration(title: AnyView(title), icon: AnyView(icon)))._archive(into: &builder)
+        } else {
+            HStack(spacing: 4) {
+                icon
+                title
+            }
+            ._archive(into: &builder)
+        }
+    }
 }
 
 /// `LabelStyleConfiguration`.
@@ -162,15 +166,6 @@ struct AnyLabelStyle {
     let makeBody: (LabelStyleConfiguration) -> AnyView
     init<S: LabelStyle>(_ style: S) { makeBody = { AnyView(style.makeBody(configuration: $0)) } }
     func makeBody(_ configuration: LabelStyleConfiguration) -> AnyView { makeBody(configuration) }
-}
-
-private struct LabelStyleKey: EnvironmentKey { static var defaultValue: AnyLabelStyle { AnyLabelStyle(TitleAndIconLabelStyle()) } }
-
-extension EnvironmentValues {
-    var labelStyle: AnyLabelStyle {
-        get { self[LabelStyleKey.self] }
-        set { self[LabelStyleKey.self] = newValue }
-    }
 }
 
 extension View {
