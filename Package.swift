@@ -18,7 +18,9 @@ let package = Package(
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
+        .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+        .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
         .executable(name: "widget-host", targets: ["widget-host"]),
     ],
@@ -63,11 +65,22 @@ let package = Package(
         .target(name: "WidgetLayout", dependencies: ["WidgetArchive"]),
         // Drawing the render tree: SVG, and PNG from a pure-Swift rasterizer.
         .target(name: "WidgetRender", dependencies: ["WidgetArchive", "WidgetLayout"]),
+        // Reload decisions: budgets, minimum interval, deferral and resumption; one scheduler for the live
+        // host and the simulator. Pure: no clock, no processes.
+        .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
         .target(name: "CProcessLimits"),
-        .target(name: "WidgetHostCore", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "CProcessLimits"]),
+        .target(
+            name: "WidgetHostCore",
+            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "WidgetScheduling", "CProcessLimits"]
+        ),
+        // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
+        .target(name: "WidgetSimulation", dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive"]),
         .executableTarget(
             name: "widget-host",
-            dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetProtocol", "CaffeineTracker", "ToDoList"]
+            dependencies: [
+                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetRender", "WidgetArchive", "WidgetProtocol",
+                "CaffeineTracker", "ToDoList",
+            ]
         ),
         // Drive a host from XCTest: start an extension, render, tap, assert on the render tree.
         .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive"]),
@@ -108,7 +121,14 @@ let package = Package(
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(
             name: "WidgetHostCoreTests",
-            dependencies: ["WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender", "WidgetTesting"]
+            dependencies: [
+                "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender", "WidgetTesting", "WidgetScheduling", "WidgetSimulation",
+            ]
+        ),
+        .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
+        .testTarget(
+            name: "WidgetSimulationTests",
+            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive"]
         ),
     ]
 )

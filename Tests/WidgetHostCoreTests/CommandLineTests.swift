@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetScheduling
 import XCTest
 
 /// The `widget-host` executable as a user runs it: exit statuses, error messages, the running host
@@ -210,13 +211,14 @@ final class CommandLineTests: XCTestCase {
         let refused = try ControlSocket.send(ControlRequest(command: .tap, instance: "todo", element: "report"), to: socket)
         XCTAssertFalse(refused.ok)
         XCTAssertTrue(refused.message.contains("locked"), refused.message)
-        // Budget of one: the app's first background reload is granted, the second deferred; in the
-        // foreground it is exempt; taps (interaction reloads) still go through.
+        // Budget of one: the app's first background reload is granted, the second waits for the budget
+        // (a day later); in the foreground it is exempt; taps (interaction reloads) still go through.
         let reload = try ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket)
         XCTAssertEqual(reload.message, "reloaded todo")
         XCTAssertEqual(reload.instances?.first?.budgetLeft, 0)
         let overBudget = try ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket)
-        XCTAssertEqual(overBudget.message, "deferred (budget spent): todo")
+        XCTAssertTrue(overBudget.message.hasPrefix("deferred (budget spent or too soon): todo until "), overBudget.message)
+        XCTAssertEqual(overBudget.instances?.first?.nextReload, overBudget.message.components(separatedBy: " until ").last)
         var foreground = ControlRequest(command: .reload, kind: "ToDoList")
         foreground.foreground = true
         XCTAssertEqual(try ControlSocket.send(foreground, to: socket).message, "reloaded todo")
@@ -225,6 +227,11 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(tapAtZero.instances?.first?.texts.contains("1 left"), true)
         XCTAssertFalse(try ControlSocket.send(ControlRequest(command: .reload, kind: "Nope"), to: socket).ok)
         XCTAssertTrue(FileManager.default.fileExists(atPath: dir.appendingPathComponent("live/todo.png").path))
+        // The decisions so far, as they were made, in the simulator's log format.
+        let log = try String(contentsOf: dir.appendingPathComponent("live/events.jsonl"), encoding: .utf8)
+        let events = try log.split(separator: "\n").map { try JSONDecoder().decode(ScheduleEvent.self, from: Data($0.utf8)) }
+        XCTAssertEqual(events.map(\.outcome), [.exempt, .exempt, .granted, .deferred, .exempt, .exempt])
+        XCTAssertEqual(events.map(\.cause), [.initial, .interaction, .appBackground, .appBackground, .appForeground, .interaction])
 
         // The CLI client against the same host.
         let cli = try widgetHost(["status", "--socket", socket])

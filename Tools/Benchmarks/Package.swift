@@ -21,7 +21,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "simulate-benchmark",
-            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost")]
+            dependencies: [
+                .product(name: "WidgetScheduling", package: "WidgetHost"),
+                .product(name: "WidgetSimulation", package: "WidgetHost"),
+            ]
         ),
         .executableTarget(
             name: "render-benchmark",

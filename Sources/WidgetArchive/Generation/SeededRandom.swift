@@ -3,6 +3,9 @@
 public struct SeededRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
     public init(seed: UInt64) { state = seed }
+    /// The generator as it is after `draws` calls to `next()` from `seed`, in constant time: a
+    /// simulation draws the jitter of a day's events only when it reaches that day.
+    public init(seed: UInt64, skipping draws: UInt64) { state = seed &+ draws &* 0x9E37_79B9_7F4A_7C15 }
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

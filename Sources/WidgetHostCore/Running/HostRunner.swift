@@ -5,120 +5,137 @@ import Foundation
 import WidgetArchive
 import WidgetProtocol
 import WidgetRender
+import WidgetScheduling
 
 /// `widget-host run`: keeps a set of widget instances up to date, renders each to an output folder
 /// whenever what it shows changes, and serves commands on a control socket. One thread: requests,
 /// entry dates and policy reloads are handled in order, so the log reads as what happened.
-public final class HostRunner: @unchecked Sendable {
+///
+/// Every reload goes through the same `ReloadScheduler` as `simulate`: policy reloads and background
+/// app requests spend the budget or wait for it (and then run), interactions and foreground requests
+/// are exempt. Each decision goes to `log` as it is made.
+///
+/// Not `Sendable`: one thread drives it (`run`, or a test calling `start`, `processDue` and `handle`).
+public final class HostRunner {
     public let host: WidgetHost
     public let sessions: [WidgetSession]
     public let outputDirectory: URL
     public let socket: ControlSocket?
-    /// The least time between two policy reloads of one instance (a floor until budgets apply).
-    public var minimumReloadInterval: TimeInterval = 5 * 60
-    /// Each instance's reload budget (the real system's daily budget over a rolling 24 hours).
-    public var dailyBudget: Int = ViewFrequency.high.dailyBudget
-    private var budgets: [String: ReloadBudget] = [:]
-    /// Every reload decision, oldest first (cause, outcome, budget left).
-    public private(set) var decisions: [(date: Date, instance: String, cause: ReloadCause, outcome: ScheduleEvent.Outcome, budgetLeft: Int)] = []
+    private var scheduler: ReloadScheduler
+    /// Wakes the scheduler asked for, earliest first.
+    private var wakes = TimeOrderedQueue<ReloadScheduler.Wake>()
+    /// When each instance's policy next asks for a reload (for `status`).
+    private var policyDue: [Date?]
     private var lastErrors: [String: String] = [:]
-    private var lastReload: [String: Date] = [:]
     private var shownEntry: [String: Int] = [:]
     private let painter = PNGRenderer()
 
-    public init(host: WidgetHost, configuration: HostConfiguration, outputDirectory: URL, socket: ControlSocket?) {
+    /// `dailyBudget`: each instance's reloads over a rolling 24 hours (the real system's daily budget).
+    /// `minimumReloadInterval`: the least time between two counted reloads of one instance.
+    public init(host: WidgetHost, configuration: HostConfiguration, outputDirectory: URL, socket: ControlSocket?,
+                dailyBudget: Int = ViewFrequency.high.dailyBudget, minimumReloadInterval: TimeInterval = 5 * 60,
+                log: ScheduleLog = ScheduleCounter()) {
         self.host = host
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
         self.outputDirectory = outputDirectory
         self.socket = socket
+        scheduler = ReloadScheduler(start: host.clock.now, minimumInterval: minimumReloadInterval, log: log)
+        for session in sessions { _ = scheduler.addInstance(id: session.instance.id, dailyBudget: dailyBudget) }
+        policyDue = Array(repeating: nil, count: sessions.count)
     }
 
     /// Runs until `shouldStop` says so or `until` passes.
     public func run(until: Date? = nil, shouldStop: () -> Bool) {
+        start()
+        while !shouldStop() {
+            let now = host.clock.now
+            if let until, now >= until { break }
+            let wake = min(now.addingTimeInterval(1), nextEventDate() ?? .distantFuture)
+            waitForRequest(until: wake)
+            host.terminateIdle()
+            processDue()
+        }
+    }
+
+    /// Recovers the store, shows each instance's last good timeline, and asks every extension afresh.
+    public func start() {
         try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let recovery = host.store.recover(now: host.clock.now)
         if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
             host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
         }
-        for session in sessions {
+        for (i, session) in sessions.enumerated() {
             // The last good timeline shows at once; a corrupt one is quarantined. Then ask afresh.
             session.restoreStoredTimeline()
-            reload(session, reason: .startup)
-        }
-        while !shouldStop() {
-            let now = host.clock.now
-            if let until, now >= until { break }
-            var wake = now.addingTimeInterval(1)
-            for session in sessions {
-                if let next = nextEvent(session, after: now) { wake = min(wake, next) }
-            }
-            waitForRequest(until: wake)
-            host.terminateIdle()
-            let current = host.clock.now
-            for session in sessions { tick(session, now: current) }
+            carryOut(scheduler.request(i, cause: .initial, at: host.clock.now), instance: i, cause: .initial)
         }
     }
 
-    private func nextEvent(_ session: WidgetSession, after now: Date) -> Date? {
-        guard let t = session.timeline else { return nil }
-        var candidates: [Date] = t.entries.map(\.date).filter { $0 > now }
-        if let due = reloadDue(session) { candidates.append(due) }
-        return candidates.min()
-    }
-
-    /// When the policy asks for the next timeline, floored by the minimum interval.
-    func reloadDue(_ session: WidgetSession) -> Date? {
-        guard let t = session.timeline,
-              let policyDate = t.policy.nextReload(entryDates: t.entries.map(\.date), fetchedAt: t.fetchedAt, notBefore: t.fetchedAt)
-        else { return nil }
-        let floor = (lastReload[session.instance.id] ?? t.fetchedAt).addingTimeInterval(minimumReloadInterval)
-        var budget = budgets[session.instance.id] ?? ReloadBudget(dailyLimit: dailyBudget)
-        let available = budget.nextAvailable(at: host.clock.now)
-        return max(policyDate, floor, available)
-    }
-
-    /// Decides a reload against the budget: counted causes spend it (or wait), exempt ones do not.
-    /// Returns whether the reload may run now.
-    private func decide(_ session: WidgetSession, cause: ReloadCause) -> Bool {
-        let id = session.instance.id, now = host.clock.now
-        var budget = budgets[id] ?? ReloadBudget(dailyLimit: dailyBudget)
-        defer { budgets[id] = budget }
-        guard cause.isCounted else {
-            decisions.append((now, id, cause, .exempt, budget.remaining(at: now)))
-            return true
+    /// When something is next due: a wake of the scheduler, or an entry becoming current.
+    public func nextEventDate() -> Date? {
+        let now = host.clock.now
+        var next = wakes.nextDate
+        for session in sessions {
+            if let entry = session.timeline?.entries.first(where: { $0.date > now })?.date { next = min(next ?? entry, entry) }
         }
-        guard budget.remaining(at: now) > 0 else {
-            decisions.append((now, id, cause, .deferred, 0))
-            host.log("\(id): \(cause.rawValue) reload deferred until \(ArchiveTextDump.isoDate(budget.nextAvailable(at: now))): daily budget spent")
-            return false
-        }
-        budget.spend(at: now)
-        decisions.append((now, id, cause, .granted, budget.remaining(at: now)))
-        return true
+        return next
     }
 
-    private func tick(_ session: WidgetSession, now: Date) {
-        if let due = reloadDue(session), due <= now, decide(session, cause: .policy) {
-            reload(session, reason: .policy)
-        } else if let t = session.timeline, t.entryIndex(at: now) != shownEntry[session.instance.id] {
-            publish(session)
+    /// Carries out everything due by now: policy reloads, resumed requests, and entries that have
+    /// become current.
+    public func processDue() {
+        let now = host.clock.now
+        while let (_, wake) = wakes.removeFirst(dueBy: now) {
+            if wake.kind == .policyDue, policyDue[wake.instance] == wake.date { policyDue[wake.instance] = nil }
+            guard let (cause, decision) = scheduler.wake(wake, at: now) else { continue }
+            carryOut(decision, instance: wake.instance, cause: cause)
+        }
+        for session in sessions {
+            if let t = session.timeline, t.entryIndex(at: now) != shownEntry[session.instance.id] { publish(session) }
         }
     }
 
-    private func reload(_ session: WidgetSession, reason: ReloadReason) {
-        if reason == .startup || reason == .interaction {
-            decisions.append((host.clock.now, session.instance.id, reason == .startup ? .initial : .interaction, .exempt,
-                              budgets[session.instance.id]?.remaining(at: host.clock.now) ?? dailyBudget))
+    /// When the instance's next reload will run: a waiting request, or what its policy asks.
+    func nextReload(_ i: Int) -> Date? {
+        [scheduler.deferredUntil(i), policyDue[i]].compactMap { $0 }.min()
+    }
+
+    private func carryOut(_ decision: ReloadScheduler.Decision, instance i: Int, cause: ReloadCause) {
+        switch decision {
+        case .reload(let outcome):
+            reload(i, cause: cause, outcome: outcome)
+        case .deferred(let wake):
+            wakes.insert(wake, at: wake.date)
+            host.log("\(sessions[i].instance.id): \(cause.rawValue) reload deferred until \(ArchiveTextDump.isoDate(wake.date))")
+        case .joined:
+            break
         }
-        lastReload[session.instance.id] = host.clock.now
+    }
+
+    private func reload(_ i: Int, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
+        let session = sessions[i]
+        let result: Result<ScheduledTimeline, any Error>
         do {
-            try session.reload(reason: reason)
+            let t = try session.reload(reason: ReloadReason(cause))
             lastErrors[session.instance.id] = nil
+            result = .success(ScheduledTimeline(entryDates: t.entries.map(\.date), policy: t.policy))
         } catch {
             lastErrors[session.instance.id] = "\(error)"
             host.log("\(session.instance.id): reload failed: \(error); the last good entry stays shown")
+            result = .failure(error)
         }
+        scheduled(i, cause: cause, outcome: outcome, result: result)
         publish(session)
+    }
+
+    /// Tells the scheduler a reload ran, and keeps the wake its timeline's policy asks for.
+    private func scheduled(_ i: Int, cause: ReloadCause, outcome: ScheduleEvent.Outcome, result: Result<ScheduledTimeline, any Error>) {
+        guard let wake = scheduler.reloaded(i, cause: cause, outcome: outcome, at: host.clock.now, result: result) else {
+            policyDue[i] = nil
+            return
+        }
+        wakes.insert(wake, at: wake.date)
+        policyDue[i] = wake.date
     }
 
     /// Renders the instance's current state to `<out>/<id>.png` and `.json`.
@@ -173,22 +190,25 @@ public final class HostRunner: @unchecked Sendable {
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
             // An app in the background spends budget; in the foreground it does not.
             let cause: ReloadCause = request.foreground == true ? .appForeground : .appBackground
-            var done: [String] = [], deferred: [String] = []
+            var done: [String] = [], waiting: [String] = []
             for session in matching {
-                if decide(session, cause: cause) {
-                    reload(session, reason: .app)
-                    done.append(session.instance.id)
-                } else {
-                    deferred.append(session.instance.id)
+                guard let i = sessions.firstIndex(where: { $0 === session }) else { continue }
+                let decision = scheduler.request(i, cause: cause, at: host.clock.now)
+                carryOut(decision, instance: i, cause: cause)
+                switch decision {
+                case .reload: done.append(session.instance.id)
+                case .deferred(let wake): waiting.append("\(session.instance.id) until \(ArchiveTextDump.isoDate(wake.date))")
+                case .joined(let until): waiting.append("\(session.instance.id) until \(ArchiveTextDump.isoDate(until))")
                 }
             }
             var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
-            if !deferred.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent): \(deferred.joined(separator: ", "))" }
+            if !waiting.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent or too soon): \(waiting.joined(separator: ", "))" }
             return ControlResponse(ok: true, message: message, instances: matching.map(status))
         case .tap:
-            guard let id = request.instance, let session = sessions.first(where: { $0.instance.id == id }) else {
+            guard let id = request.instance, let i = sessions.firstIndex(where: { $0.instance.id == id }) else {
                 return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(sessions.map(\.instance.id).joined(separator: ", ")))")
             }
+            let session = sessions[i]
             do {
                 let result: TapResult
                 if let element = request.element {
@@ -198,9 +218,11 @@ public final class HostRunner: @unchecked Sendable {
                 } else {
                     return ControlResponse(ok: false, message: "tap needs an element or a point")
                 }
-                if case .performed = result.outcome {
-                    decisions.append((host.clock.now, id, .interaction, .exempt,
-                                      budgets[id]?.remaining(at: host.clock.now) ?? dailyBudget))
+                if case .performed = result.outcome, let t = session.timeline {
+                    // The interaction reload has run: exempt, and it satisfies a request waiting for budget.
+                    _ = scheduler.request(i, cause: .interaction, at: host.clock.now)
+                    scheduled(i, cause: .interaction, outcome: .exempt,
+                              result: .success(ScheduledTimeline(entryDates: t.entries.map(\.date), policy: t.policy)))
                 }
                 publish(session)
                 let message: String
@@ -221,6 +243,7 @@ public final class HostRunner: @unchecked Sendable {
 
     private func status(_ session: WidgetSession) -> InstanceStatus {
         let now = host.clock.now
+        let i = sessions.firstIndex { $0 === session } ?? 0
         let t = session.timeline
         let index = t?.entryIndex(at: now)
         let pid = try? host.connection(to: session.instance.extensionPath).process.pid
@@ -228,8 +251,20 @@ public final class HostRunner: @unchecked Sendable {
             id: session.instance.id, kind: session.instance.kind, family: session.instance.family.rawValue,
             placement: session.instance.resolvedPlacement.id, extensionPID: pid, entries: t?.entries.count ?? 0,
             currentEntry: index.flatMap { t?.entries[$0].date }.map(ArchiveTextDump.isoDate),
-            nextReload: reloadDue(session).map(ArchiveTextDump.isoDate),
+            nextReload: nextReload(i).map(ArchiveTextDump.isoDate),
             texts: (try? session.render().texts) ?? [], lastError: lastErrors[session.instance.id],
-            budgetLeft: { var b = budgets[session.instance.id] ?? ReloadBudget(dailyLimit: dailyBudget); return b.remaining(at: now) }())
+            budgetLeft: scheduler.budgetLeft(i, at: now))
+    }
+}
+
+extension ReloadReason {
+    /// How a session names a reload the scheduler allowed.
+    init(_ cause: ReloadCause) {
+        switch cause {
+        case .initial: self = .startup
+        case .policy: self = .policy
+        case .interaction: self = .interaction
+        case .appBackground, .appForeground, .configurationChange, .systemChange: self = .app
+        }
     }
 }

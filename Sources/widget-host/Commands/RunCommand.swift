@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import WidgetHostCore
+import WidgetScheduling
 
 /// Set by SIGINT/SIGTERM: the run loop checks it between events.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
@@ -21,6 +22,10 @@ enum RunCommand {
         let duration = try a.value("duration").map { v -> Double in
             guard let d = Double(v), d > 0 else { throw UsageError("--duration must be a positive number of seconds") }
             return d
+        }
+        let budget = try a.value("budget").map { b -> Int in
+            guard let n = Int(b), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
+            return n
         }
         let configuration: HostConfiguration
         do {
@@ -52,14 +57,20 @@ enum RunCommand {
         }
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
-        let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket)
-        if let b = a.value("budget") {
-            guard let n = Int(b), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
-            runner.dailyBudget = n
+        // Every reload decision, as it is made, in the same form as `simulate`'s log: follow it with `tail -f`.
+        let log: ScheduleLogFile
+        do {
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            log = try ScheduleLogFile(path: out.appendingPathComponent("events.jsonl").path, chunkSize: 1, inPlace: true)
+        } catch {
+            throw CommandFailure("cannot write the event log in \(out.path): \(error)")
         }
+        let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
+                                dailyBudget: budget ?? ViewFrequency.high.dailyBudget, log: log)
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); renders in \(out.path); control socket \(socketPath)\n".utf8))
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
         host.shutdown()
+        try? log.finish()
         print("widget-host run: stopped")
     }
 }

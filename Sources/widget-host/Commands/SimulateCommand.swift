@@ -1,6 +1,8 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetScheduling
+import WidgetSimulation
 
 /// `widget-host simulate`: play days of reload decisions on a virtual clock and report what the
 /// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.
@@ -48,7 +50,11 @@ enum SimulateCommand {
         let host = WidgetHost(store: ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent("store").path)), clock: clock)
         defer { host.shutdown() }
         let source: TimelineSource = usesExtensions ? MixedSource(host: host, clock: clock) : ScriptedTimelineSource()
-        let simulator = ReloadSimulator(scenario: scenario, options: options, source: source, start: start)
+        // Decisions go to the log as they are made: memory stays flat however many days and instances.
+        let logPath = out.appendingPathComponent("events.jsonl").path
+        let log: ScheduleLogFile
+        do { log = try ScheduleLogFile(path: logPath) } catch { throw CommandFailure("\(error)") }
+        let simulator = ReloadSimulator(scenario: scenario, options: options, source: source, start: start, log: log)
         var lastShown = -1
         let began = ContinuousClock.now
         let result = simulator.run { fraction in
@@ -59,15 +65,14 @@ enum SimulateCommand {
             }
         }
         FileHandle.standardError.write(Data("\n".utf8))
-        let elapsed = ContinuousClock.now - began
-
+        do { try log.finish() } catch { throw CommandFailure("\(error)") }
         let report = SimulationReport.text(result)
         try OutputFile.write(report, to: out.appendingPathComponent("report.txt"))
-        try OutputFile.write([UInt8](SimulationReport.jsonLines(result)), to: out.appendingPathComponent("events.jsonl"))
         try OutputFile.write(SimulationReport.svg(result), to: out.appendingPathComponent("chart.svg"))
+        let elapsed = ContinuousClock.now - began
         print(report, terminator: "")
         print("simulated \(options.days) day(s) in \(elapsed) (seed \(options.seed))")
-        print("event log: \(out.appendingPathComponent("events.jsonl").path)")
+        print("event log: \(logPath)")
         print("chart:     \(out.appendingPathComponent("chart.svg").path)")
     }
 

@@ -1,35 +1,109 @@
-// 100 widget instances × 7 simulated days with scripted extension replies: wall time and peak memory
-// (targets: < 1 s, < 100 MB). The app of every third instance asks for a reload every 5 minutes.
+// `simulate` at scale, as the command does it: decisions streamed to an event log, then the report and
+// the chart, all written to files. Each case runs in a fresh process of its own, and its peak memory is
+// that process's own high-water mark (VmHWM: `ru_maxrss` would include whatever ran before an exec,
+// such as `swift run`).
+//
+// Targets: 100 instances × 7 days in < 1 s and < 100 MB; 1,000 instances × 30 days in < 2 s; memory
+// flat as days grow (peak at 30 days ≤ 1.25 × peak at 3 days, same instances).
 #if canImport(Glibc)
 import Glibc
 #endif
 import Foundation
-import WidgetHostCore
+import WidgetScheduling
+import WidgetSimulation
 
-let instances: [Scenario.Instance] = (0..<100).map { i in
-    .init(id: "widget-\(i)", views: ViewFrequency.allCases[i % 3], entries: 1 + i % 6, spacing: Double(300 + 60 * (i % 10)),
-          policy: ["atEnd", "after:1800", "never"][i % 3], dataChangeEvery: Double(600 + 60 * (i % 7)))
+/// `count` instances with a mix of budgets, policies and timelines; the app of every third asks for
+/// a reload every 5 minutes through the day, and every instance is tapped every 4 hours.
+func scenario(instances count: Int) -> Scenario {
+    let instances: [Scenario.Instance] = (0..<count).map { i in
+        .init(id: "widget-\(i)", views: ViewFrequency.allCases[i % 3], entries: 1 + i % 6, spacing: Double(300 + 60 * (i % 10)),
+              policy: ["atEnd", "after:1800", "never"][i % 3], dataChangeEvery: Double(600 + 60 * (i % 7)))
+    }
+    var events: [Scenario.Event] = []
+    for i in stride(from: 0, to: count, by: 3) {
+        events.append(Scenario.Event(type: .reloadTimelines, instance: "widget-\(i)", every: 300, from: 6 * 3600, to: 23 * 3600,
+                                     daily: true, jitter: 0.1))
+    }
+    events.append(Scenario.Event(type: .tap, instance: "*", every: 4 * 3600, from: 3600, to: 86_400, daily: true))
+    return Scenario(instances: instances, events: events)
 }
-var events: [Scenario.Event] = []
-for i in stride(from: 0, to: 100, by: 3) {
-    events.append(Scenario.Event(type: .reloadTimelines, instance: "widget-\(i)", every: 300, from: 6 * 3600, to: 23 * 3600,
-                                 daily: true, jitter: 0.1))
-}
-events.append(Scenario.Event(type: .tap, instance: "*", every: 4 * 3600, from: 3600, to: 86_400, daily: true))
-var options = ReloadSimulator.Options()
-options.days = 7
-options.seed = 7
 
-let start = ContinuousClock.now
-let result = ReloadSimulator(scenario: Scenario(instances: instances, events: events), options: options,
-                             source: ScriptedTimelineSource(), start: Date(timeIntervalSince1970: 1_763_683_200)).run()
-let log = SimulationReport.jsonLines(result)
-let elapsed = ContinuousClock.now - start
-var usage = rusage()
-getrusage(RUSAGE_SELF.rawValue, &usage)
-let peakMB = Double(usage.ru_maxrss) / 1024
-let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-print(String(format: "100 instances × 7 days: %d decisions, event log %.1f MB", result.events.count, Double(log.count) / 1e6))
-print(String(format: "wall %.3f s (target < 1 s) %@; peak memory %.1f MB (target < 100 MB) %@",
-             seconds, seconds < 1 ? "met" : "NOT MET", peakMB, peakMB < 100 ? "met" : "NOT MET"))
-exit(seconds < 1 && peakMB < 100 ? 0 : 1)
+/// This process's peak resident memory in MB.
+func peakMemoryMB() -> Double {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+          let kb = Double(line.split(separator: " ").dropFirst().first ?? "")
+    else { return .nan }
+    return kb / 1024
+}
+
+/// One case, in this process: prints `seconds peakMB decisions logBytes`.
+func runCase(instances: Int, days: Int) throws {
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-benchmark-\(getpid())")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: out) }
+    var options = ReloadSimulator.Options()
+    options.days = days
+    options.seed = 7
+    let began = ContinuousClock.now
+    let log = try ScheduleLogFile(path: out.appendingPathComponent("events.jsonl").path)
+    let result = ReloadSimulator(scenario: scenario(instances: instances), options: options, source: ScriptedTimelineSource(),
+                                 start: Date(timeIntervalSince1970: 1_763_683_200), log: log).run()
+    try log.finish()
+    try Data(SimulationReport.text(result).utf8).write(to: out.appendingPathComponent("report.txt"))
+    try Data(SimulationReport.svg(result).utf8).write(to: out.appendingPathComponent("chart.svg"))
+    let elapsed = ContinuousClock.now - began
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let bytes = (try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("events.jsonl").path)[.size] as? Int) ?? 0
+    print(seconds, peakMemoryMB(), result.decisions, bytes ?? 0)
+}
+
+struct Measured {
+    var seconds: Double, peakMB: Double, decisions: Int, logBytes: Int
+}
+
+/// Runs one case in a fresh process (this executable again).
+func measure(instances: Int, days: Int) throws -> Measured {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/proc/self/exe")
+    process.arguments = ["--case", "\(instances)", "\(days)"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
+    guard process.terminationStatus == 0, fields.count == 4, let s = Double(fields[0]), let m = Double(fields[1]),
+          let d = Int(fields[2]), let b = Int(fields[3])
+    else {
+        FileHandle.standardError.write(Data("case \(instances)×\(days) failed: exit \(process.terminationStatus)\n".utf8))
+        exit(2)
+    }
+    return Measured(seconds: s, peakMB: m, decisions: d, logBytes: b)
+}
+
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--case", let n = Int(arguments[2]), let d = Int(arguments[3]) {
+    try runCase(instances: n, days: d)
+    exit(0)
+}
+
+func verdict(_ ok: Bool) -> String { ok ? "met" : "NOT MET" }
+func line(_ label: String, _ m: Measured) {
+    print(String(format: "%@: %d decisions, event log %.1f MB; wall %.3f s, peak memory %.1f MB",
+                 label, m.decisions, Double(m.logBytes) / 1e6, m.seconds, m.peakMB))
+}
+let small = try measure(instances: 100, days: 7)
+line("100 instances × 7 days  ", small)
+let short = try measure(instances: 1000, days: 3)
+line("1000 instances × 3 days ", short)
+let long = try measure(instances: 1000, days: 30)
+line("1000 instances × 30 days", long)
+let flat = long.peakMB / short.peakMB
+let targets = [
+    ("100 × 7 under 1 s", small.seconds < 1), ("100 × 7 under 100 MB", small.peakMB < 100),
+    ("1000 × 30 under 2 s", long.seconds < 2), ("memory flat as days grow (30 days / 3 days ≤ 1.25×)", flat <= 1.25),
+]
+print(String(format: "memory 30 days / 3 days: %.2f×", flat))
+for (name, ok) in targets { print("\(name): \(verdict(ok))") }
+exit(targets.allSatisfy(\.1) ? 0 : 1)

@@ -1,11 +1,12 @@
 import Foundation
 
-/// Turns a simulation result into the report, the event log and the chart.
+/// Turns a simulation result into the report and the chart (the event log is streamed while the
+/// simulation runs: `ScheduleLogFile`).
 public enum SimulationReport {
     /// Per instance per day: requested / granted / exempt / deferred / failed, budget left at the
     /// day's end, and staleness (average and worst lag behind the data).
     public static func text(_ r: ReloadSimulator.Result) -> String {
-        var out = "reload budget simulation: \(r.instanceIDs.count) instance(s), \(r.days) day(s), \(r.events.count) decisions\n"
+        var out = "reload budget simulation: \(r.instanceIDs.count) instance(s), \(r.days) day(s), \(r.decisions) decisions\n"
         let header = "instance".padding(toLength: 16, withPad: " ", startingAt: 0)
             + " day  requested  granted  exempt  deferred  failed  budget-left  stale-avg  stale-max\n"
         out += header
@@ -20,28 +21,14 @@ public enum SimulationReport {
         return out
     }
 
-    /// The decisions as JSON lines, in order: byte-for-byte reproducible from the seed.
-    public static func jsonLines(_ r: ReloadSimulator.Result) -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var data = Data()
-        for event in r.events {
-            if let line = try? encoder.encode(event) {
-                data.append(line)
-                data.append(0x0A)
-            }
-        }
-        return data
-    }
-
     /// Budget left (top) and staleness in minutes (bottom) over time, one line per instance (at most
     /// the first 12 instances).
     public static func svg(_ r: ReloadSimulator.Result) -> String {
         let width = 900.0, panel = 220.0, left = 60.0, top = 30.0, gap = 50.0
         let hours = max(1, Double(r.days) * 24)
-        let shown = Array(r.instanceIDs.prefix(12).enumerated())
-        let maxBudget = Double(max(1, r.samples.flatMap(\.1).max() ?? 1))
-        let maxStale = max(1, r.samples.flatMap(\.2).max() ?? 1)
+        let shown = Array(r.instanceIDs.prefix(ReloadSimulator.chartedInstances).enumerated())
+        let maxBudget = Double(max(1, r.peakBudgetLeft))
+        let maxStale = max(1, r.peakStaleness)
         let colors = ["#0a84ff", "#ff9f0a", "#30d158", "#ff375f", "#bf5af2", "#64d2ff", "#ffd60a", "#ac8e68", "#5e5ce6", "#66d4cf", "#ff453a", "#8e8e93"]
         func x(_ h: Double) -> Double { left + h / hours * (width - left - 20) }
         var s = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(top + 2 * panel + gap + 60))\" font-family=\"sans-serif\" font-size=\"11\">\n"

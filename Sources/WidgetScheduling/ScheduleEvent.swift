@@ -16,7 +16,7 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         /// The reload ran but the extension failed; the last good timeline stays.
         case failed
     }
-    /// Seconds since the simulation started.
+    /// Seconds since the run started.
     public var time: Double
     public var instance: String
     public var cause: ReloadCause?
@@ -25,4 +25,15 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
     public var until: Double?
     public var budgetLeft: Int
     public var detail: String?
+
+    public init(time: Double, instance: String, cause: ReloadCause?, outcome: Outcome, until: Double? = nil, budgetLeft: Int,
+                detail: String? = nil) {
+        self.time = time
+        self.instance = instance
+        self.cause = cause
+        self.outcome = outcome
+        self.until = until
+        self.budgetLeft = budgetLeft
+        self.detail = detail
+    }
 }

@@ -1,12 +1,8 @@
 import Foundation
 import WidgetArchive
+import WidgetHostCore
 import WidgetProtocol
-
-/// A timeline as the scheduler needs it: when entries become current, and what the policy asks.
-public struct ScheduledTimeline: Hashable, Sendable {
-    public var entryDates: [Date]
-    public var policy: ReloadPolicy
-}
+import WidgetScheduling
 
 /// Where simulated reloads get their timelines.
 public protocol TimelineSource: AnyObject {

@@ -1,22 +1,32 @@
 import Foundation
-import WidgetHostCore
+import WidgetScheduling
+import WidgetSimulation
 import XCTest
 
-/// The reload scheduler and budget on a virtual clock, with scripted timelines.
-final class SchedulingTests: XCTestCase {
+/// The simulator on a virtual clock, with scripted timelines: what the budget does over days.
+final class ReloadSimulatorTests: XCTestCase {
+    /// A simulation's result with its whole decision log.
+    struct Run {
+        var result: ReloadSimulator.Result
+        var events: [ScheduleEvent]
+        var stats: [[ReloadSimulator.DayStats]] { result.stats }
+    }
+
     let start = Date(timeIntervalSince1970: 1_763_683_200)  // midnight UTC
 
     private func simulate(_ instances: [Scenario.Instance], events: [Scenario.Event] = [], days: Int = 1, seed: UInt64 = 1,
-                          budget: Int? = nil) -> ReloadSimulator.Result {
+                          budget: Int? = nil) -> Run {
         var options = ReloadSimulator.Options()
         options.days = days
         options.seed = seed
         options.budget = budget
-        return ReloadSimulator(scenario: Scenario(instances: instances, events: events), options: options,
-                               source: ScriptedTimelineSource(), start: start).run()
+        let recorder = ScheduleRecorder()
+        let result = ReloadSimulator(scenario: Scenario(instances: instances, events: events), options: options,
+                                     source: ScriptedTimelineSource(), start: start, log: recorder).run()
+        return Run(result: result, events: recorder.events)
     }
 
-    private func reloadTimes(_ r: ReloadSimulator.Result, _ outcomes: Set<ScheduleEvent.Outcome> = [.granted, .exempt, .resumed]) -> [Double] {
+    private func reloadTimes(_ r: Run, _ outcomes: Set<ScheduleEvent.Outcome> = [.granted, .exempt, .resumed]) -> [Double] {
         r.events.filter { outcomes.contains($0.outcome) }.map(\.time)
     }
 
@@ -100,12 +110,13 @@ final class SchedulingTests: XCTestCase {
     func testASimulationIsReproducibleFromItsSeed() {
         let instances: [Scenario.Instance] = (0..<5).map { .init(id: "w\($0)", entries: 3, spacing: 1200, policy: "atEnd") }
         let events: [Scenario.Event] = [.init(type: .reloadTimelines, instance: "*", every: 700, from: 0, to: 86_400, daily: true, jitter: 0.2)]
-        let a = SimulationReport.jsonLines(simulate(instances, events: events, days: 3, seed: 42))
-        let b = SimulationReport.jsonLines(simulate(instances, events: events, days: 3, seed: 42))
-        let c = SimulationReport.jsonLines(simulate(instances, events: events, days: 3, seed: 43))
-        XCTAssertEqual(a, b)
-        XCTAssertNotEqual(a, c)
-        XCTAssertGreaterThan(a.count, 1000)
+        let a = simulate(instances, events: events, days: 3, seed: 42)
+        let b = simulate(instances, events: events, days: 3, seed: 42)
+        let c = simulate(instances, events: events, days: 3, seed: 43)
+        XCTAssertEqual(a.events, b.events)
+        XCTAssertNotEqual(a.events, c.events)
+        XCTAssertGreaterThan(a.events.count, 1000)
+        XCTAssertEqual(a.result.decisions, a.events.count)
     }
 
     func testStalenessGrowsWhileTheWidgetIsNotReloaded() {
@@ -113,5 +124,14 @@ final class SchedulingTests: XCTestCase {
         let stale = simulate([.init(id: "w", entries: 1, spacing: 60, policy: "never", dataChangeEvery: 900)])
         XCTAssertLessThan(fresh.stats[0][0].maxStaleness, 1800)
         XCTAssertGreaterThan(stale.stats[0][0].maxStaleness, 80_000)
+    }
+
+    func testAScenarioWithAnAbsurdRepeatIsRefusedWithTheReason() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(#"{"instances": [{"id": "w"}], "events": [{"type": "tap", "instance": "w", "every": 0.0001}]}"#.utf8).write(to: file)
+        XCTAssertThrowsError(try Scenario.load(path: file.path)) { error in
+            XCTAssertTrue("\(error)".contains("tap event for w: every must be at least 1 second (got 0.0001)"), "\(error)")
+        }
     }
 }

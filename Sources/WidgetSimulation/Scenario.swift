@@ -1,6 +1,8 @@
 import Foundation
 import WidgetArchive
+import WidgetHostCore
 import WidgetProtocol
+import WidgetScheduling
 
 /// What `widget-host simulate` plays: widget instances (scripted timelines or real extensions), how
 /// often each is viewed, and the app's behaviour over the days. Times are seconds from the start.
@@ -123,8 +125,13 @@ public struct Scenario: Codable, Hashable, Sendable {
         }
         for e in events ?? [] {
             guard e.instance == "*" || ids.contains(e.instance) else { throw .configuration(path: path, reason: "event for unknown instance \(e.instance)") }
-            guard e.at != nil || (e.every != nil && e.every! > 0) || e.type == .foreground else {
+            guard e.at != nil || (e.every ?? 0) > 0 || e.type == .foreground else {
                 throw .configuration(path: path, reason: "\(e.type) event needs at, or every > 0")
+            }
+            // An app's timer fires at most once a second: anything finer is a typo, and would make
+            // billions of requests.
+            if let every = e.every, every > 0, every < 1 {
+                throw .configuration(path: path, reason: "\(e.type) event for \(e.instance): every must be at least 1 second (got \(every))")
             }
             if e.type == .foreground { guard e.from != nil, e.to != nil else { throw .configuration(path: path, reason: "foreground needs from and to") } }
         }

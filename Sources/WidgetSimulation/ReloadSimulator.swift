@@ -1,0 +1,247 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import WidgetScheduling
+
+/// Plays a scenario on a virtual clock: every reload request is decided against the instance's
+/// budget (granted, exempt, or deferred until budget is available — never dropped), timelines are
+/// fetched from the source, and staleness is measured against how often the data changes. Events are
+/// processed in time order (ties in insertion order), so a run is reproducible from its seed.
+public final class ReloadSimulator {
+    public struct Options: Sendable {
+        public var days: Int = 7
+        public var seed: UInt64 = 1
+        /// Overrides every instance's daily budget.
+        public var budget: Int?
+        /// The least time between two counted reloads of one instance.
+        public var minimumInterval: TimeInterval = 5 * 60
+        public init() {}
+    }
+
+    enum Action {
+        case initial(Int)
+        case request(Int, ReloadCause)
+        case wake(ReloadScheduler.Wake)
+    }
+
+    struct InstanceState {
+        var spec: Scenario.Instance
+        var lastFetch: Date?
+        var foregroundWindows: [(Date, Date)] = []
+        var dataPhase: Double
+        var stats: [DayStats]
+    }
+
+    public struct DayStats: Hashable, Sendable, Codable {
+        public var requested = 0, granted = 0, exempt = 0, deferred = 0, failed = 0
+        public var staleSeconds = 0.0, maxStaleness = 0.0
+        public var budgetLeftAtEnd = 0
+    }
+
+    public struct Result: Sendable {
+        public var start: Date
+        public var days: Int
+        public var instanceIDs: [String]
+        /// How many decisions went to the log.
+        public var decisions: Int
+        /// stats[instance][day]
+        public var stats: [[DayStats]]
+        /// Hourly samples of the instances the chart draws (the first `chartedInstances`): hours since
+        /// the start, budget left per instance, staleness per instance in minutes.
+        public var samples: [(Double, [Int], [Double])]
+        /// The highest budget left and staleness (minutes) sampled across all instances: the chart's scales.
+        public var peakBudgetLeft: Int
+        public var peakStaleness: Double
+    }
+
+    /// How many instances are sampled for the chart: more lines could not be told apart, and keeping
+    /// them all would make memory grow with instances × days.
+    public static let chartedInstances = 12
+
+    let scenario: Scenario
+    let options: Options
+    let source: TimelineSource
+    let start: Date
+    private var queue = TimeOrderedQueue<Action>()
+    private var wakesQueued = 0
+    private var peakBudgetLeft = 0
+    private var peakStaleness = 0.0
+    private var states: [InstanceState] = []
+    private var scheduler: ReloadScheduler
+    private let counter: ScheduleCounter
+    private var rng: SeededRandom
+
+    /// `log` receives every decision as it is made (a file, for `simulate`; a recorder, for tests).
+    public init(scenario: Scenario, options: Options, source: TimelineSource, start: Date, log: ScheduleLog) {
+        self.scenario = scenario
+        self.options = options
+        self.source = source
+        self.start = start
+        counter = ScheduleCounter(forwardingTo: log)
+        scheduler = ReloadScheduler(start: start, minimumInterval: options.minimumInterval, log: counter)
+        rng = SeededRandom(seed: options.seed)
+    }
+
+    /// Runs the whole scenario. `progress` is called with the fraction done, about once per simulated hour.
+    public func run(progress: (Double) -> Void = { _ in }) -> Result {
+        let end = start.addingTimeInterval(Double(options.days) * 86_400)
+        for spec in scenario.instances {
+            let limit = options.budget ?? spec.budget ?? (spec.views ?? .high).dailyBudget
+            let phase = Double(rng.next() % 1000) / 1000
+            _ = scheduler.addInstance(id: spec.id, dailyBudget: limit)
+            states.append(InstanceState(spec: spec, dataPhase: phase, stats: Array(repeating: DayStats(), count: options.days)))
+        }
+        for i in states.indices { queue.insert(.initial(i), at: start, order: i) }
+        recordForegroundWindows()
+        var appEvents = AppEventStream(scenario: scenario, instanceIDs: states.map(\.spec.id), start: start, days: options.days,
+                                       seed: options.seed, drawsBefore: UInt64(states.count))
+
+        var samples: [(Double, [Int], [Double])] = []
+        var nextSample = start
+        while true {
+            // The app's requests that could come before the next thing queued, in their places.
+            while let possible = appEvents.nextPossibleDate, queue.nextDate.map({ possible <= $0 }) ?? true {
+                for o in appEvents.nextBatch() { queue.insert(.request(o.instance, o.cause), at: o.date, order: o.order) }
+            }
+            guard let (date, action) = queue.removeFirst(), date < end else { break }
+            while nextSample <= date {
+                samples.append(sample(at: nextSample))
+                progress(nextSample.timeIntervalSince(start) / end.timeIntervalSince(start))
+                nextSample = nextSample.addingTimeInterval(3600)
+            }
+            handle(action, at: date)
+        }
+        while nextSample < end {
+            samples.append(sample(at: nextSample))
+            nextSample = nextSample.addingTimeInterval(3600)
+        }
+        // Close the staleness accounting at the end, and each day's remaining budget.
+        for i in states.indices {
+            accrueStaleness(i, until: end)
+            for d in 0..<options.days {
+                states[i].stats[d].budgetLeftAtEnd = scheduler.budgetLeft(i, at: start.addingTimeInterval(Double(d + 1) * 86_400))
+            }
+        }
+        progress(1)
+        return Result(start: start, days: options.days, instanceIDs: states.map(\.spec.id), decisions: counter.count,
+                      stats: states.map(\.stats), samples: samples, peakBudgetLeft: peakBudgetLeft, peakStaleness: peakStaleness)
+    }
+
+    /// The scenario's foreground windows, per instance (its requests come from `AppEventStream`).
+    private func recordForegroundWindows() {
+        for event in scenario.events ?? [] where event.type == .foreground {
+            guard let from = event.from, let to = event.to else { continue }
+            let targets = event.instance == "*" ? Array(states.indices) : states.indices.filter { states[$0].spec.id == event.instance }
+            for day in event.daily == true ? Array(0..<options.days) : [0] {
+                let base = start.addingTimeInterval(Double(day) * 86_400)
+                for t in targets { states[t].foregroundWindows.append((base.addingTimeInterval(from), base.addingTimeInterval(to))) }
+            }
+        }
+    }
+
+    /// Wakes the scheduler asks for come after everything the scenario holds for the same date.
+    private func insert(_ wake: ReloadScheduler.Wake) {
+        wakesQueued += 1
+        queue.insert(.wake(wake), at: wake.date, order: 1 << 62 + wakesQueued)
+    }
+
+    private func day(_ date: Date) -> Int { min(options.days - 1, max(0, Int(date.timeIntervalSince(start) / 86_400))) }
+
+    private func isForeground(_ i: Int, _ date: Date) -> Bool {
+        states[i].foregroundWindows.contains { date >= $0.0 && date < $0.1 }
+    }
+
+    private func handle(_ action: Action, at now: Date) {
+        switch action {
+        case .initial(let i):
+            states[i].stats[day(now)].requested += 1
+            reload(i, at: now, cause: .initial, outcome: .exempt)
+        case .request(let i, var cause):
+            if cause == .appBackground && isForeground(i, now) { cause = .appForeground }
+            states[i].stats[day(now)].requested += 1
+            carryOut(scheduler.request(i, cause: cause, at: now), instance: i, cause: cause, at: now)
+        case .wake(let wake):
+            guard let (cause, decision) = scheduler.wake(wake) else { return }
+            if decision != .reload(.resumed) { states[wake.instance].stats[day(now)].requested += 1 }
+            carryOut(decision, instance: wake.instance, cause: cause, at: now)
+        }
+    }
+
+    private func carryOut(_ decision: ReloadScheduler.Decision, instance i: Int, cause: ReloadCause, at now: Date) {
+        switch decision {
+        case .reload(let outcome):
+            switch outcome {
+            case .granted: states[i].stats[day(now)].granted += 1
+            case .exempt: states[i].stats[day(now)].exempt += 1
+            default: break
+            }
+            reload(i, at: now, cause: cause, outcome: outcome)
+        case .deferred(let wake):
+            states[i].stats[day(now)].deferred += 1
+            insert(wake)
+        case .joined:
+            states[i].stats[day(now)].deferred += 1
+        }
+    }
+
+    private func reload(_ i: Int, at now: Date, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
+        let result: Swift.Result<ScheduledTimeline, any Error>
+        do {
+            result = .success(try source.timeline(for: states[i].spec, at: now))
+            accrueStaleness(i, until: now)
+            states[i].lastFetch = now
+        } catch {
+            states[i].stats[day(now)].failed += 1
+            result = .failure(error)
+        }
+        if let next = scheduler.reloaded(i, cause: cause, outcome: outcome, at: now, result: result) { insert(next) }
+    }
+
+    private func changeInterval(_ i: Int) -> Double { max(1, states[i].spec.dataChangeEvery ?? 900) }
+
+    /// The first data change strictly after `date`.
+    private func nextChange(_ i: Int, after date: Date) -> Date {
+        let every = changeInterval(i)
+        let offset = states[i].dataPhase * every
+        let k = ((date.timeIntervalSince(start) - offset) / every).rounded(.down) + 1
+        return start.addingTimeInterval(offset + k * every)
+    }
+
+    /// Staleness between the last fetch and `until`: from the first data change after the fetch, the
+    /// widget lags behind, linearly growing until the next reload.
+    private func accrueStaleness(_ i: Int, until: Date) {
+        guard let fetch = states[i].lastFetch else { return }
+        let change = nextChange(i, after: fetch)
+        guard change < until else { return }
+        // Split across days for the per-day figures.
+        var from = change
+        while from < until {
+            let d = day(from)
+            let dayEnd = min(until, start.addingTimeInterval(Double(d + 1) * 86_400))
+            let a = from.timeIntervalSince(change), b = dayEnd.timeIntervalSince(change)
+            states[i].stats[d].staleSeconds += (b * b - a * a) / 2
+            states[i].stats[d].maxStaleness = max(states[i].stats[d].maxStaleness, b)
+            from = dayEnd
+        }
+    }
+
+    private func sample(at date: Date) -> (Double, [Int], [Double]) {
+        var budgets: [Int] = [], stale: [Double] = []
+        for i in states.indices {
+            let budget = scheduler.budgetLeft(i, at: date)
+            var staleness = 0.0
+            if let fetch = states[i].lastFetch {
+                let change = nextChange(i, after: fetch)
+                staleness = change < date ? date.timeIntervalSince(change) / 60 : 0
+            }
+            peakBudgetLeft = max(peakBudgetLeft, budget)
+            peakStaleness = max(peakStaleness, staleness)
+            if i < Self.chartedInstances {
+                budgets.append(budget)
+                stale.append(staleness)
+            }
+        }
+        return (date.timeIntervalSince(start) / 3600, budgets, stale)
+    }
+}
