@@ -82,7 +82,7 @@ public struct ReloadScheduler {
             return .reload(.exempt)
         }
         if let waiting = instances[i].deferredUntil {
-            record(i, now, cause, .deferred, until: waiting, detail: "joins the request already waiting")
+            record(i, now, cause, .deferred, until: waiting, detail: .joinsWaitingRequest)
             return .joined(until: waiting)
         }
         var allowed = instances[i].budget.nextAvailable(at: now)
@@ -94,7 +94,7 @@ public struct ReloadScheduler {
         instances[i].deferredUntil = allowed
         instances[i].deferredGeneration += 1
         record(i, now, cause, .deferred, until: allowed,
-               detail: instances[i].budget.remaining(at: now) == 0 ? "daily budget spent" : "too soon after the last reload")
+               detail: instances[i].budget.remaining(at: now) == 0 ? .budgetSpent : .tooSoon)
         return .deferred(Wake(kind: .resume, instance: i, date: allowed, generation: instances[i].deferredGeneration))
     }
 
@@ -122,11 +122,11 @@ public struct ReloadScheduler {
                                   result: Result<ScheduledTimeline, any Error>) -> Wake? {
         switch result {
         case .failure(let error):
-            record(i, now, cause, .failed, detail: "\(error)")
+            record(i, now, cause, .failed, detail: .failure("\(error)"))
             instances[i].policyGeneration += 1
             return Wake(kind: .policyDue, instance: i, date: now.addingTimeInterval(minimumInterval), generation: instances[i].policyGeneration)
         case .success(let timeline):
-            record(i, now, cause, outcome, detail: "\(timeline.entryDates.count) entries, policy \(policyText(timeline.policy))")
+            record(i, now, cause, outcome, detail: .timeline(entries: timeline.entryDates.count, policy: summary(timeline.policy)))
             instances[i].policyGeneration += 1
             let due = timeline.policy.nextReload(entryDates: timeline.entryDates, fetchedAt: now, notBefore: now.addingTimeInterval(1))
             return due.map { Wake(kind: .policyDue, instance: i, date: $0, generation: instances[i].policyGeneration) }
@@ -139,17 +139,17 @@ public struct ReloadScheduler {
     }
 
     private mutating func record(_ i: Int, _ date: Date, _ cause: ReloadCause?, _ outcome: ScheduleEvent.Outcome,
-                                 until: Date? = nil, detail: String? = nil) {
+                                 until: Date? = nil, detail: ScheduleEvent.Detail? = nil) {
         log.record(ScheduleEvent(
             time: date.timeIntervalSince(start), instance: instances[i].id, cause: cause, outcome: outcome,
             until: until.map { $0.timeIntervalSince(start) }, budgetLeft: instances[i].budget.remaining(at: date), detail: detail))
     }
 
-    private func policyText(_ p: ReloadPolicy) -> String {
+    private func summary(_ p: ReloadPolicy) -> ScheduleEvent.PolicySummary {
         switch p {
-        case .atEnd: "atEnd"
-        case .never: "never"
-        case .after(let d): "after +\(Int(d.timeIntervalSince(start)))s"
+        case .atEnd: .atEnd
+        case .never: .never
+        case .after(let d): .after(seconds: Int(d.timeIntervalSince(start)))
         }
     }
 }

@@ -16,6 +16,70 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         /// The reload ran but the extension failed; the last good timeline stays.
         case failed
     }
+
+    /// Why, or what came of it. Typed, so that a month of decisions is not a month of formatted
+    /// strings; the log shows `description`.
+    public enum Detail: Hashable, Sendable, CustomStringConvertible {
+        /// A timeline arrived: `entries` entries, and its policy.
+        case timeline(entries: Int, policy: PolicySummary)
+        case budgetSpent
+        case tooSoon
+        case joinsWaitingRequest
+        /// The reload failed: the error, as the host reported it.
+        case failure(String)
+
+        public var description: String {
+            switch self {
+            case .timeline(let entries, let policy): "\(entries) entries, policy \(policy)"
+            case .budgetSpent: "daily budget spent"
+            case .tooSoon: "too soon after the last reload"
+            case .joinsWaitingRequest: "joins the request already waiting"
+            case .failure(let message): message
+            }
+        }
+
+        /// Reads back what `description` wrote.
+        public init(_ text: String) {
+            switch text {
+            case "daily budget spent": self = .budgetSpent
+            case "too soon after the last reload": self = .tooSoon
+            case "joins the request already waiting": self = .joinsWaitingRequest
+            default:
+                let parts = text.split(separator: " ", maxSplits: 3)
+                if parts.count == 4, parts[1] == "entries,", parts[2] == "policy", let n = Int(parts[0]),
+                   let policy = PolicySummary(String(parts[3])) {
+                    self = .timeline(entries: n, policy: policy)
+                } else {
+                    self = .failure(text)
+                }
+            }
+        }
+    }
+
+    /// A timeline's reload policy as the log shows it: `after` in whole seconds from the run's start.
+    public enum PolicySummary: Hashable, Sendable, CustomStringConvertible {
+        case atEnd, never
+        case after(seconds: Int)
+
+        public var description: String {
+            switch self {
+            case .atEnd: "atEnd"
+            case .never: "never"
+            case .after(let s): "after +\(s)s"
+            }
+        }
+
+        init?(_ text: String) {
+            switch text {
+            case "atEnd": self = .atEnd
+            case "never": self = .never
+            default:
+                guard text.hasPrefix("after +"), text.hasSuffix("s"), let s = Int(text.dropFirst(7).dropLast()) else { return nil }
+                self = .after(seconds: s)
+            }
+        }
+    }
+
     /// Seconds since the run started.
     public var time: Double
     public var instance: String
@@ -24,10 +88,10 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
     /// For `deferred`: seconds since the start when it will run.
     public var until: Double?
     public var budgetLeft: Int
-    public var detail: String?
+    public var detail: Detail?
 
     public init(time: Double, instance: String, cause: ReloadCause?, outcome: Outcome, until: Double? = nil, budgetLeft: Int,
-                detail: String? = nil) {
+                detail: Detail? = nil) {
         self.time = time
         self.instance = instance
         self.cause = cause
@@ -35,5 +99,31 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         self.until = until
         self.budgetLeft = budgetLeft
         self.detail = detail
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case time, instance, cause, outcome, until, budgetLeft, detail
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        time = try c.decode(Double.self, forKey: .time)
+        instance = try c.decode(String.self, forKey: .instance)
+        cause = try c.decodeIfPresent(ReloadCause.self, forKey: .cause)
+        outcome = try c.decode(Outcome.self, forKey: .outcome)
+        until = try c.decodeIfPresent(Double.self, forKey: .until)
+        budgetLeft = try c.decode(Int.self, forKey: .budgetLeft)
+        detail = try c.decodeIfPresent(String.self, forKey: .detail).map(Detail.init)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(time, forKey: .time)
+        try c.encode(instance, forKey: .instance)
+        try c.encodeIfPresent(cause, forKey: .cause)
+        try c.encode(outcome, forKey: .outcome)
+        try c.encodeIfPresent(until, forKey: .until)
+        try c.encode(budgetLeft, forKey: .budgetLeft)
+        try c.encodeIfPresent(detail?.description, forKey: .detail)
     }
 }

@@ -32,6 +32,8 @@ public struct TimeOrderedQueue<Element> {
     @inlinable public var count: Int { heap.count }
     /// When the earliest element is due.
     @inlinable public var nextDate: Date? { heap.first?.date }
+    /// When the earliest element is due, and its place among those due then.
+    @inlinable public var nextKey: (date: Date, order: Int)? { heap.first.map { ($0.date, $0.order) } }
 
     /// Inserts `element`; among those due at the same date, it comes out after those inserted before.
     @inlinable

@@ -91,14 +91,32 @@ struct AppEventStream {
         }
     }
 
-    /// The earliest date an occurrence not yet handed over can have.
-    var nextPossibleDate: Date? { batches.nextDate }
+    /// Made and not yet taken, earliest first from `cursor` on.
+    private var pending: [Occurrence] = []
+    private var cursor = 0
 
-    /// Makes the earliest batch left and hands its occurrences over.
-    mutating func nextBatch() -> [Occurrence] {
-        var made: [Occurrence] = []
-        if let (_, batch) = batches.removeFirst() { make(batch, into: &made) }
-        return made
+    /// The next occurrence, once `prepare(before:)` has made what could come before it.
+    var next: Occurrence? { cursor < pending.count ? pending[cursor] : nil }
+
+    mutating func removeNext() { cursor += 1 }
+
+    /// How many occurrences are held: about a day's.
+    var madeAndNotTaken: Int { pending.count - cursor }
+
+    /// Makes every batch that could hold an occurrence due no later than both `limit` (the owner's
+    /// next thing to do) and the next occurrence already made: after this, `next` is truly the next.
+    mutating func prepare(before limit: Date?) {
+        while let possible = batches.nextDate {
+            let made = next?.date
+            let horizon = limit.map { l in made.map { min(l, $0) } ?? l } ?? made
+            if let horizon, possible > horizon { return }
+            var batch: [Occurrence] = []
+            while let (_, due) = batches.removeFirst(dueBy: horizon ?? possible) { make(due, into: &batch) }
+            pending.removeFirst(cursor)
+            cursor = 0
+            pending.append(contentsOf: batch)
+            pending.sort { $0.date < $1.date || ($0.date == $1.date && $0.order < $1.order) }
+        }
     }
 
     private mutating func make(_ batch: Batch, into made: inout [Occurrence]) {

@@ -100,11 +100,18 @@ public final class ReloadSimulator {
         var samples: [(Double, [Int], [Double])] = []
         var nextSample = start
         while true {
-            // The app's requests that could come before the next thing queued, in their places.
-            while let possible = appEvents.nextPossibleDate, queue.nextDate.map({ possible <= $0 }) ?? true {
-                for o in appEvents.nextBatch() { queue.insert(.request(o.instance, o.cause), at: o.date, order: o.order) }
+            // The app's next request, or the next wake, whichever comes first (ties in their places).
+            appEvents.prepare(before: queue.nextDate)
+            let date: Date, action: Action
+            if let o = appEvents.next, queue.nextKey.map({ o.date < $0.date || (o.date == $0.date && o.order < $0.order) }) ?? true {
+                appEvents.removeNext()
+                (date, action) = (o.date, .request(o.instance, o.cause))
+            } else if let (d, a) = queue.removeFirst() {
+                (date, action) = (d, a)
+            } else {
+                break
             }
-            guard let (date, action) = queue.removeFirst(), date < end else { break }
+            guard date < end else { break }
             while nextSample <= date {
                 samples.append(sample(at: nextSample))
                 progress(nextSample.timeIntervalSince(start) / end.timeIntervalSince(start))

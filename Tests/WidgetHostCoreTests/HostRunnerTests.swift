@@ -91,8 +91,8 @@ final class HostRunnerTests: XCTestCase {
                 // The extension reads the real clock between requests too, so its dates drift by milliseconds.
                 XCTAssertEqual(x.time, y.time, accuracy: 0.5, "\(x) vs \(y)")
                 XCTAssertEqual(x.until ?? -1, y.until ?? -1, accuracy: 0.5, "\(x) vs \(y)")
-                XCTAssertEqual([x.cause?.rawValue, x.outcome.rawValue, "\(x.budgetLeft)", x.detail],
-                               [y.cause?.rawValue, y.outcome.rawValue, "\(y.budgetLeft)", y.detail])
+                XCTAssertEqual([x.cause?.rawValue, x.outcome.rawValue, "\(x.budgetLeft)", x.detail?.description],
+                               [y.cause?.rawValue, y.outcome.rawValue, "\(y.budgetLeft)", y.detail?.description])
             }
         }
     }

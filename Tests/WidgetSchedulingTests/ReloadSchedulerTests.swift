@@ -37,7 +37,7 @@ final class ReloadSchedulerTests: XCTestCase {
         XCTAssertEqual(wake.kind, .resume)
         XCTAssertEqual(log.events.last?.outcome, .deferred)
         XCTAssertEqual(log.events.last?.until, 100 + 86_400)
-        XCTAssertEqual(log.events.last?.detail, "daily budget spent")
+        XCTAssertEqual(log.events.last?.detail, .budgetSpent)
         XCTAssertEqual(s.deferredUntil(0), wake.date)
         let resumed = try XCTUnwrap(s.wake(wake))
         XCTAssertEqual(resumed.decision, .reload(.resumed))
@@ -53,7 +53,7 @@ final class ReloadSchedulerTests: XCTestCase {
         XCTAssertEqual(s.request(0, cause: .interaction, at: at(10)), .reload(.exempt), "exempt reloads are never held back")
         guard case .deferred(let wake) = s.request(0, cause: .appBackground, at: at(60)) else { return XCTFail("not deferred") }
         XCTAssertEqual(wake.date, at(300))
-        XCTAssertEqual(log.events.last?.detail, "too soon after the last reload")
+        XCTAssertEqual(log.events.last?.detail, .tooSoon)
     }
 
     func testARequestWhileOneWaitsJoinsIt() {
@@ -61,7 +61,7 @@ final class ReloadSchedulerTests: XCTestCase {
         _ = s.request(0, cause: .appBackground, at: at(0))
         guard case .deferred(let wake) = s.request(0, cause: .appBackground, at: at(60)) else { return XCTFail("not deferred") }
         XCTAssertEqual(s.request(0, cause: .policy, at: at(120)), .joined(until: wake.date))
-        XCTAssertEqual(log.events.last?.detail, "joins the request already waiting")
+        XCTAssertEqual(log.events.last?.detail, .joinsWaitingRequest)
         XCTAssertEqual(s.wake(wake)?.decision, .reload(.resumed))
         XCTAssertEqual(s.budgetLeft(0, at: at(300)), 8, "two counted reloads, not three")
     }
@@ -81,11 +81,11 @@ final class ReloadSchedulerTests: XCTestCase {
                                              result: .success(ScheduledTimeline(entryDates: [at(0), at(900)], policy: .atEnd))))
         XCTAssertEqual(first.date, at(900))
         XCTAssertEqual(first.kind, .policyDue)
-        XCTAssertEqual(log.events.last?.detail, "2 entries, policy atEnd")
+        XCTAssertEqual(log.events.last?.detail?.description, "2 entries, policy atEnd")
         let second = try XCTUnwrap(s.reloaded(0, cause: .interaction, outcome: .exempt, at: at(100),
                                               result: .success(ScheduledTimeline(entryDates: [at(100)], policy: .after(at(700))))))
         XCTAssertEqual(second.date, at(700))
-        XCTAssertEqual(log.events.last?.detail, "1 entries, policy after +700s")
+        XCTAssertEqual(log.events.last?.detail?.description, "1 entries, policy after +700s")
         XCTAssertNil(s.wake(first), "the older timeline's ask is obsolete")
         XCTAssertEqual(s.wake(second)?.decision, .reload(.granted))
         XCTAssertNil(s.reloaded(0, cause: .policy, outcome: .granted, at: at(700), result: oneEntry), "never asks for nothing")
@@ -96,7 +96,7 @@ final class ReloadSchedulerTests: XCTestCase {
         var s = scheduler(budget: 10)
         let retry = try XCTUnwrap(s.reloaded(0, cause: .policy, outcome: .granted, at: at(50), result: .failure(Broken())))
         XCTAssertEqual(log.events.last?.outcome, .failed)
-        XCTAssertEqual(log.events.last?.detail, "extension crashed")
+        XCTAssertEqual(log.events.last?.detail, .failure("extension crashed"))
         XCTAssertEqual(retry.date, at(350))
         XCTAssertEqual(s.wake(retry)?.cause, .policy)
     }

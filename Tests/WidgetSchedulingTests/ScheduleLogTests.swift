@@ -7,17 +7,17 @@ final class ScheduleLogTests: XCTestCase {
     private func sample() -> [ScheduleEvent] {
         var rng = SystemRandomNumberGenerator()
         var events: [ScheduleEvent] = [
-            ScheduleEvent(time: 0, instance: "w", cause: .initial, outcome: .exempt, budgetLeft: 70, detail: "4 entries, policy atEnd"),
+            ScheduleEvent(time: 0, instance: "w", cause: .initial, outcome: .exempt, budgetLeft: 70, detail: .timeline(entries: 4, policy: .atEnd)),
             ScheduleEvent(time: 2700, instance: "a/b \"quoted\" \\ é \u{2028}", cause: nil, outcome: .shown, budgetLeft: 0),
             ScheduleEvent(time: 1e-7, instance: "ctl\u{1}\u{8}\u{c}\n\r\t\u{1f}\u{7f}", cause: .appBackground, outcome: .deferred,
-                          until: 1e20, budgetLeft: 3, detail: "daily budget spent"),
+                          until: 1e20, budgetLeft: 3, detail: .budgetSpent),
             ScheduleEvent(time: 86_400.000_000_01, instance: "", cause: .policy, outcome: .resumed, until: 2.5e16, budgetLeft: -1),
         ]
         for i in 0..<500 {
             let time = Double.random(in: 0..<3e6, using: &rng)
             events.append(ScheduleEvent(time: i % 3 == 0 ? time.rounded() : time, instance: "widget-\(i)",
                                         cause: ReloadCause.allCases.randomElement(using: &rng), outcome: .granted,
-                                        until: i % 2 == 0 ? time + 300 : nil, budgetLeft: i % 71, detail: i % 5 == 0 ? nil : "n=\(i)"))
+                                        until: i % 2 == 0 ? time + 300 : nil, budgetLeft: i % 71, detail: [nil, .failure("n=\(i) / \"x\""), .tooSoon, .joinsWaitingRequest, .timeline(entries: i, policy: .after(seconds: i * 7))][i % 5]))
         }
         return events
     }

@@ -47,18 +47,16 @@ final class AppEventStreamTests: XCTestCase {
         let ids = scenario.instances.map(\.id)
         var stream = AppEventStream(scenario: scenario, instanceIDs: ids, start: start, days: days, seed: seed,
                                     drawsBefore: UInt64(ids.count))
-        var queue = TimeOrderedQueue<AppEventStream.Occurrence>()
         var taken: [(Date, String, ReloadCause)] = []
         var peak = 0
         while true {
-            while let possible = stream.nextPossibleDate, queue.nextDate.map({ possible <= $0 }) ?? true {
-                for o in stream.nextBatch() { queue.insert(o, at: o.date, order: o.order) }
-            }
-            peak = max(peak, queue.count)
-            guard let (date, o) = queue.removeFirst() else { break }
-            taken.append((date, ids[o.instance], o.cause))
+            stream.prepare(before: nil)
+            peak = max(peak, stream.madeAndNotTaken)
+            guard let o = stream.next else { break }
+            stream.removeNext()
+            taken.append((o.date, ids[o.instance], o.cause))
         }
-        XCTAssertLessThan(peak, taken.count / max(1, days - 1) + 100, "about a day of events queued at a time")
+        XCTAssertLessThan(peak, taken.count / max(1, days - 1) + 100, "about a day of events made at a time")
         return taken
     }
 

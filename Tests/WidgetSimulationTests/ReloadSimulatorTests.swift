@@ -60,7 +60,7 @@ final class ReloadSimulatorTests: XCTestCase {
         XCTAssertGreaterThan(r.stats[0][0].deferred, 1000)
         let deferred = r.events.filter { $0.outcome == .deferred }
         XCTAssertTrue(deferred.allSatisfy { ($0.until ?? -1) >= $0.time }, "every deferral says until when")
-        XCTAssertTrue(deferred.contains { $0.detail == "daily budget spent" })
+        XCTAssertTrue(deferred.contains { $0.detail == .budgetSpent })
         XCTAssertEqual(r.stats[0][0].budgetLeftAtEnd, 0)
     }
 
@@ -104,7 +104,7 @@ final class ReloadSimulatorTests: XCTestCase {
         ])
         let second = r.events.first { $0.outcome == .deferred }
         XCTAssertEqual(second?.until, 400)
-        XCTAssertEqual(second?.detail, "too soon after the last reload")
+        XCTAssertEqual(second?.detail, .tooSoon)
     }
 
     func testASimulationIsReproducibleFromItsSeed() {

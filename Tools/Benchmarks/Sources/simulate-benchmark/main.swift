@@ -4,7 +4,9 @@
 // such as `swift run`).
 //
 // Targets: 100 instances × 7 days in < 1 s and < 100 MB; 1,000 instances × 30 days in < 2 s; memory
-// flat as days grow (peak at 30 days ≤ 1.25 × peak at 3 days, same instances).
+// flat as days grow (peak at 30 days ≤ 1.25 × peak at 3 days, same instances). The peer: writing the
+// same number of bytes as the 30-day log, 1 MB at a time, with nothing else to do (what the disk and
+// the kernel cost on this machine, whatever the simulator does).
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -82,6 +84,25 @@ func measure(instances: Int, days: Int) throws -> Measured {
     return Measured(seconds: s, peakMB: m, decisions: d, logBytes: b)
 }
 
+/// Seconds to write `bytes` bytes to a fresh file, 1 MB per write, and close it.
+func writeAlone(bytes: Int) throws -> Double {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-benchmark-peer-\(getpid())").path
+    defer { unlink(path) }
+    let chunk = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20)
+    let began = ContinuousClock.now
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else { throw CocoaError(.fileWriteUnknown) }
+    var left = bytes
+    while left > 0 {
+        let n = chunk.withUnsafeBytes { write(fd, $0.baseAddress, min(left, $0.count)) }
+        guard n > 0 else { break }
+        left -= n
+    }
+    close(fd)
+    let elapsed = ContinuousClock.now - began
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
 let arguments = CommandLine.arguments
 if arguments.count == 4, arguments[1] == "--case", let n = Int(arguments[2]), let d = Int(arguments[3]) {
     try runCase(instances: n, days: d)
@@ -99,6 +120,9 @@ let short = try measure(instances: 1000, days: 3)
 line("1000 instances × 3 days ", short)
 let long = try measure(instances: 1000, days: 30)
 line("1000 instances × 30 days", long)
+let peer = try writeAlone(bytes: long.logBytes)
+print(String(format: "peer: writing %.1f MB alone, 1 MB at a time: %.3f s; the 30-day simulation takes %.2f× that",
+             Double(long.logBytes) / 1e6, peer, long.seconds / peer))
 let flat = long.peakMB / short.peakMB
 let targets = [
     ("100 × 7 under 1 s", small.seconds < 1), ("100 × 7 under 100 MB", small.peakMB < 100),
