@@ -16,11 +16,14 @@ let package = Package(
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
+        .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
         .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
+        .library(name: "WidgetArchiveGenerator", targets: ["WidgetArchiveGenerator"]),
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
+        .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
         .executable(name: "widget-host", targets: ["widget-host"]),
     ],
@@ -74,11 +77,23 @@ let package = Package(
             dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "WidgetScheduling", "CProcessLimits"]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
-        .target(name: "WidgetSimulation", dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive"]),
+        .target(
+            name: "WidgetSimulation",
+            dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]
+        ),
+        // Random valid archives and a seeded generator, reproducible from a seed: round-trip tests,
+        // fuzz seeds, simulations.
+        .target(name: "WidgetArchiveGenerator", dependencies: ["WidgetArchive"]),
+        // `fuzz`: targets (archive, IPC frame, render), structure-aware mutation, crash capture. Also
+        // what the libFuzzer harnesses in Tools/Fuzzing link.
+        .target(
+            name: "WidgetFuzzing",
+            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol", "WidgetLayout", "WidgetRender"]
+        ),
         .executableTarget(
             name: "widget-host",
             dependencies: [
-                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetRender", "WidgetArchive", "WidgetProtocol",
+                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol",
                 "CaffeineTracker", "ToDoList",
             ]
         ),
@@ -115,20 +130,25 @@ let package = Package(
             path: "Extensions/ToDoList"
         ),
 
-        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive"]),
+        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "CVirtualClock"]),
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [
-                "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRender", "WidgetTesting", "WidgetScheduling", "WidgetSimulation",
+                "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
+                "WidgetScheduling", "WidgetSimulation",
             ]
+        ),
+        .testTarget(
+            name: "WidgetFuzzingTests",
+            dependencies: ["WidgetFuzzing", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout", "WidgetRender"]
         ),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
         .testTarget(
             name: "WidgetSimulationTests",
-            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive"]
+            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]
         ),
     ]
 )

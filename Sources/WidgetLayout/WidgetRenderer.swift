@@ -58,7 +58,7 @@ public enum WidgetRenderer {
 
         return RenderTree(
             placement: placement.id, family: context.family.rawValue, renderingMode: context.renderingMode.description,
-            colorScheme: context.colorScheme.description, date: ArchiveTextDump.isoDate(context.date), scale: placement.scale,
+            colorScheme: context.colorScheme.description, date: CivilDate.isoDate(context.date), scale: placement.scale,
             size: size, backdrop: root.children.contains { $0.role == .background } ? nil : styles.hex(placement.backdrop), root: root)
     }
 }

@@ -114,8 +114,10 @@ public enum MessageCodec {
             return message
         } catch let error as ProtocolError {
             throw error
-        } catch let error as ArchiveDecodingError {
+        } catch let error as MessageDecodingError {
             throw .malformedMessage(type: type, error)
+        } catch let error as ArchiveDecodingError {
+            throw .malformedMessage(type: type, MessageDecodingError(error))
         } catch {
             throw .malformedMessage(type: type, .truncated(offset: r.offset, needed: 0))
         }
@@ -125,14 +127,14 @@ public enum MessageCodec {
         let value = try r.varint()
         guard value <= UInt64(limit) else { throw ProtocolError.limitExceeded(field: field, count: value, limit: limit) }
         // Each element takes at least one byte.
-        guard value <= UInt64(r.remaining) else { throw ArchiveDecodingError.truncated(offset: r.offset, needed: Int(value)) }
+        guard value <= UInt64(r.remaining) else { throw MessageDecodingError.truncated(offset: r.offset, needed: Int(value)) }
         return Int(value)
     }
 
     private static func blob(_ r: inout ByteReader, limit: Int) throws -> [UInt8] {
         let lengthOffset = r.offset
         let length = try r.varint()
-        guard length <= UInt64(limit) else { throw ArchiveDecodingError.limitExceeded(.archiveSize, offset: lengthOffset) }
+        guard length <= UInt64(limit) else { throw MessageDecodingError.tooLong(offset: lengthOffset, limit: .archiveSize) }
         return Array(try r.bytes(Int(length)))
     }
 
@@ -140,7 +142,7 @@ public enum MessageCodec {
         let offset = r.offset
         let code = try r.u8()
         guard let family = WidgetFamily(code: code) else {
-            throw ArchiveDecodingError.invalidValue(offset: offset, field: "family", value: UInt64(code))
+            throw MessageDecodingError.invalidValue(offset: offset, field: "family", value: UInt64(code))
         }
         return family
     }
@@ -157,10 +159,10 @@ public enum MessageCodec {
         let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count))!
         let bitsOffset = r.offset
         let bits = try r.u8()
-        guard bits & ~0b11 == 0 else { throw ArchiveDecodingError.invalidValue(offset: bitsOffset, field: "variant flags", value: UInt64(bits)) }
+        guard bits & ~0b11 == 0 else { throw MessageDecodingError.invalidValue(offset: bitsOffset, field: "variant flags", value: UInt64(bits)) }
         let reasonsOffset = r.offset
         let reasons = try r.u8()
-        guard reasons & ~0b111 == 0 else { throw ArchiveDecodingError.invalidValue(offset: reasonsOffset, field: "redaction reasons", value: UInt64(reasons)) }
+        guard reasons & ~0b111 == 0 else { throw MessageDecodingError.invalidValue(offset: reasonsOffset, field: "redaction reasons", value: UInt64(reasons)) }
         return EnvironmentVariant(
             renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
             isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons))
@@ -185,7 +187,7 @@ public enum MessageCodec {
                 let flagsOffset = r.offset
                 let flags = try r.u8()
                 guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
-                    throw ArchiveDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
+                    throw MessageDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
                 }
                 let recommendationCount = try count(&r, "recommendations", limit: 64)
                 var recommendations: [WidgetDescriptor.Recommendation] = []
@@ -208,7 +210,7 @@ public enum MessageCodec {
                 let familyOffset = r.offset
                 let code = try r.u8()
                 guard code == 0xFF || WidgetFamily(code: code) != nil else {
-                    throw ArchiveDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
+                    throw MessageDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
                 }
                 previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
             }
@@ -237,7 +239,7 @@ public enum MessageCodec {
             case 0: policy = .atEnd
             case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
             case 2: policy = .never
-            case let other: throw ArchiveDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
+            case let other: throw MessageDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
             }
             let entryCount = try count(&r, "entries", limit: limits.maxEntries)
             var entries: [ArchivedEntry] = []
@@ -266,7 +268,7 @@ public enum MessageCodec {
             let codeOffset = r.offset
             let raw = try r.u8()
             guard let code = Failure.Code(rawValue: raw) else {
-                throw ArchiveDecodingError.invalidValue(offset: codeOffset, field: "failure code", value: UInt64(raw))
+                throw MessageDecodingError.invalidValue(offset: codeOffset, field: "failure code", value: UInt64(raw))
             }
             return .failure(Failure(requestID: id, code: code, message: try r.inlineString(maxLength: maxString)))
         case 7:

@@ -9,7 +9,7 @@ public enum ProtocolError: Error, Hashable, Sendable {
     /// An unknown message type byte.
     case unknownMessageType(UInt8)
     /// The message body does not decode; `offset` is within the frame body.
-    case malformedMessage(type: UInt8, ArchiveDecodingError)
+    case malformedMessage(type: UInt8, MessageDecodingError)
     /// A count in the message exceeds a `ProtocolLimits` bound.
     case limitExceeded(field: String, count: UInt64, limit: Int)
     /// The peer closed the connection (possibly mid-frame).

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetArchiveGenerator
 import XCTest
 
 /// The committed vectors pin the format: current code must reproduce their bytes exactly, decode them

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetArchiveGenerator
 import XCTest
 
 /// Hostile bytes get a typed error with an offset: never a trap, never a different tree.

@@ -109,7 +109,7 @@ final class HostRunnerTests: XCTestCase {
         XCTAssertEqual(log.events.map(\.outcome), [.exempt, .granted, .deferred], "waiting, not dropped")
         XCTAssertEqual(log.events.last?.until, 600 + 86_400)
         let status = runner.handle(ControlRequest(command: .status))
-        XCTAssertEqual(status.instances?.first?.nextReload, ArchiveTextDump.isoDate(start.addingTimeInterval(600 + 86_400)))
+        XCTAssertEqual(status.instances?.first?.nextReload, CivilDate.isoDate(start.addingTimeInterval(600 + 86_400)))
 
         advance(runner, clock, before: start.addingTimeInterval(600 + 86_400 + 1))
         XCTAssertEqual(log.events.last?.outcome, .resumed)

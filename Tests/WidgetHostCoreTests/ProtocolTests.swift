@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetArchiveGenerator
 import WidgetProtocol
 import XCTest
 
@@ -67,6 +68,22 @@ final class ProtocolTests: XCTestCase {
         XCTAssertGreaterThan(refused, 0)
         XCTAssertEqual(try? MessageCodec.decode([]), nil)
         XCTAssertThrowsError(try MessageCodec.decode([200])) { XCTAssertEqual($0 as? ProtocolError, .unknownMessageType(200)) }
+    }
+
+    func testAMalformedBodySaysWhereInTheBody() throws {
+        let body = MessageCodec.encode(.failure(Failure(requestID: 3, code: .intentFailed, message: "no such task")))
+        // Cut inside the message string: the IPC format's own error, with the offset in the body.
+        XCTAssertThrowsError(try MessageCodec.decode(Array(body.dropLast(4)))) { error in
+            guard case .malformedMessage(type: 6, .truncated(let offset, let needed))? = error as? ProtocolError else { return XCTFail("\(error)") }
+            XCTAssertEqual(offset, body.count - 12)
+            XCTAssertEqual(needed, 12)
+            XCTAssertEqual("\(error)", "malformed message of type 6: truncated message: needed 12 more byte(s) at offset \(body.count - 12)")
+        }
+        var badCode = body
+        badCode[2] = 99
+        XCTAssertThrowsError(try MessageCodec.decode(badCode)) { error in
+            XCTAssertEqual(error as? ProtocolError, .malformedMessage(type: 6, .invalidValue(offset: 2, field: "failure code", value: 99)))
+        }
     }
 
     func testPreviewsBeyondTheLimitsAreRefused() {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetArchiveGenerator
 import WidgetScheduling
 @testable import WidgetSimulation
 import XCTest

@@ -5,7 +5,8 @@ import PackageDescription
 
 let dependencies: [Target.Dependency] = [
     .product(name: "WidgetArchive", package: "WidgetHost"),
-    .product(name: "WidgetHostCore", package: "WidgetHost"),
+    .product(name: "WidgetFuzzing", package: "WidgetHost"),
+    .product(name: "WidgetProtocol", package: "WidgetHost"),
     .product(name: "WidgetRender", package: "WidgetHost"),
 ]
 

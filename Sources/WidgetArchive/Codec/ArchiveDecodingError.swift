@@ -91,7 +91,7 @@ extension ArchiveDecodingError: CustomStringConvertible {
 
 extension String {
     /// Pads on the left to `width` characters (hex bytes, two-digit times).
-    public func leftPadded(_ width: Int, with pad: Character = "0") -> String {
+    package func leftPadded(_ width: Int, with pad: Character = "0") -> String {
         count >= width ? self : String(repeating: pad, count: width - count) + self
     }
 }

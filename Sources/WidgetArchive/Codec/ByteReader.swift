@@ -1,27 +1,27 @@
 /// Reads the archive's primitive encodings from a byte array with a checked index. Every read checks
 /// the bytes left first and throws `truncated` with the offset; nothing traps on any input.
-public struct ByteReader {
-    public let bytes: [UInt8]
-    public private(set) var offset: Int
-    public let end: Int
+package struct ByteReader {
+    package let bytes: [UInt8]
+    package private(set) var offset: Int
+    package let end: Int
 
-    public init(_ bytes: [UInt8], from start: Int = 0, end: Int? = nil) {
+    package init(_ bytes: [UInt8], from start: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.offset = start
         self.end = min(end ?? bytes.count, bytes.count)
     }
 
-    public var remaining: Int { end - offset }
-    public var isAtEnd: Bool { offset >= end }
+    package var remaining: Int { end - offset }
+    package var isAtEnd: Bool { offset >= end }
 
-    public mutating func u8() throws(ArchiveDecodingError) -> UInt8 {
+    package mutating func u8() throws(ArchiveDecodingError) -> UInt8 {
         guard offset < end else { throw .truncated(offset: offset, needed: 1) }
         let value = bytes[offset]
         offset += 1
         return value
     }
 
-    public mutating func bool() throws(ArchiveDecodingError) -> Bool {
+    package mutating func bool() throws(ArchiveDecodingError) -> Bool {
         let start = offset
         switch try u8() {
         case 0: return false
@@ -30,14 +30,14 @@ public struct ByteReader {
         }
     }
 
-    public mutating func u16() throws(ArchiveDecodingError) -> UInt16 {
+    package mutating func u16() throws(ArchiveDecodingError) -> UInt16 {
         guard remaining >= 2 else { throw .truncated(offset: offset, needed: 2) }
         let value = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
         offset += 2
         return value
     }
 
-    public mutating func u32() throws(ArchiveDecodingError) -> UInt32 {
+    package mutating func u32() throws(ArchiveDecodingError) -> UInt32 {
         guard remaining >= 4 else { throw .truncated(offset: offset, needed: 4) }
         var value: UInt32 = 0
         for i in 0..<4 { value |= UInt32(bytes[offset + i]) << UInt32(8 * i) }
@@ -46,7 +46,7 @@ public struct ByteReader {
     }
 
     /// Unsigned LEB128, at most 10 bytes; the tenth may only carry the top bit of a 64-bit value.
-    public mutating func varint() throws(ArchiveDecodingError) -> UInt64 {
+    package mutating func varint() throws(ArchiveDecodingError) -> UInt64 {
         let start = offset
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -63,7 +63,7 @@ public struct ByteReader {
     }
 
     /// A varint used as a count or length: must not exceed `limit`.
-    public mutating func count(limit: Int, field: String) throws(ArchiveDecodingError) -> Int {
+    package mutating func count(limit: Int, field: String) throws(ArchiveDecodingError) -> Int {
         let start = offset
         let value = try varint()
         guard value <= UInt64(limit) else {
@@ -73,7 +73,7 @@ public struct ByteReader {
     }
 
     /// IEEE 754 binary64, little-endian. NaN is never valid in an archive.
-    public mutating func f64(_ field: String) throws(ArchiveDecodingError) -> Double {
+    package mutating func f64(_ field: String) throws(ArchiveDecodingError) -> Double {
         guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
@@ -84,7 +84,7 @@ public struct ByteReader {
     }
 
     /// `count` raw bytes; the length is checked against the bytes left before anything is allocated.
-    public mutating func bytes(_ count: Int) throws(ArchiveDecodingError) -> ArraySlice<UInt8> {
+    package mutating func bytes(_ count: Int) throws(ArchiveDecodingError) -> ArraySlice<UInt8> {
         guard count <= remaining else { throw .truncated(offset: offset, needed: count) }
         let slice = bytes[offset..<(offset + count)]
         offset += count
@@ -92,7 +92,7 @@ public struct ByteReader {
     }
 
     /// A small enum stored as a byte: rejects values outside `0..<cases`.
-    public mutating func enumCode(_ field: String, cases: Int) throws(ArchiveDecodingError) -> UInt8 {
+    package mutating func enumCode(_ field: String, cases: Int) throws(ArchiveDecodingError) -> UInt8 {
         let start = offset
         let code = try u8()
         guard Int(code) < cases else { throw .invalidValue(offset: start, field: field, value: UInt64(code)) }
@@ -100,7 +100,7 @@ public struct ByteReader {
     }
 
     /// A length-prefixed UTF-8 string (the IPC protocol's inline strings).
-    public mutating func inlineString(maxLength: Int) throws(ArchiveDecodingError) -> String {
+    package mutating func inlineString(maxLength: Int) throws(ArchiveDecodingError) -> String {
         let lengthOffset = offset
         let length = try varint()
         guard length <= UInt64(maxLength) else { throw .limitExceeded(.stringLength, offset: lengthOffset) }

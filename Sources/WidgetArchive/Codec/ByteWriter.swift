@@ -1,29 +1,29 @@
 /// Appends the archive format's (and the IPC protocol's)'s primitive encodings to a byte buffer.
-public struct ByteWriter {
-    public var bytes: [UInt8] = []
+package struct ByteWriter {
+    package var bytes: [UInt8] = []
 
-    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
-    public mutating func u8(_ value: UInt8) { bytes.append(value) }
+    package mutating func u8(_ value: UInt8) { bytes.append(value) }
 
-    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
-    public mutating func u16(_ value: UInt16) {
+    package mutating func u16(_ value: UInt16) {
         bytes.append(UInt8(truncatingIfNeeded: value))
         bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
-    public mutating func u32(_ value: UInt32) {
+    package mutating func u32(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
     /// Overwrites four bytes already written at `offset` (a length or checksum known only at the end).
-    public mutating func setU32(_ value: UInt32, at offset: Int) {
+    package mutating func setU32(_ value: UInt32, at offset: Int) {
         for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(i * 8)) }
     }
 
     /// Unsigned LEB128.
-    public mutating func varint(_ value: UInt64) {
+    package mutating func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -32,18 +32,18 @@ public struct ByteWriter {
         bytes.append(UInt8(v))
     }
 
-    public mutating func varint(_ value: Int) { varint(UInt64(max(0, value))) }
+    package mutating func varint(_ value: Int) { varint(UInt64(max(0, value))) }
 
     /// IEEE 754 binary64, little-endian.
-    public mutating func f64(_ value: Double) {
+    package mutating func f64(_ value: Double) {
         let bits = value.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     }
 
-    public mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    package mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     /// A length-prefixed UTF-8 string.
-    public mutating func inlineString(_ string: String) {
+    package mutating func inlineString(_ string: String) {
         let utf8 = Array(string.utf8)
         varint(utf8.count)
         raw(utf8)

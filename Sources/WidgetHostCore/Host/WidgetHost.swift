@@ -97,7 +97,7 @@ public final class WidgetHost: @unchecked Sendable {
         let until = clock.now.addingTimeInterval(supervision.backoff(afterFailures: count))
         lock.withLock { notBefore[executable] = until }
         record(name, .backingOff, count == 1 ? "fault 1 in a row; relaunched on the next request"
-               : "fault \(count) in a row; no relaunch before \(ArchiveTextDump.isoDate(until))")
+               : "fault \(count) in a row; no relaunch before \(CivilDate.isoDate(until))")
     }
 
     /// A request succeeded: the extension is healthy again.

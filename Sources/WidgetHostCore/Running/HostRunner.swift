@@ -106,7 +106,7 @@ public final class HostRunner {
             reload(i, cause: cause, outcome: outcome)
         case .deferred(let wake):
             wakes.insert(wake, at: wake.date)
-            host.log("\(sessions[i].instance.id): \(cause.rawValue) reload deferred until \(ArchiveTextDump.isoDate(wake.date))")
+            host.log("\(sessions[i].instance.id): \(cause.rawValue) reload deferred until \(CivilDate.isoDate(wake.date))")
         case .joined:
             break
         }
@@ -197,8 +197,8 @@ public final class HostRunner {
                 carryOut(decision, instance: i, cause: cause)
                 switch decision {
                 case .reload: done.append(session.instance.id)
-                case .deferred(let wake): waiting.append("\(session.instance.id) until \(ArchiveTextDump.isoDate(wake.date))")
-                case .joined(let until): waiting.append("\(session.instance.id) until \(ArchiveTextDump.isoDate(until))")
+                case .deferred(let wake): waiting.append("\(session.instance.id) until \(CivilDate.isoDate(wake.date))")
+                case .joined(let until): waiting.append("\(session.instance.id) until \(CivilDate.isoDate(until))")
                 }
             }
             var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
@@ -250,8 +250,8 @@ public final class HostRunner {
         return InstanceStatus(
             id: session.instance.id, kind: session.instance.kind, family: session.instance.family.rawValue,
             placement: session.instance.resolvedPlacement.id, extensionPID: pid, entries: t?.entries.count ?? 0,
-            currentEntry: index.flatMap { t?.entries[$0].date }.map(ArchiveTextDump.isoDate),
-            nextReload: nextReload(i).map(ArchiveTextDump.isoDate),
+            currentEntry: index.flatMap { t?.entries[$0].date }.map(CivilDate.isoDate),
+            nextReload: nextReload(i).map(CivilDate.isoDate),
             texts: (try? session.render().texts) ?? [], lastError: lastErrors[session.instance.id],
             budgetLeft: scheduler.budgetLeft(i, at: now))
     }

@@ -46,7 +46,7 @@ enum DemoCommand {
         }
         func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }
 
-        print("widget-host demo: virtual time \(ArchiveTextDump.isoDate(start)) → \(ArchiveTextDump.isoDate(end))")
+        print("widget-host demo: virtual time \(CivilDate.isoDate(start)) → \(CivilDate.isoDate(end))")
         do {
             try caffeine.reload(reason: .startup)
             try todo.reload(reason: .startup)

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetFuzzing
 import WidgetHostCore
 
 /// `widget-host fuzz`: the built-in structure-aware fuzzer. No libFuzzer needed.

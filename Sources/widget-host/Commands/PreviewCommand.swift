@@ -193,7 +193,7 @@ struct ContactSheet {
     }
 
     mutating func add(_ row: Row, entry: Int, date: Date, image: String, texts: [String]) {
-        add(title: row.title, entry: entry, caption: ArchiveTextDump.isoDate(date), image: image, texts: texts)
+        add(title: row.title, entry: entry, caption: CivilDate.isoDate(date), image: image, texts: texts)
     }
 
     mutating func add(title: String, entry: Int, caption: String, image: String, texts: [String]) {

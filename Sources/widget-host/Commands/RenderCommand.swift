@@ -92,6 +92,6 @@ enum RenderCommand {
         default: Array(RenderTreeDump.dump(tree).utf8)
         }
         try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
-        print("rendered \(archive.kind) \(family) on \(placement.id) at \(ArchiveTextDump.isoDate(at!)) to \(out)")
+        print("rendered \(archive.kind) \(family) on \(placement.id) at \(CivilDate.isoDate(at!)) to \(out)")
     }
 }

@@ -1,7 +1,7 @@
 // libFuzzer target: IPC byte streams. The input is fed to the frame decoder in chunks (sizes from the
 // first byte), and every whole frame body is decoded as a message, which must round-trip.
 import WidgetArchive
-import WidgetHostCore
+import WidgetFuzzing
 import WidgetProtocol
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,7 @@
 // libFuzzer target: archives that decode are laid out and drawn (render tree, SVG, PNG at 1×). The
 // renderer must not trap, and AddressSanitizer watches the rasterizer's buffers.
 import WidgetArchive
-import WidgetHostCore
+import WidgetFuzzing
 import WidgetRender
 
 let painter = PNGRenderer(regular: nil, bold: nil)

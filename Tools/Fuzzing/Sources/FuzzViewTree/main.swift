@@ -1,7 +1,7 @@
 // libFuzzer target: the payload alone (string table, metadata, tree), wrapped in a valid header and
 // checksum so every input reaches the tree decoder. Leading option byte as in FuzzArchive.
 import WidgetArchive
-import WidgetHostCore
+import WidgetFuzzing
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetArchiveGenerator
 import WidgetProtocol
 import WidgetRender
 

@@ -1,4 +1,5 @@
 import WidgetArchive
+import WidgetArchiveGenerator
 
 /// Mutations that know the format: byte flips, truncations, insertions, length-field lies (varints
 /// rewritten to huge or off-by-one values), tag swaps, splices of two inputs, and checksum repair so

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetArchive
 
 /// Generates valid archive trees from a seed: every node kind, every modifier, nested to a chosen
 /// depth. Property tests round-trip them; the fuzzer mutates their encodings.
