@@ -6,7 +6,12 @@ import Darwin
 import Foundation
 
 /// A bidirectional message channel over one stream file descriptor (a socketpair end). Blocking I/O
-/// with `poll` for deadlines; EINTR is retried. Not thread-safe: one owner at a time.
+/// with `poll` for deadlines; EINTR is retried.
+///
+/// `@unchecked Sendable`: reads and writes touch disjoint state (the frame decoder; nothing but the
+/// descriptor), so one thread may send while another receives; but at most one thread may receive,
+/// and one send, at a time (its owner's locks see to it, as `ExtensionConnection`'s do). `close` is
+/// for the last owner.
 public final class FrameChannel: @unchecked Sendable {
     public let fd: Int32
     public let limits: ProtocolLimits

@@ -12,7 +12,7 @@ import WidgetRender
 /// let tap = try widget.tap(label: "Buy milk")
 /// XCTAssertEqual(tap.final.root.allNodes().first { $0.id == "milk" }?.isOn, true)
 /// ```
-public final class WidgetTestHost: @unchecked Sendable {
+public final class WidgetTestHost {
     public let host: WidgetHost
     public let clock: VirtualClock
     public let storeDirectory: URL

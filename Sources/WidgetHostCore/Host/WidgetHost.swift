@@ -5,6 +5,11 @@ import WidgetRender
 
 /// The host: launches extensions, asks them for timelines, validates and stores the archives, and
 /// renders the entry current at an instant. Never runs extension code itself.
+///
+/// `@unchecked Sendable`: the connection table, fault counts and events are guarded by `lock`, and
+/// launching one executable is serialized by its own lock (two threads asking for a connection at
+/// once get the same process; neither orphans one). The configuration (`handshakeTimeout`,
+/// `requestTimeout`, `log`, `supervision`) is set before the host is shared.
 public final class WidgetHost: @unchecked Sendable {
     public let store: ArchiveStore
     public let clock: HostClock
@@ -22,6 +27,8 @@ public final class WidgetHost: @unchecked Sendable {
     private var failures: [String: Int] = [:]
     private var notBefore: [String: Date] = [:]
     private var supervisionEvents: [SupervisionEvent] = []
+    /// One per executable, held while it is looked up and, if need be, launched.
+    private var launchLocks: [String: NSLock] = [:]
     private let lock = NSLock()
     /// Where overlapped durable writes run. A queue of its own rather than a global one: a queue made
     /// this way always gets a thread, even when the caller is one of the global pool's (an async test,
@@ -46,10 +53,28 @@ public final class WidgetHost: @unchecked Sendable {
     /// The running connection to `executable`, launching it if needed — unless it failed recently and
     /// its back-off has not passed.
     public func connection(to executable: String) throws(HostError) -> ExtensionConnection {
-        if let existing = lock.withLock({ connections[executable] }), !existing.process.hasExited() {
-            lock.withLock { lastUsed[executable] = clock.now }
-            return existing
+        if let running = runningConnection(executable) { return running }
+        let launching = lock.withLock { () -> NSLock in
+            if let existing = launchLocks[executable] { return existing }
+            let made = NSLock()
+            launchLocks[executable] = made
+            return made
         }
+        launching.lock()
+        defer { launching.unlock() }
+        // Another thread may have launched it while this one waited.
+        if let running = runningConnection(executable) { return running }
+        return try launch(executable)
+    }
+
+    private func runningConnection(_ executable: String) -> ExtensionConnection? {
+        guard let existing = lock.withLock({ connections[executable] }), !existing.process.hasExited() else { return nil }
+        lock.withLock { lastUsed[executable] = clock.now }
+        return existing
+    }
+
+    /// Launches `executable` (its launch lock held), after recording the death of an earlier process.
+    private func launch(_ executable: String) throws(HostError) -> ExtensionConnection {
         let name = URL(fileURLWithPath: executable).lastPathComponent
         if let existing = lock.withLock({ connections[executable] }) {
             // It died between requests.
@@ -225,6 +250,8 @@ public final class WidgetHost: @unchecked Sendable {
 
     /// Saves `timeline` on the store queue while `body` runs on this thread; waits for both.
     private func store(_ timeline: StoredTimeline, whileRunning body: (StoredTimeline) -> Void) throws(HostError) {
+        // `@unchecked Sendable`: written on the store queue before `written.leave()`, read here only
+        // after `written.wait()`, which orders the two.
         final class Outcome: @unchecked Sendable { var result: Result<URL, HostError>? }
         let outcome = Outcome()
         let written = DispatchGroup()

@@ -8,7 +8,7 @@ import WidgetRender
 /// `invalidatableContent` shows its invalid effect; the intent is sent to the extension that archived
 /// the control; when it has been performed the timeline is reloaded (an interaction reload, exempt
 /// from any budget) and the new entry replaces the optimistic state. A failed intent reverts it.
-public final class WidgetSession: @unchecked Sendable {
+public final class WidgetSession {
     public let instance: WidgetInstance
     public let host: WidgetHost
     public private(set) var timeline: StoredTimeline? {

@@ -4,15 +4,28 @@ import WidgetProtocol
 import WidgetRender
 
 /// A running extension process after a successful handshake: ask it for timelines, send it intents.
-/// One request at a time; every wait has a deadline.
+/// Every wait has a deadline. Threads may share a connection: requests are written whole, one at a
+/// time, and replies are read by one thread at a time, which keeps a reply meant for another waiting
+/// request for it; a reply nobody waits for any more (an abandoned request's) is dropped.
+///
+/// `@unchecked Sendable`: `diagnostics`, `nextRequestID`, `waiting` and `arrived` are guarded by
+/// `lock`; the channel's writes by `writing` and its reads by `reading` (`FrameChannel` keeps reads and
+/// writes apart); `maximumUnsolicitedMessages` is set before the connection is shared.
 public final class ExtensionConnection: @unchecked Sendable {
     public let process: LaunchedProcess
     public let hello: Hello
     public var extensionID: String { hello.extensionID }
     /// Warnings the extension reported (inert controls…), oldest first.
-    public private(set) var diagnostics: [Diagnostic] = []
+    public var diagnostics: [Diagnostic] { lock.withLock { kept } }
+    private var kept: [Diagnostic] = []
     private var nextRequestID: UInt64 = 1
+    /// Requests sent whose replies someone still waits for.
+    private var waiting: Set<UInt64> = []
+    /// Replies read by one thread for a request another thread waits for.
+    private var arrived: [UInt64: Message] = [:]
     private let lock = NSLock()
+    private let writing = NSLock()
+    private let reading = NSLock()
     /// Messages tolerated while waiting for one answer (see `SupervisionPolicy`).
     public var maximumUnsolicitedMessages = 1_000
 
@@ -48,10 +61,20 @@ public final class ExtensionConnection: @unchecked Sendable {
 
     public func descriptor(kind: String) -> WidgetDescriptor? { hello.widgets.first { $0.kind == kind } }
 
+    /// A new request id, registered as awaiting its reply.
     private func makeRequestID() -> UInt64 {
         lock.withLock {
             defer { nextRequestID += 1 }
+            waiting.insert(nextRequestID)
             return nextRequestID
+        }
+    }
+
+    /// Nobody will read the reply to `pending`: when it comes, it is dropped.
+    public func abandon(_ pending: PendingRequest) {
+        lock.withLock {
+            waiting.remove(pending.id)
+            arrived[pending.id] = nil
         }
     }
 
@@ -157,49 +180,78 @@ public final class ExtensionConnection: @unchecked Sendable {
             following = try requestTimeline(next, now: now, timeout: timeout)
         }
         whileWaiting?()
-        guard case .intentPerformed = try reply(to: pending) else {
-            throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
+        do throws(HostError) {
+            guard case .intentPerformed = try reply(to: pending) else {
+                throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
+            }
+        } catch {
+            // The timeline asked for behind the intent is stale now: its reply is skipped.
+            if let following { abandon(following) }
+            throw error
         }
         return following
     }
 
     private func send(_ message: Message, id: UInt64, what: String, kind: String, timeout: Double) throws(HostError) -> PendingRequest {
+        let pending = PendingRequest(id: id, what: what, kind: kind, timeout: timeout)
+        writing.lock()
+        defer { writing.unlock() }
         do {
             try process.channel.send(message)
         } catch {
+            abandon(pending)
             throw hostError(error, what: what, timeout: timeout)
         }
-        return PendingRequest(id: id, what: what, kind: kind, timeout: timeout)
+        return pending
     }
 
-    /// Reads until the reply to `pending` (within its timeout, counted from now), keeping diagnostics and
-    /// skipping stale answers to requests nobody waits for any more.
+    /// Waits for the reply to `pending` (within its timeout, counted from now), keeping diagnostics,
+    /// keeping replies that other waiting requests are owed, and dropping those nobody waits for.
     private func reply(to pending: PendingRequest) throws(HostError) -> Message {
         let deadline = ContinuousClock.now + .milliseconds(Int(pending.timeout * 1000))
+        defer { abandon(pending) }
         do {
             var unsolicited = 0
             while true {
-                let reply = try process.channel.receive(deadline: deadline)
-                if reply.requestID != pending.id {
-                    unsolicited += 1
-                    if unsolicited > maximumUnsolicitedMessages {
-                        throw ProtocolError.limitExceeded(field: "unsolicited messages", count: UInt64(unsolicited), limit: maximumUnsolicitedMessages)
-                    }
+                // Another thread may have read it already.
+                if let kept = lock.withLock({ arrived.removeValue(forKey: pending.id) }) { return try answer(kept, to: pending) }
+                guard let reply = try readUnlessKept(pending, deadline: deadline) else { continue }
+                if reply.requestID == pending.id { return try answer(reply, to: pending) }
+                unsolicited += 1
+                if unsolicited > maximumUnsolicitedMessages {
+                    throw ProtocolError.limitExceeded(field: "unsolicited messages", count: UInt64(unsolicited), limit: maximumUnsolicitedMessages)
                 }
-                switch reply {
-                case .diagnostic(let d):
-                    lock.withLock { if diagnostics.count < 100 { diagnostics.append(d) } }
-                case .failure(let f) where f.requestID == pending.id:
-                    throw HostError.requestFailed(extensionID: extensionID, kind: pending.kind, code: "\(f.code)", message: f.message)
-                case let other where other.requestID == pending.id:
-                    return other
-                default:
-                    continue  // a stale answer to an abandoned request
+                lock.withLock {
+                    if case .diagnostic(let d) = reply {
+                        if kept.count < 100 { kept.append(d) }
+                    } else if let id = reply.requestID, waiting.contains(id) {
+                        // Owed to another waiting request. A request whose reader gave up without
+                        // saying so must not make this grow: the oldest kept reply goes first.
+                        if arrived.count >= 64, let oldest = arrived.keys.min() { arrived[oldest] = nil }
+                        arrived[id] = reply
+                    }  // else a stale answer to an abandoned request
                 }
             }
         } catch {
             throw hostError(error, what: pending.what, timeout: pending.timeout)
         }
+    }
+
+    /// The next message from the channel, read with the channel to this thread alone; nil if, by the
+    /// time the channel was free, another reader had already kept the reply to `pending`.
+    private func readUnlessKept(_ pending: PendingRequest, deadline: ContinuousClock.Instant) throws(ProtocolError) -> Message? {
+        reading.lock()
+        defer { reading.unlock() }
+        if lock.withLock({ arrived[pending.id] != nil }) { return nil }
+        return try process.channel.receive(deadline: deadline)
+    }
+
+    /// The reply to `pending`, or the failure it reports.
+    private func answer(_ reply: Message, to pending: PendingRequest) throws(HostError) -> Message {
+        if case .failure(let f) = reply {
+            throw .requestFailed(extensionID: extensionID, kind: pending.kind, code: "\(f.code)", message: f.message)
+        }
+        return reply
     }
 
     private func hostError(_ error: any Error, what: String, timeout: Double) -> HostError {

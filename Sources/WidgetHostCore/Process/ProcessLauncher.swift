@@ -34,33 +34,48 @@ public struct LaunchSpec: Sendable {
 }
 
 /// A running child and the host's end of its connection.
+///
+/// `@unchecked Sendable`: `reaped` and `status` are guarded by `lock`; `waitpid` itself runs outside
+/// it (a blocking wait must not stall `hasExited` on another thread), and whichever thread reaps the
+/// child records how it ended.
 public final class LaunchedProcess: @unchecked Sendable {
     public let pid: pid_t
     public let channel: FrameChannel
+    private let lock = NSLock()
     private var reaped = false
-    public private(set) var exitStatus: Int32?
+    private var status: Int32?
+    /// The raw wait status, once the process has been reaped.
+    public var exitStatus: Int32? { lock.withLock { status } }
 
     init(pid: pid_t, channel: FrameChannel) {
         self.pid = pid
         self.channel = channel
     }
 
+    private var isReaped: Bool { lock.withLock { reaped } }
+
+    private func recordExit(_ waitStatus: Int32) {
+        lock.withLock {
+            reaped = true
+            status = waitStatus
+        }
+    }
+
     /// Non-blocking: has the process exited?
     public func hasExited() -> Bool {
-        if reaped { return true }
-        var status: Int32 = 0
-        let r = waitpid(pid, &status, WNOHANG)
+        if isReaped { return true }
+        var waitStatus: Int32 = 0
+        let r = waitpid(pid, &waitStatus, WNOHANG)
         if r == pid {
-            reaped = true
-            exitStatus = status
+            recordExit(waitStatus)
             return true
         }
-        return r < 0
+        return r < 0  // another thread reaped it
     }
 
     /// Kills (SIGKILL) and reaps.
     public func kill() {
-        guard !reaped else { return }
+        guard !isReaped else { return }
         _ = Glibc.kill(pid, SIGKILL)
         wait()
     }
@@ -75,15 +90,15 @@ public final class LaunchedProcess: @unchecked Sendable {
 
     /// Blocks until the process exits.
     public func wait() {
-        guard !reaped else { return }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        reaped = true
-        exitStatus = status
+        guard !isReaped else { return }
+        var waitStatus: Int32 = 0
+        var r: pid_t
+        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
+        if r == pid { recordExit(waitStatus) }  // otherwise another thread reaped it and recorded how
     }
 
     deinit {
-        if !reaped { kill() }
+        if !isReaped { kill() }
     }
 }
 
