@@ -19,6 +19,7 @@ enum Caffeine {
 
 /// The drinks log, persisted in the extension's data folder (given by the host in
 /// `WIDGET_EXTENSION_DATA`) so that it survives the process being stopped and relaunched.
+// `@unchecked Sendable`: `cache` and the file are only touched with `lock` held.
 final class DrinkStore: @unchecked Sendable {
     static let shared = DrinkStore()
 

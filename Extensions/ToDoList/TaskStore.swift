@@ -14,6 +14,7 @@ struct LockedTaskError: Error, CustomStringConvertible {
 
 /// The task list, persisted in the extension's data folder (`WIDGET_EXTENSION_DATA`) before an intent
 /// returns, since the host reloads the timeline right after.
+// `@unchecked Sendable`: the task list is only read and written with `lock` held.
 final class TaskStore: @unchecked Sendable {
     static let shared = TaskStore()
     static let defaults: [TaskItem] = [

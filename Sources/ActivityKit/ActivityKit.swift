@@ -40,6 +40,7 @@ public struct PushType: Hashable, Sendable {
 public enum ActivityAuthorizationError: Error, Hashable, Sendable { case denied, unsupported }
 
 /// `Activity`: a running Live Activity. None run here; requesting one throws `unsupported`.
+// `@unchecked Sendable`: As Apple declares it. `content` changes only through `update`, which an app calls from one task; no activity runs outside the system.
 public final class Activity<Attributes: ActivityAttributes>: @unchecked Sendable {
     public let id: String
     public let attributes: Attributes

@@ -38,6 +38,7 @@ open class INObject: NSObject {
 }
 
 /// `INImage`.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class INImage: NSObject, @unchecked Sendable {
     public let name: String?
     public let data: Data?
@@ -52,12 +53,14 @@ open class INImage: NSObject, @unchecked Sendable {
 }
 
 /// `INObjectCollection`: the options a dynamic parameter offers.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class INObjectCollection<ObjectType: AnyObject>: NSObject, @unchecked Sendable {
     public let allItems: [ObjectType]
     public init(items: [ObjectType]) { allItems = items }
     public init(sections: [INObjectSection<ObjectType>]) { allItems = sections.flatMap(\.items) }
 }
 
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class INObjectSection<ObjectType: AnyObject>: NSObject, @unchecked Sendable {
     public let title: String?
     public let items: [ObjectType]
@@ -68,12 +71,14 @@ open class INObjectSection<ObjectType: AnyObject>: NSObject, @unchecked Sendable
 }
 
 /// `INIntentResponse`.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): `userActivity` is set by the code that makes the response, before it is handed on.
 open class INIntentResponse: NSObject, @unchecked Sendable {
     public override init() { super.init() }
     open var userActivity: NSObject?
 }
 
 /// `INInteraction`: donating an interaction does nothing outside the system.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class INInteraction: NSObject, @unchecked Sendable {
     public let intent: INIntent
     public let response: INIntentResponse?

@@ -5,6 +5,7 @@ import WidgetUI
 /// `UIColor`: components, the system and semantic colours (resolved by the host for the colour
 /// scheme it draws in), catalog colours by name, and dynamic colours (resolved for light and dark when
 /// made).
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class UIColor: NSObject, @unchecked Sendable {
     let value: ColorValue
 
@@ -123,6 +124,7 @@ extension Color {
 }
 
 /// `UITraitCollection`: only the interface style matters to a widget's colours.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public init(userInterfaceStyle: UIUserInterfaceStyle) { self.userInterfaceStyle = userInterfaceStyle }
@@ -132,6 +134,7 @@ open class UITraitCollection: NSObject, @unchecked Sendable {
 public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark }
 
 /// `UIFont`: a system font of a size and weight; `Font(_:)` makes the SwiftUI font.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class UIFont: NSObject, @unchecked Sendable {
     public let pointSize: CGFloat
     let weight: Font.Weight
@@ -164,6 +167,7 @@ extension Font {
 }
 
 /// `UIScreen`: an iPhone 15 Pro's screen, as the placements are sized for.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): it holds nothing (fixed values).
 open class UIScreen: NSObject, @unchecked Sendable {
     public static let main = UIScreen()
     public var bounds: CGRect { CGRect(x: 0, y: 0, width: 393, height: 852) }
@@ -172,6 +176,7 @@ open class UIScreen: NSObject, @unchecked Sendable {
 }
 
 /// `UIDevice`: an iPhone.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): it holds nothing (fixed values).
 open class UIDevice: NSObject, @unchecked Sendable {
     public static let current = UIDevice()
     public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }

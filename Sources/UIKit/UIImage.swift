@@ -5,6 +5,7 @@ import WidgetUI
 /// `UIImage`: an image by asset name, by SF Symbol name, or from encoded bytes. Bytes are archived as
 /// they are and drawn by the host when they are PNG; other formats (JPEG, HEIC) draw as the missing
 /// image placeholder, with a diagnostic.
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class UIImage: NSObject, @unchecked Sendable {
     enum Source: Hashable {
         case named(String)
@@ -81,6 +82,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public enum RenderingMode: Int, Sendable { case automatic, alwaysOriginal, alwaysTemplate }
 
     /// `UIImage.Configuration` / `SymbolConfiguration`.
+    // `@unchecked Sendable`: As Apple declares them (NSObject is not `Sendable`): they hold nothing.
     open class Configuration: NSObject, @unchecked Sendable {}
     open class SymbolConfiguration: Configuration, @unchecked Sendable {
         public init(pointSize: CGFloat) {}

@@ -35,6 +35,7 @@ public struct ItemCollection<Value>: Sendable {
     public init(@ItemCollectionBuilder<Value> content: () -> [ItemSection<Value>]) { sections = content() }
 }
 
+// `@unchecked Sendable`: as Apple declares it: the items are the app's entities, made for one answer and handed over.
 public struct ItemSection<Value>: @unchecked Sendable {
     public var title: LocalizedStringResource?
     public var items: [Value]
@@ -69,6 +70,7 @@ public protocol ShowsSnippetView: IntentResult {}
 extension IntentResultContainer: ProvidesDialog, OpensIntent, ShowsSnippetView {}
 
 /// The result of `.result(value:)` and `.result(value:dialog:)`.
+// `@unchecked Sendable`: as Apple declares it: the value is made by `perform()` and handed over with the result.
 public struct IntentValueResult<Value>: ReturnsValue, ProvidesDialog, @unchecked Sendable {
     public let value: Value
 }

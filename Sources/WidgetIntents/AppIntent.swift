@@ -24,6 +24,7 @@ extension AppIntent {
 }
 
 /// Module-qualified intent type names, by type.
+// `@unchecked Sendable`: `names` is only touched with `lock` held.
 final class IntentTypeNames: @unchecked Sendable {
     static let shared = IntentTypeNames()
     private let lock = NSLock()

@@ -2,6 +2,7 @@ import Foundation
 
 /// The intent types this process can perform, by type identifier. A type is registered when a control
 /// carrying it is archived, so only intents this extension itself put in an archive can be performed.
+// `@unchecked Sendable`: `performers` is only touched with `lock` held.
 package final class IntentRegistry: @unchecked Sendable {
     package static let shared = IntentRegistry()
 

@@ -4,6 +4,7 @@ import WidgetArchive
 /// `@Parameter(title:)`: an intent property that is persisted in the archive and restored before
 /// `perform()` runs. Storage is a reference so the codec can restore a freshly made `init()` intent.
 @propertyWrapper
+// `@unchecked Sendable`: the value lives in `ParameterStorage`, which locks.
 public struct Parameter<Value>: @unchecked Sendable {
     let storage: ParameterStorage<Value>
     public let title: LocalizedStringResource
@@ -83,6 +84,7 @@ public struct Parameter<Value>: @unchecked Sendable {
 /// `IntentParameter.ControlStyle` for numbers.
 public enum ParameterControlStyle: Sendable { case field, slider, stepper }
 
+// `@unchecked Sendable`: `_value` is only touched with `lock` held.
 final class ParameterStorage<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var _value: Value?

@@ -45,12 +45,3 @@ final class SharedConnectionTests: XCTestCase {
         XCTAssertEqual(failures.values, [])
     }
 }
-
-/// Values appended from several threads.
-final class LockedList<Value>: @unchecked Sendable {
-    // `@unchecked Sendable`: `storage` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var storage: [Value] = []
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
-}

@@ -78,14 +78,14 @@ final class QuarantineTests: XCTestCase {
         let host = WidgetHost(store: store, clock: clock)
         defer { host.shutdown() }
         var logged: [String] = []
-        let lines = LockedLines()
+        let lines = LockedList<String>()
         host.log = { lines.append($0) }
         let session = WidgetSession(host: host, instance: instance)
         XCTAssertFalse(session.restoreStoredTimeline())
         let quarantined = try FileManager.default.contentsOfDirectory(atPath: store.quarantineDirectory("ToDoList").path)
         XCTAssertEqual(quarantined.count, 1)
         XCTAssertTrue(quarantined[0].hasPrefix(file.lastPathComponent))
-        logged = lines.all
+        logged = lines.values
         XCTAssertTrue(logged.contains { $0.contains("checksum mismatch") && $0.contains("ToDoList") }, "\(logged)")
         // Asked again: the widget shows, and the store holds a good file again.
         XCTAssertTrue(try session.render().texts.contains("To Do"))
@@ -94,11 +94,4 @@ final class QuarantineTests: XCTestCase {
         let again = WidgetSession(host: host, instance: instance)
         XCTAssertTrue(again.restoreStoredTimeline())
     }
-}
-
-final class LockedLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var lines: [String] = []
-    func append(_ line: String) { lock.withLock { lines.append(line) } }
-    var all: [String] { lock.withLock { lines } }
 }

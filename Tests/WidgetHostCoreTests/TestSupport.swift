@@ -42,3 +42,12 @@ func scriptExtension(_ test: XCTestCase, _ body: String) throws -> String {
     chmod(path, 0o755)
     return path
 }
+
+/// Values appended from several threads.
+// `@unchecked Sendable`: `storage` is only touched with `lock` held.
+final class LockedList<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}

@@ -289,6 +289,7 @@ enum TravelMode: String, AppEnum {
     static var caseDisplayRepresentations: [TravelMode: DisplayRepresentation] { [.walking: "Walking", .transit: "Transit"] }
 }
 
+// `@unchecked Sendable`: as an app's class intents are; each is made, filled and performed by one task.
 private final class TravelIntent: AppIntent, @unchecked Sendable {
     static var title: LocalizedStringResource { "Travel" }
     @Parameter(title: "Mode", default: .walking) var mode: TravelMode

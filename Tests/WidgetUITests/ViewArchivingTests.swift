@@ -105,6 +105,7 @@ private struct MixedIntent: AppIntent {
 }
 
 /// A class intent: its value is a reference, so its parameters are found by reflection instead.
+// `@unchecked Sendable`: as an app's class intents are; each is made, filled and performed by one task.
 private final class ClassIntent: AppIntent, @unchecked Sendable {
     static let title: LocalizedStringResource = "Class"
     @Parameter(title: "Level") var level: Int

@@ -35,6 +35,8 @@ final class VirtualClockTests: XCTestCase {
     /// (load only makes waits longer), and one that overslept was woken by the rescuer instead of
     /// timing out, which its result says.
     private func assertWaitsTheRealInterval(offset: Int64, file: StaticString = #filePath, line: UInt = #line) {
+        // `@unchecked Sendable`: the primitives are thread-safe; the pthread values are set up before the
+        // rescuer starts and torn down after the waits.
         final class Waiters: @unchecked Sendable {
             let semaphore = DispatchSemaphore(value: 0)
             let condition = NSCondition()

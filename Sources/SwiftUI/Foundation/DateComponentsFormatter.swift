@@ -2,6 +2,7 @@ import Foundation
 
 /// `DateComponentsFormatter` ("1:02:05", "1h 2m", "1 hour, 2 minutes"), unavailable in Linux's
 /// Foundation. English, with the unit styles and options widget code uses.
+// `@unchecked Sendable`: As Foundation's formatters are: configured first, then used; never changed while shared.
 open class DateComponentsFormatter: Formatter, @unchecked Sendable {
     public enum UnitsStyle: Int, Sendable { case positional, abbreviated, short, full, spellOut, brief }
 

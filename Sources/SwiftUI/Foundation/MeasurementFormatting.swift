@@ -52,6 +52,7 @@ public struct MeasurementUsage<UnitType: Unit>: Hashable, Sendable {
 }
 
 /// `MeasurementFormatter`.
+// `@unchecked Sendable`: As Foundation's formatters are: configured first, then used; never changed while shared.
 open class MeasurementFormatter: Formatter, @unchecked Sendable {
     /// `MeasurementFormatter.UnitOptions`.
     public struct UnitOptions: OptionSet, Hashable, Sendable {

@@ -2,6 +2,7 @@ import Foundation
 
 /// `RelativeDateTimeFormatter` ("in 2 hours", "3 min. ago", "yesterday"), which Linux's Foundation
 /// lacks. English, counting the largest whole unit between the two dates as Apple's does.
+// `@unchecked Sendable`: As Foundation's formatters are: configured first, then used; never changed while shared.
 open class RelativeDateTimeFormatter: Formatter, @unchecked Sendable {
     public enum DateTimeStyle: Int, Sendable { case numeric, named }
     public enum UnitsStyle: Int, Sendable { case full, spellOut, short, abbreviated }

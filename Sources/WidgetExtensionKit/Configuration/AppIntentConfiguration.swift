@@ -75,6 +75,7 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
 }
 
 /// Carries a provider and a completion into a detached task (the serving thread waits meanwhile).
+// `@unchecked Sendable`: the provider is used only by the detached task while the serving thread waits for it.
 struct ProviderBox<P>: @unchecked Sendable {
     let provider: P
     init(_ provider: P) { self.provider = provider }
@@ -96,11 +97,13 @@ extension ProviderBox where P: AppIntentTimelineProvider {
 /// Async work started from generic code. The provider and its entries are used only by that work and
 /// the waiting thread hands them over (it blocks until the work completes), so the work is sent as is;
 /// starting it from this non-generic type keeps the task from capturing the generic metatypes.
+// `@unchecked Sendable`: see above: handed over, not shared.
 struct DetachedWork: @unchecked Sendable {
     let run: () async -> Void
     func start() { Task.detached { await run() } }
 }
 
+// `@unchecked Sendable`: called at most once, by the task, while the serving thread waits for it.
 struct SendableCompletion<T>: @unchecked Sendable {
     let call: (T) -> Void
     init(_ call: @escaping (T) -> Void) { self.call = call }

@@ -4,6 +4,7 @@ import WidgetArchive
 /// `WidgetCenter`: asking the system to reload widgets. Apps call it; inside an extension the call is
 /// recorded and goes no further: the host reloads after every intent it has performed, and app reloads
 /// are what `widget-host reload --kind` and scenario events stand for.
+// `@unchecked Sendable`: `requested` is only touched with `lock` held.
 public final class WidgetCenter: @unchecked Sendable {
     public static let shared = WidgetCenter()
     private let lock = NSLock()

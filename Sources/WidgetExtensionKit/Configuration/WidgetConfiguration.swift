@@ -103,6 +103,7 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
 
 /// Blocks the serving thread until a provider calls its completion handler (from any thread, at most
 /// once counted), so completion-handler providers and `Task`-based ones are served alike.
+// `@unchecked Sendable`: `value` is only touched with `lock` held; `done` orders the waiter after the completion.
 final class CompletionWaiter<T>: @unchecked Sendable {
     private let lock = NSLock()
     private let done = DispatchSemaphore(value: 0)

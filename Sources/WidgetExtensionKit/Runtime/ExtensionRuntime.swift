@@ -42,6 +42,7 @@ package enum ExtensionRuntime {
 }
 
 /// Serves one host connection.
+// `@unchecked Sendable`: immutable after init; `serve` runs on one thread, the only one that uses the channel.
 final class RequestServer: @unchecked Sendable {
     let channel: FrameChannel
     let extensionID: String
@@ -211,6 +212,7 @@ struct FailureBox: Error, Sendable {
     var code: Failure.Code = .internalError
 }
 
+// `@unchecked Sendable`: written by the task before it signals, read by the waiting thread after the wait: the semaphore orders the two.
 final class ResultBox<T>: @unchecked Sendable {
     var value: T?
 }

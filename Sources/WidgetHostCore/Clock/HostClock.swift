@@ -13,6 +13,7 @@ public final class RealClock: HostClock {
 }
 
 /// Time that moves only when told to.
+// `@unchecked Sendable`: `current` is only touched with `lock` held.
 public final class VirtualClock: HostClock, @unchecked Sendable {
     private let lock = NSLock()
     private var current: Date

@@ -5,7 +5,7 @@ import Foundation
 
 /// The running host's Unix domain control socket: owner-only (created under umask 077, then checked
 /// to be mode 0600), one JSON request line in, one JSON response line out, per connection.
-public final class ControlSocket: @unchecked Sendable {
+public final class ControlSocket: Sendable {
     public let path: String
     public let fd: Int32
 

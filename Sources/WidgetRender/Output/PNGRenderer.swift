@@ -71,6 +71,7 @@ public struct PNGRenderer: Sendable {
 
 /// A few spare canvases (and PNG filter buffers) by size. Taking one transfers it, so the buffers are
 /// uniquely referenced while drawn into (no copy on write).
+// `@unchecked Sendable`: `spare` is only touched with `lock` held; a canvas taken out belongs to its taker alone.
 final class CanvasPool: @unchecked Sendable {
     struct Buffers {
         var canvas: Canvas

@@ -9,6 +9,7 @@ import Foundation
 /// A font file is mapped read-only rather than read: drawing a few glyphs touches a few pages of a
 /// 700 KB file, which matters to a process that renders one widget and exits. (A mapped file that is
 /// truncated while in use would fault; fonts are not rewritten in place.)
+// `@unchecked Sendable`: immutable after init: a read-only mapping (or an owned copy) and the table ranges found in it.
 public final class TrueTypeFont: @unchecked Sendable {
     /// The font file's bytes: a private read-only mapping, or a copy owned by this object.
     let data: UnsafeBufferPointer<UInt8>

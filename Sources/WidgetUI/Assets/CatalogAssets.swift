@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetAssets
 
 /// The asset catalogs of this extension, read once, and the names asked for that they lack.
+// `@unchecked Sendable`: `foundRoots`, `catalog` and `missing` are only touched with `lock` held.
 package final class CatalogAssets: @unchecked Sendable {
     /// Reads nothing until a widget names an asset: finding the resource folders lists the executable's
     /// folder, which an extension that uses no asset should not pay for at launch.

@@ -12,6 +12,7 @@ public protocol EnvironmentKey {
 ///
 /// Archiving copies the environment at every level of the view tree and changes it rarely, so the
 /// values live in one shared reference, copied only when a copy is changed.
+// `@unchecked Sendable`: the shared storage is copied before any change unless uniquely referenced, so a value that crosses threads is never changed in place.
 public struct EnvironmentValues: @unchecked Sendable {
     private struct Values {
         var widgetFamily: WidgetFamily = .systemSmall

@@ -60,7 +60,8 @@ public struct Binding<Value> {
     }
 }
 
-// Views are evaluated on one thread; a binding may cross into a provider's task with its view.
+// `@unchecked Sendable`: views are evaluated on one thread; a binding may cross into a provider's task
+// with its view, which that thread then no longer uses.
 extension Binding: @unchecked Sendable {}
 
 /// Shared storage for a wrapper whose setter is nonmutating.

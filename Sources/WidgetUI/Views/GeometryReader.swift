@@ -51,6 +51,7 @@ public struct GeometryProxy {
 }
 
 /// `CoordinateSpace`.
+// `@unchecked Sendable`: `AnyHashable` is not `Sendable`; a named space's name is a value made and compared while one view tree is archived.
 public enum CoordinateSpace: Hashable, @unchecked Sendable {
     case global, local
     case named(AnyHashable)

@@ -225,6 +225,7 @@ struct ContactSheet {
 }
 
 /// Loads asset images for drawing, only from the extension's resource folder, each file once.
+// `@unchecked Sendable`: `cache` is only touched with `lock` held; `resources` is immutable.
 final class AssetLoader: @unchecked Sendable {
     let resources: ExtensionResources
     private let lock = NSLock()
