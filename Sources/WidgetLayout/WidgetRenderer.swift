@@ -20,7 +20,7 @@ public enum WidgetRenderer {
         let placer = Placer(styles: styles, containerCorner: corner, containerRect: widgetRect)
 
         var root = RenderNode(role: .widget, frame: widgetRect)
-        root.shape = "roundedRect"
+        root.shape = .roundedRect
         root.cornerRadius = corner
         root.continuousCorners = true
         root.clips = true
@@ -34,9 +34,9 @@ public enum WidgetRenderer {
                 background.children = placer.place(node, in: placer.aligned(s, in: widgetRect, .center))
             } else if context.family.isSystem || placement.id == Placement.watchSmartStack.id {
                 var fill = RenderNode(role: .shape, frame: widgetRect)
-                fill.shape = "rect"
+                fill.shape = .rect
                 let system = context.colorScheme == .dark ? RGBA(0.11, 0.11, 0.12) : RGBA.white
-                fill.color = styles.hex(styles.drawn(system, accented: false))
+                fill.color = RenderColor(styles.drawn(system, accented: false))
                 background.children = [fill]
             }
             if !background.children.isEmpty { root.children.append(background) }
@@ -57,9 +57,9 @@ public enum WidgetRenderer {
         root.children += placer.place(layout, in: placer.aligned(contentSize, in: contentRect, .center))
 
         return RenderTree(
-            placement: placement.id, family: context.family.rawValue, renderingMode: context.renderingMode.description,
-            colorScheme: context.colorScheme.description, date: CivilDate.isoDate(context.date), scale: placement.scale,
-            size: size, backdrop: root.children.contains { $0.role == .background } ? nil : styles.hex(placement.backdrop), root: root)
+            placement: placement.id, family: context.family, renderingMode: context.renderingMode,
+            colorScheme: context.colorScheme, date: context.date, scale: placement.scale,
+            size: size, backdrop: root.children.contains { $0.role == .background } ? nil : RenderColor(placement.backdrop), root: root)
     }
 }
 

@@ -56,7 +56,7 @@ final class CompatibilityGalleryTests: XCTestCase {
         let headline = try XCTUnwrap(runs.first { $0.text == "HEADLINE" })
         XCTAssertEqual(headline.spacing, 1.5, "kerning")
         XCTAssertNotNil(runs.first { $0.text == "Done" }?.strikethrough)
-        XCTAssertEqual(runs.first { $0.text == "Linked" }?.underline, "#007affff", "underline in the colour given")
+        XCTAssertEqual(runs.first { $0.text == "Linked" }?.underline, RenderColor(red: 0, green: 122, blue: 255), "underline in the colour given")
         XCTAssertEqual(runs.first { $0.text.hasPrefix("Ran") }?.widthFactor, 0.9, "fontWidth(.condensed)")
         XCTAssertEqual(runs.first { $0.text == "42%" }?.italic, true)
     }
@@ -67,16 +67,16 @@ final class CompatibilityGalleryTests: XCTestCase {
         let nodes = tree.root.allNodes()
         let ring = try XCTUnwrap(nodes.first { $0.trimTo == 0.7 })
         XCTAssertEqual(ring.trimFrom, 0)
-        XCTAssertEqual(ring.lineCap, "round")
-        XCTAssertEqual(ring.shape, "circle")
+        XCTAssertEqual(ring.lineCap, .round)
+        XCTAssertEqual(ring.shape, .circle)
         XCTAssertTrue(nodes.contains { node in node.transform != nil && node.allNodes().contains { $0.trimTo == 0.7 } },
                       "the ring is rotated")
-        let wave = try XCTUnwrap(nodes.first { $0.shape == "path" })
+        let wave = try XCTUnwrap(nodes.first { $0.shape == .path })
         XCTAssertTrue(wave.pathData?.hasPrefix("M") == true, "a custom Shape archived as its outline")
         XCTAssertEqual(wave.frame.height, 18)
-        XCTAssertTrue(nodes.contains { $0.strokeWidth == 1 && $0.shape == "rect" }, "border")
+        XCTAssertTrue(nodes.contains { $0.strokeWidth == 1 && $0.shape == .rect }, "border")
         // The material behind "Material": the light background at the regular-thin opacity.
-        XCTAssertTrue(nodes.contains { $0.color == "#fafafa59" && $0.shape == "roundedRect" }, "ultraThinMaterial in .rect(cornerRadius:)")
+        XCTAssertTrue(nodes.contains { $0.color == RenderColor(hex: "#fafafa59") && $0.shape == .roundedRect }, "ultraThinMaterial in .rect(cornerRadius:)")
         let diagnostics = try host.connection(to: exe).diagnostics.map(\.message)
         XCTAssertTrue(diagnostics.contains { $0.contains(".shadow is archived inert") }, "\(diagnostics)")
     }
@@ -89,12 +89,12 @@ final class CompatibilityGalleryTests: XCTestCase {
         // (StandBy shows a small widget larger, without its background's margins).
         for placement in [Placement.iPhoneHomeScreen, .standByDay, .iPadHomeScreen] {
             let tree = try render(host, exe, "Layout", .systemSmall, placement: placement)
-            let reader = try XCTUnwrap(tree.root.allNodes().first { $0.style == "geometryReader" })
+            let reader = try XCTUnwrap(tree.root.allNodes().first { $0.style == .geometryReader })
             XCTAssertTrue(tree.texts.contains("bar \(Int(reader.frame.width))pt"), "\(placement.id): \(tree.texts) vs \(reader.frame.width)")
         }
         // The filled part is a quarter of the bar.
         let small = try render(host, exe, "Layout", .systemSmall)
-        let fill = try XCTUnwrap(small.root.allNodes().first { $0.shape == "capsule" && $0.color == "#34c759ff" })
+        let fill = try XCTUnwrap(small.root.allNodes().first { $0.shape == .capsule && $0.color == RenderColor(hex: "#34c759ff") })
         XCTAssertEqual(fill.frame.width, 126 * 0.25, accuracy: 0.01)
     }
 
@@ -119,14 +119,14 @@ final class CompatibilityGalleryTests: XCTestCase {
     func testAssetCatalogColoursAndImages() throws {
         let (host, exe) = try makeHost()
         func brand(_ tree: RenderTree) -> String? {
-            tree.root.allNodes().flatMap { $0.lines ?? [] }.flatMap(\.runs).first { $0.text == "Brand" }?.color
+            tree.root.allNodes().flatMap { $0.lines ?? [] }.flatMap(\.runs).first { $0.text == "Brand" }?.color.description
         }
         XCTAssertEqual(brand(try render(host, exe, "Assets", .systemSmall)), "#e07a3cff", "the colour set's light appearance")
         XCTAssertEqual(brand(try render(host, exe, "Assets", .systemSmall, variant: EnvironmentVariant(colorScheme: .dark))), "#ffa666ff")
         XCTAssertEqual(brand(try render(host, exe, "Assets", .systemSmall, increasedContrast: true)), "#a04000ff")
         let tree = try render(host, exe, "Assets", .systemSmall)
         let missing = tree.root.allNodes().flatMap { $0.lines ?? [] }.flatMap(\.runs).first { $0.text == "Missing" }
-        XCTAssertEqual(missing?.color, "#ff00ffff", "a missing colour is drawn in the placeholder colour")
+        XCTAssertEqual(missing?.color, RenderColor(red: 255, green: 0, blue: 255), "a missing colour is drawn in the placeholder colour")
         let diagnostics = try host.connection(to: exe).diagnostics.map(\.message)
         XCTAssertTrue(diagnostics.contains { $0.contains("\"NoSuchColor\"") }, "\(diagnostics)")
         XCTAssertTrue(diagnostics.contains { $0.contains("\"NoSuchImage\"") }, "\(diagnostics)")
@@ -140,7 +140,7 @@ final class CompatibilityGalleryTests: XCTestCase {
         XCTAssertTrue(one.hasSuffix("Logo.imageset/logo.png"))
         XCTAssertEqual(resources.resolve("NoSuchImage"), .missing)
         // UIImage(data:) travels in the archive and is drawn.
-        let data = try XCTUnwrap(tree.root.allNodes().first { $0.style == "data" })
+        let data = try XCTUnwrap(tree.root.allNodes().first { $0.style == .data })
         let bytes = try XCTUnwrap(Data(base64Encoded: data.imageData ?? ""))
         XCTAssertEqual(Array(bytes.prefix(4)), [0x89, 0x50, 0x4E, 0x47])
         let canvas = PNGRenderer(regular: nil, bold: nil).canvas(tree)

@@ -11,7 +11,7 @@ final class EffectTests: XCTestCase {
         let archive = WidgetArchiveValue(kind: "K", family: context.family, entryDate: t0, root: root)
         let tree = WidgetRenderer.render(archive, context: context)
         var out: [String: String] = [:]
-        for node in tree.root.allNodes() where node.role == .text { out[node.text ?? ""] = node.color }
+        for node in tree.root.allNodes() where node.role == .text { out[node.text ?? ""] = node.color?.description }
         return out
     }
 

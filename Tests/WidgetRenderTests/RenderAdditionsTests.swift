@@ -27,7 +27,7 @@ final class RenderAdditionsTests: XCTestCase {
         XCTAssertEqual(spacedText.text, "WIDE")
         XCTAssertGreaterThan(spacedText.frame.width, plainText.frame.width + 4 * 3, "kerning and the expanded width add up")
         let run = spacedText.lines![0].runs[0]
-        XCTAssertEqual(run.underline, "#ff0000ff")
+        XCTAssertEqual(run.underline, RenderColor(red: 255, green: 0, blue: 0))
         // The underline: red pixels just below the baseline, across the run (drawn at 4× so the line
         // covers whole pixels).
         let scale = 4.0
@@ -43,7 +43,7 @@ final class RenderAdditionsTests: XCTestCase {
                                     dark: ColorComponents(red: 0, green: 1, blue: 0), lightHighContrast: ColorComponents(red: 0, green: 0, blue: 1),
                                     opacity: 0.5)
         func fill(_ color: ColorValue, scheme: ColorScheme = .light, contrast: Bool = false) -> String? {
-            tree(.color(color), scheme: scheme, contrast: contrast).root.allNodes().first { $0.role == .shape && $0.frame.width < 158 }?.color
+            tree(.color(color), scheme: scheme, contrast: contrast).root.allNodes().first { $0.role == .shape && $0.frame.width < 158 }?.color?.description
         }
         XCTAssertEqual(fill(.asset(asset)), "#ff000080")
         XCTAssertEqual(fill(.asset(asset), scheme: .dark), "#00ff0080")
@@ -56,7 +56,7 @@ final class RenderAdditionsTests: XCTestCase {
     func testARunsForegroundLevelFollowsTheInheritedForeground() {
         let white = ViewNode.modified(.text(TextNode(runs: [TextRun(.literal("dim"), foregroundLevel: 1)])),
                                       .foreground(.color(.rgba(red: 1, green: 1, blue: 1, opacity: 1))))
-        XCTAssertEqual(tree(white).root.allNodes().first { $0.role == .text }?.color, "#ffffff99", "white at the secondary level")
+        XCTAssertEqual(tree(white).root.allNodes().first { $0.role == .text }?.color?.description, "#ffffff99", "white at the secondary level")
     }
 
     func testTrimmedStrokeDrawsOnlyItsPartOfTheOutline() {
@@ -77,7 +77,7 @@ final class RenderAdditionsTests: XCTestCase {
         let triangle = PathValue(elements: [.move(x: 5, y: 0), .line(x: 10, y: 10), .line(x: 0, y: 10), .close], referenceWidth: 10, referenceHeight: 10)
         let drawn = tree(.modified(.shape(ShapeNode(kind: .path(triangle), fill: .color(.rgba(red: 0, green: 0, blue: 0, opacity: 1)))),
                                    .frame(.fixed(width: 100, height: 100))))
-        let node = drawn.root.allNodes().first { $0.shape == "path" }!
+        let node = drawn.root.allNodes().first { $0.shape == .path }!
         XCTAssertEqual(node.pathData, "M\(fmt(node.frame.x + 50)) \(fmt(node.frame.y)) L\(fmt(node.frame.x + 100)) \(fmt(node.frame.y + 100)) L\(fmt(node.frame.x)) \(fmt(node.frame.y + 100)) Z")
         let pixels = canvas(drawn)
         XCTAssertLessThan(pixels.pixel(x: Int(node.frame.x + 50), y: Int(node.frame.y + 90)).bytes[0], 40, "inside the triangle")
@@ -110,7 +110,7 @@ final class RenderAdditionsTests: XCTestCase {
                             0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
         for (bytes, expectBlue) in [(png, true), ([0xFF, 0xD8, 0xFF, 0x00] as [UInt8], false)] {
             let drawn = tree(.modified(.image(ImageNode(source: .data(bytes), resizable: true)), .frame(.fixed(width: 40, height: 40))))
-            let node = drawn.root.allNodes().first { $0.style == "data" }!
+            let node = drawn.root.allNodes().first { $0.style == .data }!
             let pixel = canvas(drawn).pixel(x: Int(node.frame.x + 20), y: Int(node.frame.y + 20)).bytes
             XCTAssertEqual(pixel == [0, 0, 255, 255], expectBlue, "\(pixel)")
         }

@@ -7,7 +7,7 @@ struct Placer {
     var containerCorner: Double
     var containerRect: Rect
 
-    func hex(_ c: RGBA) -> String { styles.hex(c) }
+    func color(_ c: RGBA) -> RenderColor { RenderColor(c) }
 
     /// Render nodes for `node` placed in `rect` (the size it chose for this proposal).
     func place(_ node: LayoutNode, in rect: Rect) -> [RenderNode] {
@@ -22,28 +22,28 @@ struct Placer {
             var n = RenderNode(role: .image, frame: rect)
             switch image.source {
             case .system: n.imageName = image.name
-            case .asset: n.imageName = image.name; n.style = "asset"
-            case .data(let bytes): n.style = "data"; n.imageData = Data(bytes).base64EncodedString()
+            case .asset: n.imageName = image.name; n.style = .asset
+            case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
             }
-            n.color = hex(image.color)
+            n.color = color(image.color)
             return [n]
         case .unsupported(let name):
             // What the system shows for a view widgets cannot display.
             var n = RenderNode(role: .unsupported, frame: rect)
             n.text = name
-            n.color = hex(RGBA(bytes: 255, 204, 0))
+            n.color = color(RGBA(bytes: 255, 204, 0))
             return [n]
         case .fill(let spec):
             return [fillNode(spec, rect)]
-        case .accessoryBackground(let color):
+        case .accessoryBackground(let tint):
             var n = RenderNode(role: .accessoryBackground, frame: rect)
-            n.color = hex(color)
-            n.shape = rect.width == rect.height ? "circle" : "roundedRect"
+            n.color = color(tint)
+            n.shape = rect.width == rect.height ? .circle : .roundedRect
             if rect.width != rect.height { n.cornerRadius = min(12, rect.height / 2) }
             return [n]
         case .stack(let axis, let alignment, let spacing, let children):
             var stack = RenderNode(role: .stack, frame: rect)
-            stack.style = axis == .horizontal ? "h" : axis == .vertical ? "v" : "z"
+            stack.style = axis == .horizontal ? .h : axis == .vertical ? .v : .z
             stack.children = placeStack(axis: axis, alignment: alignment, spacing: spacing, children: children, in: rect)
             return [stack]
         case .frame(let spec, let child):
@@ -75,16 +75,16 @@ struct Placer {
             }
             if spec.isToggle {
                 n.isOn = spec.isOn
-                n.style = "toggle"
+                n.style = .toggle
                 n.children = place(label, in: rect)
             } else if spec.isPlain {
-                n.style = "plainButton"
+                n.style = .plainButton
                 n.children = place(label, in: rect)
             } else {
-                n.style = "button"
+                n.style = .button
                 var background = RenderNode(role: .shape, frame: rect)
-                background.shape = "capsule"
-                background.color = hex(spec.tint.multiplyingAlpha(0.18))
+                background.shape = .capsule
+                background.color = color(spec.tint.multiplyingAlpha(0.18))
                 n.children = [background] + place(label, in: rect.insetBy(top: ControlLayout.vPad, leading: ControlLayout.hPad,
                                                                             bottom: ControlLayout.vPad, trailing: ControlLayout.hPad))
             }
@@ -123,7 +123,7 @@ struct Placer {
         case .geometryReader(let content):
             // The content is proposed the reader's whole size and placed at its top leading corner.
             var reader = RenderNode(role: .group, frame: rect)
-            reader.style = "geometryReader"
+            reader.style = .geometryReader
             let s = content.sizeThatFits(ProposedSize(rect.size))
             reader.children = place(content, in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height))
             return [reader]
@@ -217,13 +217,13 @@ struct Placer {
                 }
                 lastRun = piece.run
                 var run = TextLineRun(
-                    text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: r.weight.name,
-                    design: r.design.name, italic: r.italic, color: hex(r.color))
+                    text: String(piece.text), x: runX, fontSize: r.size * layout.scale, weight: r.weight,
+                    design: r.design, italic: r.italic, color: color(r.color))
                 if r.spacing != 0 { run.spacing = r.spacing * layout.scale }
                 if r.widthFactor != 1 { run.widthFactor = r.widthFactor }
                 if r.baselineOffset != 0 { run.baselineOffset = r.baselineOffset * layout.scale }
-                run.underline = r.underline.map(hex)
-                run.strikethrough = r.strikethrough.map(hex)
+                run.underline = r.underline.map(color)
+                run.strikethrough = r.strikethrough.map(color)
                 runs.append(run)
                 runX += piece.width
             }
@@ -233,7 +233,7 @@ struct Placer {
         node.lines = lines
         // The whole string when it is all shown (wrapping only moves it); what is visible when truncated.
         node.text = layout.truncated ? lines.map { $0.runs.map(\.text).joined() }.joined(separator: " ") : text.plain
-        node.color = text.runs.first.map { hex($0.color) }
+        node.color = text.runs.first.map { color($0.color) }
         if text.redacted { node.redacted = true }
         return node
     }
@@ -241,15 +241,15 @@ struct Placer {
     private func fillNode(_ spec: FillSpec, _ rect: Rect) -> RenderNode {
         var n = RenderNode(role: .shape, frame: rect)
         applyShape(spec.shape, to: &n, rect: rect)
-        if let color = spec.color { n.color = hex(color) }
+        if let solid = spec.color { n.color = color(solid) }
         if let g = spec.gradient {
-            n.gradient = GradientPaint(stops: g.stops.map { GradientPaint.Stop(color: hex($0.0), location: $0.1) },
+            n.gradient = GradientPaint(stops: g.stops.map { GradientPaint.Stop(color: color($0.0), location: $0.1) },
                                        startX: g.start.x, startY: g.start.y, endX: g.end.x, endY: g.end.y)
         }
         n.strokeWidth = spec.strokeWidth
         if let style = spec.strokeStyle {
-            if style.cap != .butt { n.lineCap = style.cap == .round ? "round" : "square" }
-            if style.join != .miter { n.lineJoin = style.join == .round ? "round" : "bevel" }
+            if style.cap != .butt { n.lineCap = style.cap == .round ? .round : .square }
+            if style.join != .miter { n.lineJoin = style.join == .round ? .round : .bevel }
         }
         if let trim = spec.trim, trim != 0...1 {
             n.trimFrom = trim.lowerBound
@@ -261,23 +261,23 @@ struct Placer {
 
     func applyShape(_ kind: ShapeKind, to n: inout RenderNode, rect: Rect) {
         switch kind {
-        case .rectangle: n.shape = "rect"
+        case .rectangle: n.shape = .rect
         case .roundedRectangle(let r, let continuous):
-            n.shape = "roundedRect"
+            n.shape = .roundedRect
             n.cornerRadius = max(0, min(r.isFinite ? r : 0, min(rect.width, rect.height) / 2))
             n.continuousCorners = continuous
-        case .circle: n.shape = "circle"
-        case .ellipse: n.shape = "ellipse"
-        case .capsule: n.shape = "capsule"
+        case .circle: n.shape = .circle
+        case .ellipse: n.shape = .ellipse
+        case .capsule: n.shape = .capsule
         case .containerRelative:
             // Concentric with the container: its radius minus the distance to the nearest container edge.
             let inset = min(rect.x - containerRect.x, rect.y - containerRect.y,
                             containerRect.maxX - rect.maxX, containerRect.maxY - rect.maxY)
-            n.shape = "roundedRect"
+            n.shape = .roundedRect
             n.cornerRadius = max(0, containerCorner - max(0, inset))
             n.continuousCorners = true
         case .path(let path):
-            n.shape = "path"
+            n.shape = .path
             n.pathData = PathData.svg(path, in: rect)
         }
     }
@@ -285,12 +285,12 @@ struct Placer {
     private func progressNode(_ spec: ProgressSpec, _ rect: Rect) -> RenderNode {
         var n = RenderNode(role: spec.isGauge ? .gauge : .progress, frame: rect)
         n.fraction = spec.fraction
-        n.style = spec.circular ? "circular" : "linear"
-        n.color = hex(spec.tint)
+        n.style = spec.circular ? .circular : .linear
+        n.color = color(spec.tint)
         var track = RenderNode(role: .shape, frame: rect)
-        track.color = hex(spec.track)
+        track.color = color(spec.track)
         if spec.circular {
-            track.shape = "circle"
+            track.shape = .circle
             track.strokeWidth = max(2, rect.width * 0.1)
             var children = [track]
             if let current = spec.currentValueLabel {
@@ -307,7 +307,7 @@ struct Placer {
                 y += s.height + 4
             }
             track.frame = Rect(x: rect.x, y: y, width: rect.width, height: ProgressLayout.barHeight)
-            track.shape = "capsule"
+            track.shape = .capsule
             children.append(track)
             y += ProgressLayout.barHeight + 4
             if let current = spec.currentValueLabel {

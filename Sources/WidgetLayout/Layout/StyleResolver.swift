@@ -51,9 +51,4 @@ struct StyleResolver {
         }
     }
 
-    func hex(_ c: RGBA) -> String {
-        let b = c.bytes
-        func h(_ v: Int) -> String { String(v, radix: 16).leftPadded(2) }
-        return "#" + h(b[0]) + h(b[1]) + h(b[2]) + h(b[3])
-    }
 }

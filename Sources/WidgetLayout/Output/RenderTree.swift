@@ -9,18 +9,45 @@ public struct RenderNode: Hashable, Sendable, Codable {
         /// A view widgets cannot show; `text` names it.
         case unsupported
     }
+    /// What a node's `style` says, by role: where an image comes from, a stack's axis, a control's
+    /// kind, a progress view's style.
+    public enum Style: String, Hashable, Sendable, Codable {
+        /// Images: from the extension's asset catalog, or bytes the extension made.
+        case asset, data
+        /// Stacks: horizontal, vertical, depth.
+        case h, v, z
+        /// Controls.
+        case toggle, button, plainButton
+        /// A group laid out by a `GeometryReader`.
+        case geometryReader
+        /// Progress views and gauges.
+        case linear, circular
+    }
+
+    /// A shape node's outline (or a clipping group's).
+    public enum Outline: String, Hashable, Sendable, Codable {
+        case rect, roundedRect, circle, ellipse, capsule
+        /// A custom shape: `pathData`.
+        case path
+    }
+
+    /// How a stroke's open ends are drawn (butt when absent).
+    public enum LineCap: String, Hashable, Sendable, Codable { case round, square }
+    /// How a stroke's corners are drawn (miter when absent).
+    public enum LineJoin: String, Hashable, Sendable, Codable { case round, bevel }
+
     public var role: Role
     public var frame: Rect
     /// Text content, resolved at the render instant (lines joined with "\n").
     public var text: String?
     /// Laid-out text lines, baselines relative to the widget.
     public var lines: [TextLine]?
-    /// Solid fill or stroke colour, as `#rrggbbaa`.
-    public var color: String?
+    /// Solid fill or stroke colour.
+    public var color: RenderColor?
     /// A gradient fill.
     public var gradient: GradientPaint?
-    /// Shape outline: `rect`, `roundedRect`, `circle`, `ellipse`, `capsule`.
-    public var shape: String?
+    /// Shape outline.
+    public var shape: Outline?
     public var cornerRadius: Double?
     public var continuousCorners: Bool?
     public var strokeWidth: Double?
@@ -30,17 +57,17 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var imageData: String?
     /// A custom shape's outline in widget points, as SVG path data (`shape` is `path`).
     public var pathData: String?
-    /// A stroke's ends and joins (`round`, `square`; `round`, `bevel`) when not butt and miter.
-    public var lineCap: String?
-    public var lineJoin: String?
+    /// A stroke's ends and joins, when not butt and miter.
+    public var lineCap: LineCap?
+    public var lineJoin: LineJoin?
     /// `.trim(from:to:)`: the stroked or filled part of the outline, as fractions of its length.
     public var trimFrom: Double?
     public var trimTo: Double?
     /// Drawn through this transform (`scaleEffect`, `rotationEffect`), in widget points.
     public var transform: RenderTransform?
-    /// Progress: the fraction shown at the render instant, and the style.
+    /// Progress: the fraction shown at the render instant.
     public var fraction: Double?
-    public var style: String?
+    public var style: Style?
     public var opacity: Double?
     /// Identity from `.id(_)`.
     public var id: String?
@@ -92,10 +119,10 @@ public struct TextLineRun: Hashable, Sendable, Codable {
     public var text: String
     public var x: Double
     public var fontSize: Double
-    public var weight: String
-    public var design: String
+    public var weight: FontWeight
+    public var design: FontDesign
     public var italic: Bool
-    public var color: String
+    public var color: RenderColor
     /// Extra advance after each character, in points (kerning and tracking).
     public var spacing: Double?
     /// `Font.Width` factor on advances.
@@ -103,10 +130,10 @@ public struct TextLineRun: Hashable, Sendable, Codable {
     /// Baseline shift upwards, in points.
     public var baselineOffset: Double?
     /// Line colours of `underline` and `strikethrough`.
-    public var underline: String?
-    public var strikethrough: String?
+    public var underline: RenderColor?
+    public var strikethrough: RenderColor?
 
-    init(text: String, x: Double, fontSize: Double, weight: String, design: String, italic: Bool, color: String) {
+    init(text: String, x: Double, fontSize: Double, weight: FontWeight, design: FontDesign, italic: Bool, color: RenderColor) {
         self.text = text
         self.x = x
         self.fontSize = fontSize
@@ -151,7 +178,7 @@ public struct RenderTransform: Hashable, Sendable, Codable {
 /// A linear gradient in the node's unit square.
 public struct GradientPaint: Hashable, Sendable, Codable {
     public struct Stop: Hashable, Sendable, Codable {
-        public var color: String
+        public var color: RenderColor
         public var location: Double
     }
     public var stops: [Stop]
@@ -174,15 +201,17 @@ public struct Action: Hashable, Sendable, Codable {
 
 /// A whole rendering: the tree plus what produced it.
 public struct RenderTree: Hashable, Sendable, Codable {
+    /// The placement's id (`Placement.id`).
     public var placement: String
-    public var family: String
-    public var renderingMode: String
-    public var colorScheme: String
-    public var date: String
+    public var family: WidgetFamily
+    public var renderingMode: WidgetRenderingMode
+    public var colorScheme: ColorScheme
+    /// The instant rendered (written in ISO 8601, UTC).
+    public var date: Date
     public var scale: Double
     public var size: Size
     /// What shows behind the widget where it has no background of its own (wallpaper, StandBy black).
-    public var backdrop: String?
+    public var backdrop: RenderColor?
     public var root: RenderNode
 
     /// Pretty, key-sorted JSON: stable bytes for golden tests.
@@ -207,4 +236,97 @@ public struct RenderTree: Hashable, Sendable, Codable {
 
     /// Texts top to bottom: a readable summary of what the widget shows.
     public var texts: [String] { root.allText }
+}
+
+// The JSON form names everything as SwiftUI spells it (`"bold"`, `"vibrant"`, `"dark"`) and writes the
+// date in ISO 8601, where the archive model's own coding would write codes and seconds.
+
+extension TextLineRun {
+    enum CodingKeys: String, CodingKey {
+        case text, x, fontSize, weight, design, italic, color, spacing, widthFactor, baselineOffset, underline, strikethrough
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        x = try c.decode(Double.self, forKey: .x)
+        fontSize = try c.decode(Double.self, forKey: .fontSize)
+        weight = try RenderTree.named(c.decode(String.self, forKey: .weight), FontWeight.allCases, \.name, c.codingPath)
+        design = try RenderTree.named(c.decode(String.self, forKey: .design), FontDesign.allCases, \.name, c.codingPath)
+        italic = try c.decode(Bool.self, forKey: .italic)
+        color = try c.decode(RenderColor.self, forKey: .color)
+        spacing = try c.decodeIfPresent(Double.self, forKey: .spacing)
+        widthFactor = try c.decodeIfPresent(Double.self, forKey: .widthFactor)
+        baselineOffset = try c.decodeIfPresent(Double.self, forKey: .baselineOffset)
+        underline = try c.decodeIfPresent(RenderColor.self, forKey: .underline)
+        strikethrough = try c.decodeIfPresent(RenderColor.self, forKey: .strikethrough)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encode(x, forKey: .x)
+        try c.encode(fontSize, forKey: .fontSize)
+        try c.encode(weight.name, forKey: .weight)
+        try c.encode(design.name, forKey: .design)
+        try c.encode(italic, forKey: .italic)
+        try c.encode(color, forKey: .color)
+        try c.encodeIfPresent(spacing, forKey: .spacing)
+        try c.encodeIfPresent(widthFactor, forKey: .widthFactor)
+        try c.encodeIfPresent(baselineOffset, forKey: .baselineOffset)
+        try c.encodeIfPresent(underline, forKey: .underline)
+        try c.encodeIfPresent(strikethrough, forKey: .strikethrough)
+    }
+}
+
+extension RenderTree {
+    enum CodingKeys: String, CodingKey {
+        case placement, family, renderingMode, colorScheme, date, scale, size, backdrop, root
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        placement = try c.decode(String.self, forKey: .placement)
+        family = try c.decode(WidgetFamily.self, forKey: .family)
+        renderingMode = try Self.named(c.decode(String.self, forKey: .renderingMode), WidgetRenderingMode.allCases, \.description, c.codingPath)
+        colorScheme = try Self.named(c.decode(String.self, forKey: .colorScheme), ColorScheme.allCases, \.description, c.codingPath)
+        let dateText = try c.decode(String.self, forKey: .date)
+        guard let date = Self.date(dateText) else {
+            throw DecodingError.dataCorruptedError(forKey: .date, in: c, debugDescription: "not an ISO 8601 date: \(dateText)")
+        }
+        self.date = date
+        scale = try c.decode(Double.self, forKey: .scale)
+        size = try c.decode(Size.self, forKey: .size)
+        backdrop = try c.decodeIfPresent(RenderColor.self, forKey: .backdrop)
+        root = try c.decode(RenderNode.self, forKey: .root)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(placement, forKey: .placement)
+        try c.encode(family, forKey: .family)
+        try c.encode(renderingMode.description, forKey: .renderingMode)
+        try c.encode(colorScheme.description, forKey: .colorScheme)
+        try c.encode(CivilDate.isoDate(date), forKey: .date)
+        try c.encode(scale, forKey: .scale)
+        try c.encode(size, forKey: .size)
+        try c.encodeIfPresent(backdrop, forKey: .backdrop)
+        try c.encode(root, forKey: .root)
+    }
+
+    /// The case whose name is `text`.
+    static func named<T>(_ text: String, _ cases: [T], _ name: (T) -> String, _ path: [any CodingKey]) throws -> T {
+        guard let match = cases.first(where: { name($0) == text }) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "unknown name \(text)"))
+        }
+        return match
+    }
+
+    /// Reads back `CivilDate.isoDate` (whole or fractional seconds).
+    static func date(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions.insert(.withFractionalSeconds)
+        return formatter.date(from: text) ?? Double(text).map { Date(timeIntervalSince1970: $0) }
+    }
 }

@@ -1,9 +1,10 @@
 import Foundation
+import WidgetArchive
 
 /// A readable form of a render tree: one node per line with its frame, text and colour.
 public enum RenderTreeDump {
     public static func dump(_ tree: RenderTree) -> String {
-        var out = "\(tree.family) on \(tree.placement) \(fmt(tree.size.width))x\(fmt(tree.size.height)) \(tree.renderingMode) \(tree.colorScheme) at \(tree.date)\n"
+        var out = "\(tree.family) on \(tree.placement) \(fmt(tree.size.width))x\(fmt(tree.size.height)) \(tree.renderingMode) \(tree.colorScheme) at \(CivilDate.isoDate(tree.date))\n"
         dump(tree.root, indent: 1, into: &out)
         return out
     }

@@ -55,14 +55,14 @@ public struct PNGRenderer: Sendable {
         (Int((tree.size.width * scale).rounded()), Int((tree.size.height * scale).rounded()))
     }
 
-    private static func backdrop(_ tree: RenderTree) -> RGBA { tree.backdrop.flatMap(RGBA.init(hex:)) ?? .clear }
+    private static func backdrop(_ tree: RenderTree) -> RGBA { tree.backdrop?.rgba ?? .clear }
 
     /// Draws into `canvas` in place. The canvas is swapped into the painter and back rather than
     /// copied: a copy would share the pixel storage, and the first pixel drawn would then duplicate it
     /// (a fresh 1.6 MB of zeroed pages at 2×, every render).
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
         var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets,
-                              dark: tree.colorScheme == "dark")
+                              dark: tree.colorScheme == .dark)
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
         swap(&painter.canvas, &canvas)
@@ -127,13 +127,13 @@ struct Painter {
 
     func outline(_ node: RenderNode, _ r: Rect) -> Path {
         switch node.shape {
-        case "circle":
+        case .circle:
             let d = min(r.width, r.height)
             return .ellipse(Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d))
-        case "ellipse": return .ellipse(r)
-        case "capsule": return .roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false)
-        case "roundedRect": return .roundedRect(r, radius: (node.cornerRadius ?? 0) * scale, continuous: node.continuousCorners ?? false)
-        case "path": return pathContours(node).filled
+        case .ellipse: return .ellipse(r)
+        case .capsule: return .roundedRect(r, radius: min(r.width, r.height) / 2, continuous: false)
+        case .roundedRect: return .roundedRect(r, radius: (node.cornerRadius ?? 0) * scale, continuous: node.continuousCorners ?? false)
+        case .path: return pathContours(node).filled
         default: return .rect(r)
         }
     }
@@ -210,15 +210,15 @@ struct Painter {
     private mutating func drawShape(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
         let fill: Canvas.Fill
         if let g = node.gradient {
-            fill = .linear(stops: g.stops.map { (RGBA(hex: $0.color) ?? .clear, $0.location) },
+            fill = .linear(stops: g.stops.map { ($0.color.rgba, $0.location) },
                            from: Point(x: r.x + g.startX * r.width, y: r.y + g.startY * r.height),
                            to: Point(x: r.x + g.endX * r.width, y: r.y + g.endY * r.height))
-        } else if let c = node.color.flatMap(RGBA.init(hex:)) {
+        } else if let c = node.color?.rgba {
             fill = .solid(c)
         } else {
             return
         }
-        if node.shape == "path" || node.trimFrom != nil {
+        if node.shape == .path || node.trimFrom != nil {
             drawOutlineParts(node, r, fill, opacity: opacity, clip: clip)
         } else if let w = node.strokeWidth, w > 0 {
             let half = w * scale / 2
@@ -233,13 +233,13 @@ struct Painter {
     /// Custom outlines and trimmed shapes: each contour stroked as a polyline (with the node's caps and
     /// joins) or filled.
     private mutating func drawOutlineParts(_ node: RenderNode, _ r: Rect, _ fill: Canvas.Fill, opacity: Double, clip: CoverageMask?) {
-        let contours: [(points: [Point], closed: Bool)] = node.shape == "path"
+        let contours: [(points: [Point], closed: Bool)] = node.shape == .path
             ? pathContours(node).contours
             : [(Stroke.polyline(outline(node, r), closed: false), true)]
         let cap: Stroke.Cap = switch node.lineCap {
-        case "round": .round
-        case "square": .square
-        default: .butt
+        case .round: .round
+        case .square: .square
+        case nil: .butt
         }
         for contour in contours {
             var points = contour.points
@@ -247,7 +247,7 @@ struct Painter {
             if let from = node.trimFrom, let to = node.trimTo { points = Stroke.trimmed(points, from: from, to: to) }
             guard points.count >= 2 else { continue }
             if let w = node.strokeWidth, w > 0 {
-                paint(Stroke.outline(points, width: w * scale, cap: cap, roundJoins: node.lineJoin == "round"), fill, opacity: opacity, clip: clip)
+                paint(Stroke.outline(points, width: w * scale, cap: cap, roundJoins: node.lineJoin == .round), fill, opacity: opacity, clip: clip)
             } else {
                 var area = Path()
                 area.move(to: points[0])
@@ -275,11 +275,11 @@ struct Painter {
     }
 
     private mutating func drawProgress(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
-        let tint = node.color.flatMap(RGBA.init(hex:)) ?? .white
+        let tint = node.color?.rgba ?? .white
         let track = node.children.first { $0.role == .shape }
-        let trackColor = track?.color.flatMap(RGBA.init(hex:)) ?? tint.multiplyingAlpha(0.25)
+        let trackColor = track?.color?.rgba ?? tint.multiplyingAlpha(0.25)
         let fraction = node.fraction ?? 0.3
-        if node.style == "circular" {
+        if node.style == .circular {
             let d = min(r.width, r.height)
             let width = max(2 * scale, d * 0.1)
             let center = Point(x: r.x + r.width / 2, y: r.y + r.height / 2)
@@ -297,16 +297,16 @@ struct Painter {
 
     /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
     private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
-        if node.style == "asset", let name = node.imageName, let image = assets?(name, dark) {
+        if node.style == .asset, let name = node.imageName, let image = assets?(name, dark) {
             drawImage(image, r, opacity: opacity, clip: clip)
             return
         }
-        if node.style == "data", let encoded = node.imageData, let bytes = Data(base64Encoded: encoded),
+        if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded),
            let image = try? PNGDecoder.decode([UInt8](bytes)) {
             drawImage(image, r, opacity: opacity, clip: clip)
             return
         }
-        let color = node.color.flatMap(RGBA.init(hex:)) ?? .black
+        let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
@@ -340,9 +340,8 @@ struct Painter {
     private mutating func drawText(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {
         for line in node.lines ?? [] {
             for run in line.runs {
-                let color = RGBA(hex: run.color) ?? .black
-                let weight = FontWeight(name: run.weight) ?? .regular
-                let design = FontDesign(name: run.design) ?? .default
+                let color = run.color.rgba
+                let weight = run.weight, design = run.design
                 let size = run.fontSize * scale
                 let baseline = (line.baseline - (run.baselineOffset ?? 0)) * scale
                 let widthFactor = run.widthFactor ?? 1, spacing = run.spacing ?? 0
@@ -376,8 +375,8 @@ struct Painter {
                 // Decorations span the run, minus the spacing after its last character.
                 let thickness = max(1, size * 0.06)
                 let span = Rect(x: run.x * scale, y: 0, width: max(0, x - run.x * scale - spacing * scale), height: thickness)
-                for (hex, offset) in [(run.underline, size * 0.12), (run.strikethrough, -size * 0.3)] {
-                    guard let hex, let lineColor = RGBA(hex: hex) else { continue }
+                for (decoration, offset) in [(run.underline, size * 0.12), (run.strikethrough, -size * 0.3)] {
+                    guard let lineColor = decoration?.rgba else { continue }
                     paint(.rect(Rect(x: span.x, y: baseline + offset - thickness / 2, width: span.width, height: thickness)),
                           .solid(lineColor), opacity: opacity, clip: clip)
                 }

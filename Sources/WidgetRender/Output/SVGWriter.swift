@@ -11,8 +11,8 @@ public enum SVGWriter {
                 .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
         func n(_ v: Double) -> String { RenderTreeDump.fmt(v) }
-        func colorAttrs(_ hex: String?, _ name: String) -> String {
-            guard let hex, let c = RGBA(hex: hex) else { return "\(name)=\"none\"" }
+        func colorAttrs(_ color: RenderColor?, _ name: String) -> String {
+            guard let c = color?.rgba else { return "\(name)=\"none\"" }
             var s = "\(name)=\"\(c.hex)\""
             if c.a < 1 { s += " \(name)-opacity=\"\(n(c.a))\"" }
             return s
@@ -20,15 +20,15 @@ public enum SVGWriter {
         func shapeElement(_ node: RenderNode, _ extra: String) -> String {
             let r = node.frame
             switch node.shape {
-            case "circle":
+            case .circle:
                 let d = min(r.width, r.height)
                 return "<circle cx=\"\(n(r.x + r.width / 2))\" cy=\"\(n(r.y + r.height / 2))\" r=\"\(n(d / 2))\" \(extra)/>"
-            case "ellipse":
+            case .ellipse:
                 return "<ellipse cx=\"\(n(r.x + r.width / 2))\" cy=\"\(n(r.y + r.height / 2))\" rx=\"\(n(r.width / 2))\" ry=\"\(n(r.height / 2))\" \(extra)/>"
-            case "capsule":
+            case .capsule:
                 let rad = min(r.width, r.height) / 2
                 return "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(rad))\" \(extra)/>"
-            case "roundedRect":
+            case .roundedRect:
                 return "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(node.cornerRadius ?? 0))\" \(extra)/>"
             default:
                 return "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" \(extra)/>"
@@ -57,7 +57,7 @@ public enum SVGWriter {
                 if let g = node.gradient {
                     counter += 1
                     let stops = g.stops.map { stop -> String in
-                        let c = RGBA(hex: stop.color) ?? .clear
+                        let c = stop.color.rgba
                         return "<stop offset=\"\(n(stop.location))\" stop-color=\"\(c.hex)\" stop-opacity=\"\(n(c.a))\"/>"
                     }.joined()
                     defs += "<linearGradient id=\"grad\(counter)\" x1=\"\(n(g.startX))\" y1=\"\(n(g.startY))\" x2=\"\(n(g.endX))\" y2=\"\(n(g.endY))\">\(stops)</linearGradient>"
@@ -68,7 +68,7 @@ public enum SVGWriter {
             case .text:
                 for line in node.lines ?? [] {
                     for run in line.runs {
-                        let weight = ["ultraLight": 200, "thin": 100, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 800, "black": 900][run.weight] ?? 400
+                        let weight = ["ultraLight": 200, "thin": 100, "light": 300, "regular": 400, "medium": 500, "semibold": 600, "bold": 700, "heavy": 800, "black": 900][run.weight.name] ?? 400
                         body += indent + "  <text x=\"\(n(run.x))\" y=\"\(n(line.baseline))\" font-family=\"-apple-system, 'SF Pro', 'DejaVu Sans', sans-serif\" font-size=\"\(n(run.fontSize))\" font-weight=\"\(weight)\"\(run.italic ? " font-style=\"italic\"" : "") \(colorAttrs(run.color, "fill"))\(node.redacted == true ? " data-redacted=\"true\"" : "")>\(attr(run.text))</text>\n"
                     }
                 }
@@ -78,7 +78,7 @@ public enum SVGWriter {
             case .progress, .gauge:
                 let r = node.frame
                 let f = node.fraction ?? 0
-                if node.style == "circular" {
+                if node.style == .circular {
                     let d = min(r.width, r.height), w = max(2, d * 0.1), rad = d / 2 - w / 2
                     let cx = r.x + r.width / 2, cy = r.y + r.height / 2
                     let circumference = 2 * Double.pi * rad
@@ -98,7 +98,7 @@ public enum SVGWriter {
             for child in node.children { visit(child, indent + "  ") }
             body += close
         }
-        if let backdrop = tree.backdrop, let c = RGBA(hex: backdrop) {
+        if let c = tree.backdrop?.rgba {
             body += "<rect data-role=\"backdrop\" width=\"100%\" height=\"100%\" fill=\"\(c.hex)\"/>\n"
         }
         visit(tree.root, "")

@@ -90,7 +90,7 @@ enum PreviewCommand {
                         try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
                         written += 1
                         // Asset images come only from the extension's own resource folder.
-                        for node in tree.root.allNodes() where node.role == .image && node.style == "asset" {
+                        for node in tree.root.allNodes() where node.role == .image && node.style == .asset {
                             switch resources.resolve(node.imageName ?? "") {
                             case .found: break
                             case .missing:
