@@ -171,125 +171,154 @@ public enum MessageCodec {
     private static func decodeFields(type: UInt8, _ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         switch type {
-        case 1:
-            let version = try r.u16()
-            let id = try r.inlineString(maxLength: maxString)
-            let widgetCount = try count(&r, "widgets", limit: limits.maxWidgets)
-            var widgets: [WidgetDescriptor] = []
-            widgets.reserveCapacity(widgetCount)
-            for _ in 0..<widgetCount {
-                let kind = try r.inlineString(maxLength: maxString)
-                let name = try r.inlineString(maxLength: maxString)
-                let description = try r.inlineString(maxLength: maxString)
-                let familyCount = try count(&r, "families", limit: WidgetFamily.allCases.count)
-                var families: [WidgetFamily] = []
-                for _ in 0..<familyCount { families.append(try family(&r)) }
-                let flagsOffset = r.offset
-                let flags = try r.u8()
-                guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
-                    throw MessageDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
-                }
-                let recommendationCount = try count(&r, "recommendations", limit: 64)
-                var recommendations: [WidgetDescriptor.Recommendation] = []
-                for _ in 0..<recommendationCount {
-                    let text = try r.inlineString(maxLength: maxString)
-                    recommendations.append(WidgetDescriptor.Recommendation(
-                        description: text, configuration: try blob(&r, limit: limits.archive.maxIntentParameterBytes)))
-                }
-                widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
-                                                flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations))
-            }
-            let schemeCount = try count(&r, "URL schemes", limit: 64)
-            var schemes: [String] = []
-            for _ in 0..<schemeCount { schemes.append(try r.inlineString(maxLength: 64)) }
-            let previewCount = try count(&r, "previews", limit: limits.maxPreviews)
-            var previews: [PreviewDescriptor] = []
-            for _ in 0..<previewCount {
-                let name = try r.inlineString(maxLength: maxString)
-                let kind = try r.inlineString(maxLength: maxString)
-                let familyOffset = r.offset
-                let code = try r.u8()
-                guard code == 0xFF || WidgetFamily(code: code) != nil else {
-                    throw MessageDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
-                }
-                previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
-            }
-            return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews))
-        case 2:
-            let id = try r.varint()
-            let kind = try r.inlineString(maxLength: maxString)
-            let fam = try family(&r)
-            let variantCount = try count(&r, "variants", limit: limits.maxVariants)
-            var variants: [EnvironmentVariant] = []
-            for _ in 0..<variantCount { variants.append(try variant(&r)) }
-            let now = Date(timeIntervalSince1970: try r.f64("now"))
-            let width = try r.f64("display width")
-            let height = try r.f64("display height")
-            let isPreview = try r.bool()
-            let configuration = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
-            let placement = try r.inlineString(maxLength: maxString)
-            return .getTimeline(TimelineRequest(
-                requestID: id, kind: kind, family: fam, variants: variants, now: now, displayWidth: width,
-                displayHeight: height, isPreview: isPreview, configuration: configuration, placement: placement))
-        case 3:
-            let id = try r.varint()
-            let policyOffset = r.offset
-            let policy: ReloadPolicy
-            switch try r.u8() {
-            case 0: policy = .atEnd
-            case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
-            case 2: policy = .never
-            case let other: throw MessageDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
-            }
-            let entryCount = try count(&r, "entries", limit: limits.maxEntries)
-            var entries: [ArchivedEntry] = []
-            entries.reserveCapacity(entryCount)
-            for _ in 0..<entryCount {
-                let date = Date(timeIntervalSince1970: try r.f64("entry date"))
-                let relevance: Double? = try r.bool() ? try r.f64("relevance") : nil
-                let archiveCount = try count(&r, "variants", limit: limits.maxVariants)
-                var archives: [[UInt8]] = []
-                for _ in 0..<archiveCount { archives.append(try blob(&r, limit: limits.archive.maxArchiveSize)) }
-                entries.append(ArchivedEntry(date: date, relevance: relevance, archives: archives))
-            }
-            return .timeline(TimelineReply(requestID: id, entries: entries, policy: policy))
-        case 4:
-            let id = try r.varint()
-            let kind = try r.inlineString(maxLength: maxString)
-            let typeID = try r.inlineString(maxLength: maxString)
-            let parameters = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
-            let now = Date(timeIntervalSince1970: try r.f64("now"))
-            return .performIntent(IntentRequest(
-                requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind, now: now))
+        case 1: return try hello(&r, limits: limits)
+        case 2: return try timelineRequest(&r, limits: limits)
+        case 3: return try timelineReply(&r, limits: limits)
+        case 4: return try intentRequest(&r, limits: limits)
         case 5:
             return .intentPerformed(requestID: try r.varint())
-        case 6:
-            let id = try r.varint()
-            let codeOffset = r.offset
-            let raw = try r.u8()
-            guard let code = Failure.Code(rawValue: raw) else {
-                throw MessageDecodingError.invalidValue(offset: codeOffset, field: "failure code", value: UInt64(raw))
-            }
-            return .failure(Failure(requestID: id, code: code, message: try r.inlineString(maxLength: maxString)))
+        case 6: return try failure(&r, limits: limits)
         case 7:
             let kind = try r.inlineString(maxLength: maxString)
             return .diagnostic(Diagnostic(kind: kind, message: try r.inlineString(maxLength: maxString)))
         case 8:
             return .shutdown
-        case 9:
-            let id = try r.varint()
-            let index = try r.varint()
-            guard index < UInt64(limits.maxPreviews) else {
-                throw ProtocolError.limitExceeded(field: "preview index", count: index, limit: limits.maxPreviews)
-            }
-            let variantCount = try count(&r, "variants", limit: limits.maxVariants)
-            var variants: [EnvironmentVariant] = []
-            for _ in 0..<variantCount { variants.append(try variant(&r)) }
-            let now = Date(timeIntervalSince1970: try r.f64("now"))
-            let placement = try r.inlineString(maxLength: maxString)
-            return .getPreview(PreviewRequest(requestID: id, index: Int(index), variants: variants, now: now, placement: placement))
+        case 9: return try previewRequest(&r, limits: limits)
         default:
             throw ProtocolError.unknownMessageType(type)
         }
+    }
+
+    /// The extension's introduction: its widgets, URL schemes and previews.
+    private static func hello(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let version = try r.u16()
+        let id = try r.inlineString(maxLength: maxString)
+        let widgetCount = try count(&r, "widgets", limit: limits.maxWidgets)
+        var widgets: [WidgetDescriptor] = []
+        widgets.reserveCapacity(widgetCount)
+        for _ in 0..<widgetCount {
+            let kind = try r.inlineString(maxLength: maxString)
+            let name = try r.inlineString(maxLength: maxString)
+            let description = try r.inlineString(maxLength: maxString)
+            let familyCount = try count(&r, "families", limit: WidgetFamily.allCases.count)
+            var families: [WidgetFamily] = []
+            for _ in 0..<familyCount { families.append(try family(&r)) }
+            let flagsOffset = r.offset
+            let flags = try r.u8()
+            guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
+                throw MessageDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
+            }
+            let recommendationCount = try count(&r, "recommendations", limit: 64)
+            var recommendations: [WidgetDescriptor.Recommendation] = []
+            for _ in 0..<recommendationCount {
+                let text = try r.inlineString(maxLength: maxString)
+                recommendations.append(WidgetDescriptor.Recommendation(
+                    description: text, configuration: try blob(&r, limit: limits.archive.maxIntentParameterBytes)))
+            }
+            widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
+                                            flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations))
+        }
+        let schemeCount = try count(&r, "URL schemes", limit: 64)
+        var schemes: [String] = []
+        for _ in 0..<schemeCount { schemes.append(try r.inlineString(maxLength: 64)) }
+        let previewCount = try count(&r, "previews", limit: limits.maxPreviews)
+        var previews: [PreviewDescriptor] = []
+        for _ in 0..<previewCount {
+            let name = try r.inlineString(maxLength: maxString)
+            let kind = try r.inlineString(maxLength: maxString)
+            let familyOffset = r.offset
+            let code = try r.u8()
+            guard code == 0xFF || WidgetFamily(code: code) != nil else {
+                throw MessageDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
+            }
+            previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
+        }
+        return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews))
+    }
+
+    /// A timeline request.
+    private static func timelineRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let id = try r.varint()
+        let kind = try r.inlineString(maxLength: maxString)
+        let fam = try family(&r)
+        let variantCount = try count(&r, "variants", limit: limits.maxVariants)
+        var variants: [EnvironmentVariant] = []
+        for _ in 0..<variantCount { variants.append(try variant(&r)) }
+        let now = Date(timeIntervalSince1970: try r.f64("now"))
+        let width = try r.f64("display width")
+        let height = try r.f64("display height")
+        let isPreview = try r.bool()
+        let configuration = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
+        let placement = try r.inlineString(maxLength: maxString)
+        return .getTimeline(TimelineRequest(
+            requestID: id, kind: kind, family: fam, variants: variants, now: now, displayWidth: width,
+            displayHeight: height, isPreview: isPreview, configuration: configuration, placement: placement))
+    }
+
+    /// A timeline: policy and archived entries.
+    private static func timelineReply(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let id = try r.varint()
+        let policyOffset = r.offset
+        let policy: ReloadPolicy
+        switch try r.u8() {
+        case 0: policy = .atEnd
+        case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
+        case 2: policy = .never
+        case let other: throw MessageDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
+        }
+        let entryCount = try count(&r, "entries", limit: limits.maxEntries)
+        var entries: [ArchivedEntry] = []
+        entries.reserveCapacity(entryCount)
+        for _ in 0..<entryCount {
+            let date = Date(timeIntervalSince1970: try r.f64("entry date"))
+            let relevance: Double? = try r.bool() ? try r.f64("relevance") : nil
+            let archiveCount = try count(&r, "variants", limit: limits.maxVariants)
+            var archives: [[UInt8]] = []
+            for _ in 0..<archiveCount { archives.append(try blob(&r, limit: limits.archive.maxArchiveSize)) }
+            entries.append(ArchivedEntry(date: date, relevance: relevance, archives: archives))
+        }
+        return .timeline(TimelineReply(requestID: id, entries: entries, policy: policy))
+    }
+
+    /// An intent to perform.
+    private static func intentRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let id = try r.varint()
+        let kind = try r.inlineString(maxLength: maxString)
+        let typeID = try r.inlineString(maxLength: maxString)
+        let parameters = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
+        let now = Date(timeIntervalSince1970: try r.f64("now"))
+        return .performIntent(IntentRequest(
+            requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind, now: now))
+    }
+
+    /// A failed request.
+    private static func failure(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let id = try r.varint()
+        let codeOffset = r.offset
+        let raw = try r.u8()
+        guard let code = Failure.Code(rawValue: raw) else {
+            throw MessageDecodingError.invalidValue(offset: codeOffset, field: "failure code", value: UInt64(raw))
+        }
+        return .failure(Failure(requestID: id, code: code, message: try r.inlineString(maxLength: maxString)))
+    }
+
+    /// A preview request.
+    private static func previewRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let id = try r.varint()
+        let index = try r.varint()
+        guard index < UInt64(limits.maxPreviews) else {
+            throw ProtocolError.limitExceeded(field: "preview index", count: index, limit: limits.maxPreviews)
+        }
+        let variantCount = try count(&r, "variants", limit: limits.maxVariants)
+        var variants: [EnvironmentVariant] = []
+        for _ in 0..<variantCount { variants.append(try variant(&r)) }
+        let now = Date(timeIntervalSince1970: try r.f64("now"))
+        let placement = try r.inlineString(maxLength: maxString)
+        return .getPreview(PreviewRequest(requestID: id, index: Int(index), variants: variants, now: now, placement: placement))
     }
 }

@@ -19,14 +19,7 @@ struct Placer {
         case .text(let text):
             return [textNode(text, rect)]
         case .image(let image):
-            var n = RenderNode(role: .image, frame: rect)
-            switch image.source {
-            case .system: n.imageName = image.name
-            case .asset: n.imageName = image.name; n.style = .asset
-            case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
-            }
-            n.color = color(image.color)
-            return [n]
+            return [imageNode(image, rect)]
         case .unsupported(let name):
             // What the system shows for a view widgets cannot display.
             var n = RenderNode(role: .unsupported, frame: rect)
@@ -65,58 +58,9 @@ struct Placer {
         case .progress(let spec):
             return [progressNode(spec, rect)]
         case .control(let spec, let label):
-            var n = RenderNode(role: .control, frame: rect)
-            n.id = spec.elementID
-            switch spec.action {
-            case .inert: n.action = Action(kind: .inert, target: nil, parameters: nil, isToggle: spec.isToggle ? true : nil)
-            case .intent(let intent):
-                n.action = Action(kind: .intent, target: intent.typeIdentifier,
-                                  parameters: Data(intent.parameters).base64EncodedString(), isToggle: spec.isToggle ? true : nil)
-            }
-            if spec.isToggle {
-                n.isOn = spec.isOn
-                n.style = .toggle
-                n.children = place(label, in: rect)
-            } else if spec.isPlain {
-                n.style = .plainButton
-                n.children = place(label, in: rect)
-            } else {
-                n.style = .button
-                var background = RenderNode(role: .shape, frame: rect)
-                background.shape = .capsule
-                background.color = color(spec.tint.multiplyingAlpha(0.18))
-                n.children = [background] + place(label, in: rect.insetBy(top: ControlLayout.vPad, leading: ControlLayout.hPad,
-                                                                            bottom: ControlLayout.vPad, trailing: ControlLayout.hPad))
-            }
-            return [n]
+            return [controlNode(spec, label: label, rect)]
         case .effect(let spec, let child):
-            var r = rect
-            if let (dx, dy) = spec.offset { r = r.offsetBy(dx: dx, dy: dy) }
-            if spec.hidden { return [] }
-            var group = RenderNode(role: .group, frame: r)
-            group.children = place(child, in: r)
-            if let t = spec.transform { group.transform = RenderTransform(t, in: r) }
-            if let o = spec.opacity { group.opacity = min(1, max(0, o)) }
-            group.id = spec.id
-            if let url = spec.url { group.action = Action(kind: .url, target: url, parameters: nil, isToggle: nil) }
-            if spec.invalidated {
-                group.invalidated = true
-                group.opacity = (group.opacity ?? 1) * 0.5
-            }
-            if let clip = spec.clip {
-                group.clips = true
-                applyShape(clip, to: &group, rect: r)
-            }
-            // Collapse a bare wrapper with nothing to say; an identity alone goes onto its single node.
-            if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil {
-                if group.id == nil { return group.children }
-                if group.children.count == 1 {
-                    var only = group.children[0]
-                    only.id = group.id
-                    return [only]
-                }
-            }
-            return [group]
+            return effectNodes(spec, child: child, rect)
         case .fixedSize(let h, let v, let child):
             let s = child.sizeThatFits(ProposedSize(width: h ? nil : rect.width, height: v ? nil : rect.height))
             return place(child, in: aligned(s, in: rect, .center))
@@ -133,6 +77,77 @@ struct Placer {
             let s = child.sizeThatFits(ProposedSize(target))
             return place(child, in: aligned(s, in: rect, .center))
         }
+    }
+
+    private func imageNode(_ image: ImageSpec, _ rect: Rect) -> RenderNode {
+        var n = RenderNode(role: .image, frame: rect)
+        switch image.source {
+        case .system: n.imageName = image.name
+        case .asset: n.imageName = image.name; n.style = .asset
+        case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
+        }
+        n.color = color(image.color)
+        return n
+    }
+
+    /// A button or toggle: its action, and its label (a tinted capsule behind a bordered button's).
+    private func controlNode(_ spec: ControlSpec, label: LayoutNode, _ rect: Rect) -> RenderNode {
+        var n = RenderNode(role: .control, frame: rect)
+        n.id = spec.elementID
+        switch spec.action {
+        case .inert: n.action = Action(kind: .inert, target: nil, parameters: nil, isToggle: spec.isToggle ? true : nil)
+        case .intent(let intent):
+            n.action = Action(kind: .intent, target: intent.typeIdentifier,
+                              parameters: Data(intent.parameters).base64EncodedString(), isToggle: spec.isToggle ? true : nil)
+        }
+        if spec.isToggle {
+            n.isOn = spec.isOn
+            n.style = .toggle
+            n.children = place(label, in: rect)
+        } else if spec.isPlain {
+            n.style = .plainButton
+            n.children = place(label, in: rect)
+        } else {
+            n.style = .button
+            var background = RenderNode(role: .shape, frame: rect)
+            background.shape = .capsule
+            background.color = color(spec.tint.multiplyingAlpha(0.18))
+            n.children = [background] + place(label, in: rect.insetBy(top: ControlLayout.vPad, leading: ControlLayout.hPad,
+                                                                        bottom: ControlLayout.vPad, trailing: ControlLayout.hPad))
+        }
+        return n
+    }
+
+    /// What an effect does to its content's frames: offset, transform, opacity, identity, link,
+    /// invalidation and clipping; a wrapper with nothing to carry is left out.
+    private func effectNodes(_ spec: EffectSpec, child: LayoutNode, _ rect: Rect) -> [RenderNode] {
+        var r = rect
+        if let (dx, dy) = spec.offset { r = r.offsetBy(dx: dx, dy: dy) }
+        if spec.hidden { return [] }
+        var group = RenderNode(role: .group, frame: r)
+        group.children = place(child, in: r)
+        if let t = spec.transform { group.transform = RenderTransform(t, in: r) }
+        if let o = spec.opacity { group.opacity = min(1, max(0, o)) }
+        group.id = spec.id
+        if let url = spec.url { group.action = Action(kind: .url, target: url, parameters: nil, isToggle: nil) }
+        if spec.invalidated {
+            group.invalidated = true
+            group.opacity = (group.opacity ?? 1) * 0.5
+        }
+        if let clip = spec.clip {
+            group.clips = true
+            applyShape(clip, to: &group, rect: r)
+        }
+        // Collapse a bare wrapper with nothing to say; an identity alone goes onto its single node.
+        if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil {
+            if group.id == nil { return group.children }
+            if group.children.count == 1 {
+                var only = group.children[0]
+                only.id = group.id
+                return [only]
+            }
+        }
+        return [group]
     }
 
     func aligned(_ size: Size, in rect: Rect, _ alignment: AlignmentValue) -> Rect {
