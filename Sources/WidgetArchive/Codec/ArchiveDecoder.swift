@@ -141,43 +141,11 @@ struct NodeReader {
             for _ in 0..<count { runs.append(try run()) }
             return .text(TextNode(runs: runs))
         case NodeTag.image:
-            let sourceOffset = reader.offset
-            let sourceKind = try reader.u8()
-            let source: ImageNode.Source
-            switch sourceKind {
-            case 0: source = .system(try string())
-            case 1: source = .asset(try string())
-            case 2:
-                let lengthOffset = reader.offset
-                let length = try reader.varint()
-                guard length <= UInt64(options.maxArchiveSize) else { throw .limitExceeded(.archiveSize, offset: lengthOffset) }
-                source = .data(Array(try reader.bytes(Int(length))))
-            default: throw .invalidTag(offset: sourceOffset, tag: sourceKind, context: "image source")
-            }
-            let flags = try bits("image flags", allowed: 0b11)
-            return .image(ImageNode(source: source, resizable: flags & 1 != 0, template: flags & 2 != 0))
+            return try imageNode()
         case NodeTag.color:
             return .color(try color())
         case NodeTag.shape:
-            let kind = try shapeKind()
-            let flags = try bits("shape flags", allowed: 0b1111)
-            let fill = flags & 1 != 0 ? try paint() : nil
-            let stroke = flags & 2 != 0 ? try reader.f64("stroke width") : nil
-            var style: StrokeStyleValue?
-            if flags & 4 != 0 {
-                let cap = StrokeStyleValue.Cap(rawValue: try reader.enumCode("line cap", cases: StrokeStyleValue.Cap.allCases.count))!
-                let join = StrokeStyleValue.Join(rawValue: try reader.enumCode("line join", cases: StrokeStyleValue.Join.allCases.count))!
-                style = StrokeStyleValue(cap: cap, join: join, inset: try reader.bool())
-            }
-            var trim: ClosedRange<Double>?
-            if flags & 8 != 0 {
-                let offset = reader.offset
-                let from = try reader.f64("trim start")
-                let to = try reader.f64("trim end")
-                guard from <= to else { throw .invalidValue(offset: offset, field: "trim range", value: 0) }
-                trim = from...to
-            }
-            return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke, strokeStyle: style, trim: trim))
+            return try shapeNode()
         case NodeTag.stack:
             let axis = StackAxis(rawValue: try reader.enumCode("stack axis", cases: StackAxis.allCases.count))!
             let align = try alignment()
@@ -199,58 +167,11 @@ struct NodeReader {
             for _ in 0..<count { alternatives.append(try node(depth: depth + 1)) }
             return .viewThatFits(ViewThatFitsNode(axes: axes, alternatives: alternatives))
         case NodeTag.progress:
-            let valueOffset = reader.offset
-            let value: ProgressNode.Value
-            switch try reader.u8() {
-            case 0: value = .indeterminate
-            case 1: value = .fraction(value: try reader.f64("progress value"), total: try reader.f64("progress total"))
-            case 2:
-                value = .timerInterval(
-                    start: Date(timeIntervalSince1970: try reader.f64("progress start")),
-                    end: Date(timeIntervalSince1970: try reader.f64("progress end")), countsDown: try reader.bool())
-            case let other: throw .invalidTag(offset: valueOffset, tag: other, context: "progress value")
-            }
-            let style = try progressStyle()
-            let labels = try optionalNodes(2, depth: depth)
-            return .progress(ProgressNode(value: value, style: style, label: labels[0], currentValueLabel: labels[1]))
+            return try progressNode(depth: depth)
         case NodeTag.gauge:
-            let value = try reader.f64("gauge value")
-            let minimum = try reader.f64("gauge minimum")
-            let maximum = try reader.f64("gauge maximum")
-            let style = try progressStyle()
-            let labels = try optionalNodes(4, depth: depth)
-            return .gauge(GaugeNode(
-                value: value, minimum: minimum, maximum: maximum, style: style, label: labels[0],
-                currentValueLabel: labels[1], minimumValueLabel: labels[2], maximumValueLabel: labels[3]))
+            return try gaugeNode(depth: depth)
         case NodeTag.control:
-            let kindOffset = reader.offset
-            let kind: ControlNode.Kind
-            switch try reader.u8() {
-            case 0: kind = .button(label: try node(depth: depth + 1))
-            case 2: kind = .plainButton(label: try node(depth: depth + 1))
-            case 1:
-                let isOn = try reader.bool()
-                let on = try node(depth: depth + 1)
-                let off = try node(depth: depth + 1)
-                kind = .toggle(isOn: isOn, onLabel: on, offLabel: off)
-            case let other: throw .invalidTag(offset: kindOffset, tag: other, context: "control kind")
-            }
-            let actionOffset = reader.offset
-            let action: ControlAction
-            switch try reader.u8() {
-            case 0: action = .inert
-            case 1:
-                let type = try string()
-                let lengthOffset = reader.offset
-                let length = try reader.varint()
-                guard length <= UInt64(options.maxIntentParameterBytes) else {
-                    throw .limitExceeded(.intentParameters, offset: lengthOffset)
-                }
-                let parameters = try reader.bytes(Int(length))
-                action = .intent(IntentReference(typeIdentifier: type, parameters: Array(parameters)))
-            case let other: throw .invalidTag(offset: actionOffset, tag: other, context: "control action")
-            }
-            return .control(ControlNode(kind: kind, action: action))
+            return try controlNode(depth: depth)
         case NodeTag.geometryReader:
             return .geometryReader(try node(depth: depth + 1))
         case NodeTag.unsupported:
@@ -262,6 +183,110 @@ struct NodeReader {
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "node")
         }
+    }
+
+    /// An image: a symbol or asset name, or encoded bytes (bounded like an archive).
+    private mutating func imageNode() throws(ArchiveDecodingError) -> ViewNode {
+        let sourceOffset = reader.offset
+        let sourceKind = try reader.u8()
+        let source: ImageNode.Source
+        switch sourceKind {
+        case 0: source = .system(try string())
+        case 1: source = .asset(try string())
+        case 2:
+            let lengthOffset = reader.offset
+            let length = try reader.varint()
+            guard length <= UInt64(options.maxArchiveSize) else { throw .limitExceeded(.archiveSize, offset: lengthOffset) }
+            source = .data(Array(try reader.bytes(Int(length))))
+        default: throw .invalidTag(offset: sourceOffset, tag: sourceKind, context: "image source")
+        }
+        let flags = try bits("image flags", allowed: 0b11)
+        return .image(ImageNode(source: source, resizable: flags & 1 != 0, template: flags & 2 != 0))
+    }
+
+    /// A shape: outline, fill, stroke width and style, trim.
+    private mutating func shapeNode() throws(ArchiveDecodingError) -> ViewNode {
+        let kind = try shapeKind()
+        let flags = try bits("shape flags", allowed: 0b1111)
+        let fill = flags & 1 != 0 ? try paint() : nil
+        let stroke = flags & 2 != 0 ? try reader.f64("stroke width") : nil
+        var style: StrokeStyleValue?
+        if flags & 4 != 0 {
+            let cap = StrokeStyleValue.Cap(rawValue: try reader.enumCode("line cap", cases: StrokeStyleValue.Cap.allCases.count))!
+            let join = StrokeStyleValue.Join(rawValue: try reader.enumCode("line join", cases: StrokeStyleValue.Join.allCases.count))!
+            style = StrokeStyleValue(cap: cap, join: join, inset: try reader.bool())
+        }
+        var trim: ClosedRange<Double>?
+        if flags & 8 != 0 {
+            let offset = reader.offset
+            let from = try reader.f64("trim start")
+            let to = try reader.f64("trim end")
+            guard from <= to else { throw .invalidValue(offset: offset, field: "trim range", value: 0) }
+            trim = from...to
+        }
+        return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke, strokeStyle: style, trim: trim))
+    }
+
+    /// A progress view: its value (fraction or timer), style and labels.
+    private mutating func progressNode(depth: Int) throws(ArchiveDecodingError) -> ViewNode {
+        let valueOffset = reader.offset
+        let value: ProgressNode.Value
+        switch try reader.u8() {
+        case 0: value = .indeterminate
+        case 1: value = .fraction(value: try reader.f64("progress value"), total: try reader.f64("progress total"))
+        case 2:
+            value = .timerInterval(
+                start: Date(timeIntervalSince1970: try reader.f64("progress start")),
+                end: Date(timeIntervalSince1970: try reader.f64("progress end")), countsDown: try reader.bool())
+        case let other: throw .invalidTag(offset: valueOffset, tag: other, context: "progress value")
+        }
+        let style = try progressStyle()
+        let labels = try optionalNodes(2, depth: depth)
+        return .progress(ProgressNode(value: value, style: style, label: labels[0], currentValueLabel: labels[1]))
+    }
+
+    /// A gauge: value within its range, style and four optional labels.
+    private mutating func gaugeNode(depth: Int) throws(ArchiveDecodingError) -> ViewNode {
+        let value = try reader.f64("gauge value")
+        let minimum = try reader.f64("gauge minimum")
+        let maximum = try reader.f64("gauge maximum")
+        let style = try progressStyle()
+        let labels = try optionalNodes(4, depth: depth)
+        return .gauge(GaugeNode(
+            value: value, minimum: minimum, maximum: maximum, style: style, label: labels[0],
+            currentValueLabel: labels[1], minimumValueLabel: labels[2], maximumValueLabel: labels[3]))
+    }
+
+    /// A button or toggle with its labels, and the action a tap performs.
+    private mutating func controlNode(depth: Int) throws(ArchiveDecodingError) -> ViewNode {
+        let kindOffset = reader.offset
+        let kind: ControlNode.Kind
+        switch try reader.u8() {
+        case 0: kind = .button(label: try node(depth: depth + 1))
+        case 2: kind = .plainButton(label: try node(depth: depth + 1))
+        case 1:
+            let isOn = try reader.bool()
+            let on = try node(depth: depth + 1)
+            let off = try node(depth: depth + 1)
+            kind = .toggle(isOn: isOn, onLabel: on, offLabel: off)
+        case let other: throw .invalidTag(offset: kindOffset, tag: other, context: "control kind")
+        }
+        let actionOffset = reader.offset
+        let action: ControlAction
+        switch try reader.u8() {
+        case 0: action = .inert
+        case 1:
+            let type = try string()
+            let lengthOffset = reader.offset
+            let length = try reader.varint()
+            guard length <= UInt64(options.maxIntentParameterBytes) else {
+                throw .limitExceeded(.intentParameters, offset: lengthOffset)
+            }
+            let parameters = try reader.bytes(Int(length))
+            action = .intent(IntentReference(typeIdentifier: type, parameters: Array(parameters)))
+        case let other: throw .invalidTag(offset: actionOffset, tag: other, context: "control action")
+        }
+        return .control(ControlNode(kind: kind, action: action))
     }
 
     private mutating func optionalNodes(_ count: Int, depth: Int) throws(ArchiveDecodingError) -> [ViewNode?] {

@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetProtocol
 import WidgetRender
+import WidgetScheduling
 
 /// `widget-host demo`: the whole path on built-in defaults. Launches the bundled extensions as real
 /// processes, plays a day of the caffeine tracker's timeline on a virtual clock (reloading when its
@@ -14,109 +15,13 @@ enum DemoCommand {
         guard a.positional.isEmpty else { throw UsageError("demo takes no positional arguments") }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true)
         let outDir = URL(fileURLWithPath: a.value("out") ?? storeRoot.appendingPathComponent("demo-renders").path, isDirectory: true)
-        let caffeinePath = try BundledExtensions.path("CaffeineTracker")
-        let todoPath = try BundledExtensions.path("ToDoList")
-
-        // The examples' own data starts afresh so the printed totals are this run's.
-        let store = ArchiveStore(root: storeRoot)
-        for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
-        try? FileManager.default.removeItem(at: outDir)
+        let demo = try DemoRun(store: ArchiveStore(root: storeRoot), outDir: outDir)
+        defer { demo.host.shutdown() }
+        print("widget-host demo: virtual time \(CivilDate.isoDate(demo.start)) → \(CivilDate.isoDate(demo.end))")
         do {
-            try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(outDir.path): \(error.localizedDescription)")
-        }
-
-        let day = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
-        let start = day.addingTimeInterval(8 * 3600), end = start.addingTimeInterval(24 * 3600)
-        let espressoAt = start.addingTimeInterval(2.5 * 3600), todoAt = start.addingTimeInterval(4 * 3600)
-        let clock = VirtualClock(start: start)
-        let host = WidgetHost(store: store, clock: clock)
-        defer { host.shutdown() }
-        let caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
-        let todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
-        let painter = PNGRenderer()
-        var renders = 0
-
-        func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
-            let base = outDir.appendingPathComponent("\(session.instance.id)-\(hhmm(clock.now).replacingOccurrences(of: ":", with: ""))-\(label)")
-            try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
-            try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
-            renders += 1
-        }
-        func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }
-
-        print("widget-host demo: virtual time \(CivilDate.isoDate(start)) → \(CivilDate.isoDate(end))")
-        do {
-            try caffeine.reload(reason: .startup)
-            try todo.reload(reason: .startup)
-            print("  extensions running as separate processes: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
-            try publish(todo, try todo.render(), "start")
-
-            var tapped = (espresso: false, todo: false)
-            var reloads = 2
-            while clock.now < end {
-                guard let timeline = caffeine.timeline else { break }
-                let nextReload = nextReloadDate(timeline, now: clock.now)
-                // Every moment worth showing before the next reload: entry dates and the two taps.
-                var moments = timeline.entries.map(\.date).filter { $0 >= clock.now && $0 < min(nextReload, end) }
-                if !tapped.espresso && espressoAt < nextReload { moments.append(espressoAt) }
-                if !tapped.todo && todoAt < nextReload { moments.append(todoAt) }
-                var reloadedByTap = false
-                for moment in moments.sorted() {
-                    clock.advance(to: moment)
-                    if moment == espressoAt && !tapped.espresso {
-                        tapped.espresso = true
-                        let tap = try caffeine.tap(element: "log-espresso")
-                        reloads += 1
-                        try publish(caffeine, tap.final, "after-tap")
-                        let total = tap.final.texts.first { $0.hasSuffix(" mg") } ?? "?"
-                        print("  \(hhmm(moment)) tap \"Espresso\": \(describe(tap.outcome)) by CaffeineTracker pid \(try pid(caffeinePath)); Total Caffeine now \(total)")
-                        reloadedByTap = true
-                        break
-                    }
-                    if moment == todoAt && !tapped.todo {
-                        tapped.todo = true
-                        let milk = try todo.tap(label: "Buy milk")
-                        reloads += 1
-                        try publish(todo, milk.optimistic, "optimistic")
-                        try publish(todo, milk.final, "after-tap")
-                        let left = milk.final.texts.first { $0.hasSuffix(" left") } ?? "?"
-                        print("  \(hhmm(moment)) tap \"Buy milk\": checked at once (before the extension answered), then \(describe(milk.outcome)) by ToDoList pid \(try pid(todoPath)); \(left)")
-                        let locked = try todo.tap(label: "Team report")
-                        try publish(todo, locked.final, "reverted")
-                        print("         tap \"Team report\": \(describe(locked.outcome))")
-                        continue
-                    }
-                    let tree = try caffeine.render()
-                    try publish(caffeine, tree, "entry")
-                    print("  \(hhmm(moment)) \(tree.texts.joined(separator: " | "))")
-                }
-                if reloadedByTap { continue }
-                guard nextReload < end else { break }
-                clock.advance(to: nextReload)
-                try caffeine.reload(reason: .policy)
-                reloads += 1
-                print("  \(hhmm(nextReload)) reload (policy \(timeline.policy)): \(caffeine.timeline?.entries.count ?? 0) entries archived")
-            }
-
-            let caffeineFile = store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)
-            // This run's lines of the extensions' own logs (their standard error).
-            let pids = [try pid(caffeinePath), try pid(todoPath)]
-            let performed = ["CaffeineTracker", "ToDoList"].flatMap { id in
-                ((try? String(contentsOf: store.logFile(id), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-                    .filter { line in pids.contains { line.contains("[\($0)]") } }
-            }
-            print("""
-
-            summary
-              reloads: \(reloads), renders: \(renders)
-              performed in the extensions' processes:
-            \(performed.map { "    " + $0 }.joined(separator: "\n"))
-              archives: \(caffeineFile.path)
-              renders:  \(outDir.path)
-              inspect:  swift run widget-host inspect \(caffeineFile.path) --entry 0
-            """)
+            try demo.launch()
+            try demo.playTheDay()
+            try demo.printSummary()
         } catch let error as HostError {
             throw CommandFailure("\(error)")
         }
@@ -140,5 +45,145 @@ enum DemoCommand {
     static func hhmm(_ d: Date) -> String {
         let s = Int(d.timeIntervalSince1970.rounded(.down)) % 86_400
         return String(format: "%02d:%02d", s / 3600, (s % 3600) / 60)
+    }
+}
+
+/// One run of the demo: the bundled extensions as real processes, a day on a virtual clock from 08:00,
+/// two taps, and every state rendered to the output folder.
+final class DemoRun {
+    let store: ArchiveStore
+    let outDir: URL
+    let caffeinePath: String, todoPath: String
+    let start: Date, end: Date
+    let espressoAt: Date, todoAt: Date
+    let clock: VirtualClock
+    let host: WidgetHost
+    let caffeine: WidgetSession, todo: WidgetSession
+    private let painter = PNGRenderer()
+    private var renders = 0
+    private var reloads = 0
+    private var tapped = (espresso: false, todo: false)
+
+    /// Clears the examples' own data (so the printed totals are this run's) and the output folder.
+    init(store: ArchiveStore, outDir: URL) throws {
+        self.store = store
+        self.outDir = outDir
+        caffeinePath = try BundledExtensions.path("CaffeineTracker")
+        todoPath = try BundledExtensions.path("ToDoList")
+        for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
+        try? FileManager.default.removeItem(at: outDir)
+        do {
+            try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
+        } catch {
+            throw CommandFailure("cannot create \(outDir.path): \(error.localizedDescription)")
+        }
+        let day = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
+        start = day.addingTimeInterval(8 * 3600)
+        end = start.addingTimeInterval(24 * 3600)
+        espressoAt = start.addingTimeInterval(2.5 * 3600)
+        todoAt = start.addingTimeInterval(4 * 3600)
+        clock = VirtualClock(start: start)
+        host = WidgetHost(store: store, clock: clock)
+        caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
+        todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
+    }
+
+    private func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
+        let base = outDir.appendingPathComponent("\(session.instance.id)-\(DemoCommand.hhmm(clock.now).replacingOccurrences(of: ":", with: ""))-\(label)")
+        try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+        try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
+        renders += 1
+    }
+
+    private func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }
+
+    /// Both extensions' first timelines, and the to-do list as it starts.
+    func launch() throws {
+        try caffeine.reload(reason: .startup)
+        try todo.reload(reason: .startup)
+        reloads = 2
+        print("  extensions running as separate processes: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
+        try publish(todo, try todo.render(), "start")
+    }
+
+    /// Until the day ends: every entry of the caffeine tracker, the taps when their time comes, and a
+    /// reload whenever the timeline's policy asks (budgets are not applied in the demo).
+    func playTheDay() throws {
+        while clock.now < end {
+            guard let timeline = caffeine.timeline else { break }
+            let nextReload = DemoCommand.nextReloadDate(timeline, now: clock.now)
+            if try showMoments(of: timeline, before: nextReload) { continue }
+            guard nextReload < end else { break }
+            clock.advance(to: nextReload)
+            try caffeine.reload(reason: .policy)
+            reloads += 1
+            print("  \(DemoCommand.hhmm(nextReload)) reload (policy \(timeline.policy)): \(caffeine.timeline?.entries.count ?? 0) entries archived")
+        }
+    }
+
+    /// Every moment worth showing before the next reload: entry dates and the two taps. Returns true
+    /// when a tap reloaded the caffeine tracker (its new timeline decides what comes next).
+    private func showMoments(of timeline: StoredTimeline, before nextReload: Date) throws -> Bool {
+        var moments = timeline.entries.map(\.date).filter { $0 >= clock.now && $0 < min(nextReload, end) }
+        if !tapped.espresso && espressoAt < nextReload { moments.append(espressoAt) }
+        if !tapped.todo && todoAt < nextReload { moments.append(todoAt) }
+        for moment in moments.sorted() {
+            clock.advance(to: moment)
+            if moment == espressoAt && !tapped.espresso {
+                try tapEspresso()
+                return true
+            }
+            if moment == todoAt && !tapped.todo {
+                try tapToDoList()
+                continue
+            }
+            let tree = try caffeine.render()
+            try publish(caffeine, tree, "entry")
+            print("  \(DemoCommand.hhmm(moment)) \(tree.texts.joined(separator: " | "))")
+        }
+        return false
+    }
+
+    private func tapEspresso() throws {
+        tapped.espresso = true
+        let tap = try caffeine.tap(element: "log-espresso")
+        reloads += 1
+        try publish(caffeine, tap.final, "after-tap")
+        let total = tap.final.texts.first { $0.hasSuffix(" mg") } ?? "?"
+        print("  \(DemoCommand.hhmm(clock.now)) tap \"Espresso\": \(DemoCommand.describe(tap.outcome)) by CaffeineTracker pid \(try pid(caffeinePath)); Total Caffeine now \(total)")
+    }
+
+    /// "Buy milk" checks at once and is confirmed by the extension; "Team report" is locked and reverts.
+    private func tapToDoList() throws {
+        tapped.todo = true
+        let milk = try todo.tap(label: "Buy milk")
+        reloads += 1
+        try publish(todo, milk.optimistic, "optimistic")
+        try publish(todo, milk.final, "after-tap")
+        let left = milk.final.texts.first { $0.hasSuffix(" left") } ?? "?"
+        print("  \(DemoCommand.hhmm(clock.now)) tap \"Buy milk\": checked at once (before the extension answered), then \(DemoCommand.describe(milk.outcome)) by ToDoList pid \(try pid(todoPath)); \(left)")
+        let locked = try todo.tap(label: "Team report")
+        try publish(todo, locked.final, "reverted")
+        print("         tap \"Team report\": \(DemoCommand.describe(locked.outcome))")
+    }
+
+    func printSummary() throws {
+        let caffeineFile = store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)
+        // This run's lines of the extensions' own logs (their standard error).
+        let pids = [try pid(caffeinePath), try pid(todoPath)]
+        let performed = ["CaffeineTracker", "ToDoList"].flatMap { id in
+            ((try? String(contentsOf: store.logFile(id), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+                .filter { line in pids.contains { line.contains("[\($0)]") } }
+        }
+        print("""
+
+        summary
+          reloads: \(reloads), renders: \(renders)
+          performed in the extensions' processes:
+        \(performed.map { "    " + $0 }.joined(separator: "\n"))
+          archives: \(caffeineFile.path)
+          renders:  \(outDir.path)
+          inspect:  swift run widget-host inspect \(caffeineFile.path) --entry 0
+        """)
     }
 }

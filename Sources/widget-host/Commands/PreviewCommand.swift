@@ -31,7 +31,6 @@ enum PreviewCommand {
         } catch {
             throw CommandFailure("cannot create \(out.path): \(error.localizedDescription)")
         }
-
         let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start))
         defer { host.shutdown() }
         let connection: ExtensionConnection
@@ -40,93 +39,114 @@ enum PreviewCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        var painter = PNGRenderer(fontPath: a.value("font"))
-        painter.assets = AssetLoader(resources: ExtensionResources(executable: executable)).image
-        var sheet = ContactSheet(title: connection.extensionID)
-        var failures: [String] = []
-        var written = 0
-        let resources = ExtensionResources(executable: executable)
-        var assetWarnings: Set<String> = []
-
-        for widget in connection.hello.widgets {
-            // A configurable widget with recommendations is shown once per recommendation (what a watch
-            // offers, and what an instance without a configuration of its own gets); otherwise once,
-            // with the configuration intent's defaults.
-            let configurations: [(label: String?, bytes: [UInt8])] = widget.recommendations.isEmpty
-                ? [(nil, [])]
-                : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
-            for family in widget.families {
-                let placement = Placement.natural(for: family)
-                let variant = EnvironmentVariant(
-                    renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
-                    showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
-                for (number, configuration) in configurations.enumerated() {
-                    let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
-                    let timeline: StoredTimeline
-                    do {
-                        timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant],
-                                                   isPreview: true, configuration: configuration.bytes)
-                    } catch {
-                        failures.append("\(row.title): \(error)")
-                        sheet.add(row, error: "\(error)")
-                        continue
-                    }
-                    var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)"
-                    if configuration.label != nil { folder += "/recommendation-\(number + 1)" }
-                    let dir = out.appendingPathComponent(folder, isDirectory: true)
-                    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-                    for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
-                        let context = RenderContext(placement: placement, family: family, date: entry.date)
-                        let tree: RenderTree
-                        do {
-                            tree = try host.render(timeline, at: entry.date, context: context).0
-                        } catch {
-                            failures.append("\(row.title) entry \(index): \(error)")
-                            continue
-                        }
-                        let base = dir.appendingPathComponent("entry-\(index)")
-                        try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
-                        try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
-                        try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
-                        written += 1
-                        // Asset images come only from the extension's own resource folder.
-                        for node in tree.root.allNodes() where node.role == .image && node.style == .asset {
-                            switch resources.resolve(node.imageName ?? "") {
-                            case .found: break
-                            case .missing:
-                                let folders = resources.roots.map(\.path).joined(separator: ", ")
-                                assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" is in no asset catalog or file under \(folders)")
-                            case .refused(let why): assetWarnings.insert("\(widget.kind): image \"\(node.imageName ?? "")\" refused: \(why)")
-                            }
-                        }
-                        sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", texts: tree.texts)
-                    }
-                }
-            }
-        }
-        written += renderDeclaredPreviews(
-            host: host, executable: executable, connection: connection, out: out, painter: painter, sheet: &sheet, failures: &failures, maxEntries: maxEntries)
-        var seen: Set<String> = []
-        let warnings = (connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()).filter { seen.insert($0).inserted }
-        sheet.warnings = warnings
-        try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
-        for warning in warnings { print("warning: \(warning)") }
-        print("previewed \(connection.extensionID): \(written) entries rendered to \(out.path) (open index.html)")
-        if !failures.isEmpty {
-            throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
-        }
+        let preview = PreviewRun(host: host, executable: executable, connection: connection, out: out, fontPath: a.value("font"),
+                                 maxEntries: maxEntries)
+        for widget in connection.hello.widgets { try preview.render(widget) }
+        preview.renderDeclaredPreviews()
+        try preview.finish()
     }
 }
 
-extension PreviewCommand {
-    /// Renders the previews the extension's source declares (`#Preview`, `PreviewProvider`), each
-    /// entry in its family's natural placement, to `DIR/previews/<n>-<name>/entry-N.*`. Returns how
-    /// many entries were written.
-    static func renderDeclaredPreviews(
-        host: WidgetHost, executable: String, connection: ExtensionConnection, out: URL, painter: PNGRenderer, sheet: inout ContactSheet,
-        failures: inout [String], maxEntries: Int
-    ) -> Int {
-        var written = 0
+/// One run of `preview`: every widget's timelines, then the previews the source declares, rendered
+/// into the output folder and listed on its contact sheet.
+final class PreviewRun {
+    let host: WidgetHost
+    let executable: String
+    let connection: ExtensionConnection
+    let out: URL
+    let maxEntries: Int
+    private var painter: PNGRenderer
+    private let resources: ExtensionResources
+    private var sheet: ContactSheet
+    private var failures: [String] = []
+    private var written = 0
+    private var assetWarnings: Set<String> = []
+
+    init(host: WidgetHost, executable: String, connection: ExtensionConnection, out: URL, fontPath: String?, maxEntries: Int) {
+        self.host = host
+        self.executable = executable
+        self.connection = connection
+        self.out = out
+        self.maxEntries = maxEntries
+        resources = ExtensionResources(executable: executable)
+        painter = PNGRenderer(fontPath: fontPath)
+        painter.assets = AssetLoader(resources: resources).image
+        sheet = ContactSheet(title: connection.extensionID)
+    }
+
+    /// A widget in each family it supports, in the family's natural placement. A configurable widget
+    /// with recommendations is shown once per recommendation (what a watch offers, and what an instance
+    /// without a configuration of its own gets); otherwise once, with the configuration intent's defaults.
+    func render(_ widget: WidgetDescriptor) throws {
+        let configurations: [(label: String?, bytes: [UInt8])] = widget.recommendations.isEmpty
+            ? [(nil, [])]
+            : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
+        for family in widget.families {
+            let placement = Placement.natural(for: family)
+            let variant = EnvironmentVariant(
+                renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
+                showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
+            for (number, configuration) in configurations.enumerated() {
+                let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
+                let timeline: StoredTimeline
+                do {
+                    timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant],
+                                               isPreview: true, configuration: configuration.bytes)
+                } catch {
+                    failures.append("\(row.title): \(error)")
+                    sheet.add(row, error: "\(error)")
+                    continue
+                }
+                var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)"
+                if configuration.label != nil { folder += "/recommendation-\(number + 1)" }
+                try render(timeline, row: row, folder: folder)
+            }
+        }
+    }
+
+    /// The first entries of a timeline, each to `folder/entry-N.{png,svg,json}`.
+    private func render(_ timeline: StoredTimeline, row: ContactSheet.Row, folder: String) throws {
+        let dir = out.appendingPathComponent(folder, isDirectory: true)
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
+            let context = RenderContext(placement: row.placement, family: row.family, date: entry.date)
+            let tree: RenderTree
+            do {
+                tree = try host.render(timeline, at: entry.date, context: context).0
+            } catch {
+                failures.append("\(row.title) entry \(index): \(error)")
+                continue
+            }
+            try write(tree, to: dir.appendingPathComponent("entry-\(index)"))
+            written += 1
+            checkAssetImages(tree, kind: row.kind)
+            sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", texts: tree.texts)
+        }
+    }
+
+    private func write(_ tree: RenderTree, to base: URL) throws {
+        try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
+        try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
+        try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
+    }
+
+    /// Asset images come only from the extension's own resource folder: a missing or refused one is
+    /// a warning naming it.
+    private func checkAssetImages(_ tree: RenderTree, kind: String) {
+        for node in tree.root.allNodes() where node.role == .image && node.style == .asset {
+            switch resources.resolve(node.imageName ?? "") {
+            case .found: break
+            case .missing:
+                let folders = resources.roots.map(\.path).joined(separator: ", ")
+                assetWarnings.insert("\(kind): image \"\(node.imageName ?? "")\" is in no asset catalog or file under \(folders)")
+            case .refused(let why): assetWarnings.insert("\(kind): image \"\(node.imageName ?? "")\" refused: \(why)")
+            }
+        }
+    }
+
+    /// The previews the extension's source declares (`#Preview`, `PreviewProvider`), each entry in its
+    /// family's natural placement, to `DIR/previews/<n>-<name>/entry-N.*`.
+    func renderDeclaredPreviews() {
         for (index, descriptor) in connection.hello.previews.enumerated() {
             let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
             let placement = descriptor.family.map { Placement.natural(for: $0) }
@@ -148,11 +168,8 @@ extension PreviewCommand {
                 let family = entry.archive.family
                 let context = RenderContext(placement: Placement.natural(for: family), family: family, date: entry.date)
                 let tree = WidgetRenderer.render(entry.archive, context: context)
-                let base = dir.appendingPathComponent("entry-\(number)")
                 do {
-                    try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
-                    try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
-                    try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
+                    try write(tree, to: dir.appendingPathComponent("entry-\(number)"))
                 } catch {
                     failures.append("\(title) entry \(number): \(error)")
                     continue
@@ -161,7 +178,19 @@ extension PreviewCommand {
                 sheet.add(title: title, entry: number, caption: family.rawValue, image: "\(folder)/entry-\(number).png", texts: tree.texts)
             }
         }
-        return written
+    }
+
+    /// The contact sheet and the warnings; a widget that failed makes the command fail.
+    func finish() throws {
+        var seen: Set<String> = []
+        let warnings = (connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()).filter { seen.insert($0).inserted }
+        sheet.warnings = warnings
+        try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
+        for warning in warnings { print("warning: \(warning)") }
+        print("previewed \(connection.extensionID): \(written) entries rendered to \(out.path) (open index.html)")
+        if !failures.isEmpty {
+            throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
+        }
     }
 }
 

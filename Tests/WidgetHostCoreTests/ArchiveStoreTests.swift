@@ -5,7 +5,7 @@ import WidgetHostCore
 import WidgetProtocol
 import XCTest
 
-final class StoreTests: XCTestCase {
+final class ArchiveStoreTests: XCTestCase {
     private func sampleTimeline(entries: Int = 3) -> StoredTimeline {
         var generator = ArchiveGenerator(seed: 1)
         let archive = ArchiveEncoder.encode(generator.archive())
