@@ -49,7 +49,7 @@ public enum MessageCodec {
             w.inlineString(r.kind)
             w.u8(r.family.code)
             w.varint(r.variants.count)
-            for v in r.variants { variant(v, into: &w) }
+            for v in r.variants { v.write(to: &w) }
             w.f64(r.now.timeIntervalSince1970)
             w.f64(r.displayWidth)
             w.f64(r.displayHeight)
@@ -61,16 +61,12 @@ public enum MessageCodec {
             w.varint(r.requestID)
             w.varint(r.index)
             w.varint(r.variants.count)
-            for v in r.variants { variant(v, into: &w) }
+            for v in r.variants { v.write(to: &w) }
             w.f64(r.now.timeIntervalSince1970)
             w.inlineString(r.placement)
         case .timeline(let r):
             w.varint(r.requestID)
-            switch r.policy {
-            case .atEnd: w.u8(0)
-            case .after(let date): w.u8(1); w.f64(date.timeIntervalSince1970)
-            case .never: w.u8(2)
-            }
+            r.policy.write(to: &w)
             w.varint(r.entries.count)
             for entry in r.entries {
                 w.f64(entry.date.timeIntervalSince1970)
@@ -117,7 +113,7 @@ public enum MessageCodec {
         } catch let error as MessageDecodingError {
             throw .malformedMessage(type: type, error)
         } catch let error as ArchiveDecodingError {
-            throw .malformedMessage(type: type, MessageDecodingError(error))
+            throw .malformedMessage(type: type, MessageDecodingError(primitive: error))
         } catch {
             throw .malformedMessage(type: type, .truncated(offset: r.offset, needed: 0))
         }
@@ -145,27 +141,6 @@ public enum MessageCodec {
             throw MessageDecodingError.invalidValue(offset: offset, field: "family", value: UInt64(code))
         }
         return family
-    }
-
-    private static func variant(_ v: EnvironmentVariant, into w: inout ByteWriter) {
-        w.u8(v.renderingMode.rawValue)
-        w.u8(v.colorScheme.rawValue)
-        w.u8((v.showsContainerBackground ? 1 : 0) | (v.isLuminanceReduced ? 2 : 0))
-        w.u8(v.redactionReasons.rawValue)
-    }
-
-    private static func variant(_ r: inout ByteReader) throws -> EnvironmentVariant {
-        let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
-        let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count))!
-        let bitsOffset = r.offset
-        let bits = try r.u8()
-        guard bits & ~0b11 == 0 else { throw MessageDecodingError.invalidValue(offset: bitsOffset, field: "variant flags", value: UInt64(bits)) }
-        let reasonsOffset = r.offset
-        let reasons = try r.u8()
-        guard reasons & ~0b111 == 0 else { throw MessageDecodingError.invalidValue(offset: reasonsOffset, field: "redaction reasons", value: UInt64(reasons)) }
-        return EnvironmentVariant(
-            renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
-            isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons))
     }
 
     private static func decodeFields(type: UInt8, _ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
@@ -245,7 +220,7 @@ public enum MessageCodec {
         let fam = try family(&r)
         let variantCount = try count(&r, "variants", limit: limits.maxVariants)
         var variants: [EnvironmentVariant] = []
-        for _ in 0..<variantCount { variants.append(try variant(&r)) }
+        for _ in 0..<variantCount { variants.append(try EnvironmentVariant.read(from: &r)) }
         let now = Date(timeIntervalSince1970: try r.f64("now"))
         let width = try r.f64("display width")
         let height = try r.f64("display height")
@@ -260,14 +235,7 @@ public enum MessageCodec {
     /// A timeline: policy and archived entries.
     private static func timelineReply(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
         let id = try r.varint()
-        let policyOffset = r.offset
-        let policy: ReloadPolicy
-        switch try r.u8() {
-        case 0: policy = .atEnd
-        case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
-        case 2: policy = .never
-        case let other: throw MessageDecodingError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
-        }
+        let policy = try ReloadPolicy.read(from: &r)
         let entryCount = try count(&r, "entries", limit: limits.maxEntries)
         var entries: [ArchivedEntry] = []
         entries.reserveCapacity(entryCount)
@@ -316,7 +284,7 @@ public enum MessageCodec {
         }
         let variantCount = try count(&r, "variants", limit: limits.maxVariants)
         var variants: [EnvironmentVariant] = []
-        for _ in 0..<variantCount { variants.append(try variant(&r)) }
+        for _ in 0..<variantCount { variants.append(try EnvironmentVariant.read(from: &r)) }
         let now = Date(timeIntervalSince1970: try r.f64("now"))
         let placement = try r.inlineString(maxLength: maxString)
         return .getPreview(PreviewRequest(requestID: id, index: Int(index), variants: variants, now: now, placement: placement))

@@ -2,7 +2,7 @@ import WidgetArchive
 
 /// Why a frame body is not a valid message. Offsets count from the start of the frame body (its
 /// first byte is the message type).
-public enum MessageDecodingError: Error, Hashable, Sendable {
+public enum MessageDecodingError: Error, Hashable, Sendable, PrimitiveReadFailure {
     /// The body ended at `offset` while `needed` more bytes were required.
     case truncated(offset: Int, needed: Int)
     /// A varint longer than 10 bytes, or overflowing 64 bits.
@@ -24,23 +24,6 @@ public enum MessageDecodingError: Error, Hashable, Sendable {
         case .truncated(let offset, _), .malformedVarint(let offset), .invalidUTF8(let offset), .invalidTag(let offset, _, _),
             .invalidValue(let offset, _, _), .tooLong(let offset, _), .trailingBytes(let offset, _):
             offset
-        }
-    }
-
-    /// The same failure of one of the archive primitives the message is read with (varints, strings,
-    /// numbers). Container failures cannot arise from a message body; they are kept as a value failure.
-    init(_ error: ArchiveDecodingError) {
-        switch error {
-        case .truncated(let offset, let needed): self = .truncated(offset: offset, needed: needed)
-        case .malformedVarint(let offset): self = .malformedVarint(offset: offset)
-        case .invalidUTF8(let offset): self = .invalidUTF8(offset: offset)
-        case .invalidTag(let offset, let tag, let context): self = .invalidTag(offset: offset, tag: tag, context: context)
-        case .invalidValue(let offset, let field, let value): self = .invalidValue(offset: offset, field: field, value: value)
-        case .limitExceeded(let limit, let offset): self = .tooLong(offset: offset, limit: limit)
-        case .trailingBytes(let offset, let count): self = .trailingBytes(offset: offset, count: count)
-        case .stringIndexOutOfRange(let offset, let index, _): self = .invalidValue(offset: offset, field: "string reference", value: index)
-        case .badMagic, .unsupportedVersion, .unsupportedFlags, .payloadLengthMismatch, .checksumMismatch:
-            self = .invalidValue(offset: error.offset, field: "\(error)", value: 0)
         }
     }
 }

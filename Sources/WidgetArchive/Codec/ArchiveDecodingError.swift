@@ -44,6 +44,38 @@ public enum ArchiveDecodingError: Error, Hashable, Sendable {
     }
 }
 
+/// The error type of a format read with the archive's primitives (`ByteReader`: varints, numbers,
+/// strings). The IPC messages and the `.timeline` files are such formats; each says in its own type
+/// what a primitive read reported, at the same offset.
+package protocol PrimitiveReadFailure: Error {
+    static func truncated(offset: Int, needed: Int) -> Self
+    static func malformedVarint(offset: Int) -> Self
+    static func invalidUTF8(offset: Int) -> Self
+    static func invalidTag(offset: Int, tag: UInt8, context: String) -> Self
+    static func invalidValue(offset: Int, field: String, value: UInt64) -> Self
+    static func tooLong(offset: Int, limit: ArchiveLimit) -> Self
+    static func trailingBytes(offset: Int, count: Int) -> Self
+}
+
+extension PrimitiveReadFailure {
+    /// What a primitive read threw, in this format's terms. The container failures belong to whole
+    /// archives and do not arise from primitive reads; should one appear, it is a value failure.
+    package init(primitive error: ArchiveDecodingError) {
+        switch error {
+        case .truncated(let offset, let needed): self = .truncated(offset: offset, needed: needed)
+        case .malformedVarint(let offset): self = .malformedVarint(offset: offset)
+        case .invalidUTF8(let offset): self = .invalidUTF8(offset: offset)
+        case .invalidTag(let offset, let tag, let context): self = .invalidTag(offset: offset, tag: tag, context: context)
+        case .invalidValue(let offset, let field, let value): self = .invalidValue(offset: offset, field: field, value: value)
+        case .limitExceeded(let limit, let offset): self = .tooLong(offset: offset, limit: limit)
+        case .trailingBytes(let offset, let count): self = .trailingBytes(offset: offset, count: count)
+        case .stringIndexOutOfRange(let offset, let index, _): self = .invalidValue(offset: offset, field: "string reference", value: index)
+        case .badMagic, .unsupportedVersion, .unsupportedFlags, .payloadLengthMismatch, .checksumMismatch:
+            self = .invalidValue(offset: error.offset, field: "\(error)", value: 0)
+        }
+    }
+}
+
 /// The limits `ArchiveDecodingOptions` enforces, named in errors.
 public enum ArchiveLimit: String, Hashable, Sendable, CaseIterable {
     case archiveSize = "maximum archive size"

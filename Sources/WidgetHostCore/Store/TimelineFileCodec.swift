@@ -25,20 +25,11 @@ public enum TimelineFileCodec {
         w.inlineString(t.kind)
         w.u8(t.family.code)
         w.f64(t.fetchedAt.timeIntervalSince1970)
-        switch t.policy {
-        case .atEnd: w.u8(0)
-        case .after(let d): w.u8(1); w.f64(d.timeIntervalSince1970)
-        case .never: w.u8(2)
-        }
+        t.policy.write(to: &w)
         w.varint(t.configuration.count)
         w.raw(t.configuration)
         w.varint(t.variants.count)
-        for v in t.variants {
-            w.u8(v.renderingMode.rawValue)
-            w.u8(v.colorScheme.rawValue)
-            w.u8((v.showsContainerBackground ? 1 : 0) | (v.isLuminanceReduced ? 2 : 0))
-            w.u8(v.redactionReasons.rawValue)
-        }
+        for v in t.variants { v.write(to: &w) }
         w.varint(blobs.count)
         for blob in blobs { w.varint(blob.count); w.raw(blob) }
         w.varint(t.entries.count)
@@ -64,7 +55,7 @@ public enum TimelineFileCodec {
         } catch let error as TimelineFileError {
             throw error
         } catch let error as ArchiveDecodingError {
-            throw TimelineFileError(error)
+            throw TimelineFileError(primitive: error)
         } catch {
             throw .truncated(offset: bytes.count, needed: 0)
         }
@@ -91,26 +82,12 @@ public enum TimelineFileCodec {
             throw TimelineFileError.invalidValue(offset: familyOffset, field: "family", value: UInt64(bytes[familyOffset]))
         }
         let fetchedAt = Date(timeIntervalSince1970: try r.f64("fetched at"))
-        let policyOffset = r.offset
-        let policy: ReloadPolicy
-        switch try r.u8() {
-        case 0: policy = .atEnd
-        case 1: policy = .after(Date(timeIntervalSince1970: try r.f64("policy date")))
-        case 2: policy = .never
-        case let other: throw TimelineFileError.invalidTag(offset: policyOffset, tag: other, context: "reload policy")
-        }
+        let policy = try ReloadPolicy.read(from: &r)
         let configurationLength = try r.count(limit: min(options.maxIntentParameterBytes, r.remaining), field: "configuration length")
         let configuration = Array(try r.bytes(configurationLength))
         let variantCount = try r.count(limit: min(64, r.remaining), field: "variant count")
         var variants: [EnvironmentVariant] = []
-        for _ in 0..<variantCount {
-            let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
-            let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count))!
-            let bits = try r.enumCode("variant flags", cases: 4)
-            let reasons = try r.enumCode("redaction reasons", cases: 8)
-            variants.append(EnvironmentVariant(renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
-                                               isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons)))
-        }
+        for _ in 0..<variantCount { variants.append(try EnvironmentVariant.read(from: &r)) }
         let blobCount = try r.count(limit: r.remaining, field: "archive count")
         var blobs: [[UInt8]] = []
         let decoder = ArchiveDecoder(options: options)

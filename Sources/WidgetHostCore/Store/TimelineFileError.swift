@@ -2,7 +2,7 @@ import WidgetArchive
 
 /// Why bytes are not a valid `.timeline` file. Every case carries the byte offset from the start of
 /// the file; an archive inside that fails is named by its index and offset, with its own error.
-public enum TimelineFileError: Error, Hashable, Sendable {
+public enum TimelineFileError: Error, Hashable, Sendable, PrimitiveReadFailure {
     case truncated(offset: Int, needed: Int)
     /// The first four bytes are not `WGTL`.
     case badMagic(found: [UInt8])
@@ -31,25 +31,6 @@ public enum TimelineFileError: Error, Hashable, Sendable {
         case .unsupportedFlags: 6
         case .payloadLengthMismatch: 8
         case .checksumMismatch: 12
-        }
-    }
-
-    /// The same failure of one of the archive primitives the file is read with.
-    init(_ error: ArchiveDecodingError) {
-        switch error {
-        case .truncated(let offset, let needed): self = .truncated(offset: offset, needed: needed)
-        case .badMagic(let found): self = .badMagic(found: found)
-        case .unsupportedVersion(let found, let supported): self = .unsupportedVersion(found: found, supported: supported)
-        case .unsupportedFlags(let found): self = .unsupportedFlags(found: found)
-        case .payloadLengthMismatch(let declared, let actual): self = .payloadLengthMismatch(declared: declared, actual: actual)
-        case .checksumMismatch(let expected, let actual): self = .checksumMismatch(expected: expected, actual: actual)
-        case .malformedVarint(let offset): self = .malformedVarint(offset: offset)
-        case .invalidUTF8(let offset): self = .invalidUTF8(offset: offset)
-        case .invalidTag(let offset, let tag, let context): self = .invalidTag(offset: offset, tag: tag, context: context)
-        case .invalidValue(let offset, let field, let value): self = .invalidValue(offset: offset, field: field, value: value)
-        case .stringIndexOutOfRange(let offset, let index, _): self = .invalidValue(offset: offset, field: "string reference", value: index)
-        case .limitExceeded(let limit, let offset): self = .tooLong(offset: offset, limit: limit)
-        case .trailingBytes(let offset, let count): self = .trailingBytes(offset: offset, count: count)
         }
     }
 }
