@@ -19,7 +19,7 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
 
     /// Why, or what came of it. Typed, so that a month of decisions is not a month of formatted
     /// strings; the log shows `description`.
-    public enum Detail: Hashable, Sendable, CustomStringConvertible {
+    public enum Detail: Hashable, Sendable, CustomStringConvertible, Codable {
         /// A timeline arrived: `entries` entries, and its policy.
         case timeline(entries: Int, policy: PolicySummary)
         case budgetSpent
@@ -36,6 +36,13 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
             case .joinsWaitingRequest: "joins the request already waiting"
             case .failure(let message): message
             }
+        }
+
+        public init(from decoder: any Decoder) throws { self.init(try decoder.singleValueContainer().decode(String.self)) }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.singleValueContainer()
+            try c.encode(description)
         }
 
         /// Reads back what `description` wrote.
@@ -99,31 +106,5 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         self.until = until
         self.budgetLeft = budgetLeft
         self.detail = detail
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case time, instance, cause, outcome, until, budgetLeft, detail
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        time = try c.decode(Double.self, forKey: .time)
-        instance = try c.decode(String.self, forKey: .instance)
-        cause = try c.decodeIfPresent(ReloadCause.self, forKey: .cause)
-        outcome = try c.decode(Outcome.self, forKey: .outcome)
-        until = try c.decodeIfPresent(Double.self, forKey: .until)
-        budgetLeft = try c.decode(Int.self, forKey: .budgetLeft)
-        detail = try c.decodeIfPresent(String.self, forKey: .detail).map(Detail.init)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(time, forKey: .time)
-        try c.encode(instance, forKey: .instance)
-        try c.encodeIfPresent(cause, forKey: .cause)
-        try c.encode(outcome, forKey: .outcome)
-        try c.encodeIfPresent(until, forKey: .until)
-        try c.encode(budgetLeft, forKey: .budgetLeft)
-        try c.encodeIfPresent(detail?.description, forKey: .detail)
     }
 }
