@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import WidgetHostCore
 
@@ -16,5 +19,19 @@ enum OutputFile {
 
     static func write(_ text: String, to url: URL) throws(CommandFailure) {
         try write(Array(text.utf8), to: url)
+    }
+
+    /// Creates an output folder and its parents (as `mkdir -p`), or says which part failed and why.
+    static func createDirectory(_ url: URL) throws(CommandFailure) {
+        var path = ""
+        for component in url.standardizedFileURL.pathComponents {
+            path = component == "/" ? "/" : (path.hasSuffix("/") ? path : path + "/") + component
+            if mkdir(path, 0o755) == 0 { continue }
+            let code = errno
+            var st = stat()
+            if code == EEXIST, stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { continue }
+            let reason = code == EEXIST ? "\(path) is not a folder" : "\(path): \(String(cString: strerror(code)))"
+            throw CommandFailure("cannot create \(url.path): \(reason)")
+        }
     }
 }

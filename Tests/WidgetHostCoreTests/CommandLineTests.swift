@@ -110,6 +110,27 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.wgar", "out.text", "taken.png"])
     }
 
+    func testAnOutputFolderThatCannotBeMadeIsNamedWithTheReasonAndAnEarlierLogStays() throws {
+        let dir = try temporaryDirectory(self)
+        let file = dir.appendingPathComponent("a-file")
+        try Data("not a folder".utf8).write(to: file)
+        let under = file.appendingPathComponent("sim").path
+        let failed = try widgetHost(["simulate", "--days", "1", "--out", under])
+        XCTAssertEqual(failed.status, 1)
+        XCTAssertTrue(failed.stderr.contains("cannot create \(under): \(file.path) is not a folder"), failed.stderr)
+
+        // A scripted simulation, then a refused one into the same folder: the earlier log is kept whole.
+        let scenario = dir.appendingPathComponent("s.json")
+        try Data(#"{"days": 1, "instances": [{"id": "w", "entries": 2, "spacing": 600, "policy": "atEnd"}]}"#.utf8).write(to: scenario)
+        let out = dir.appendingPathComponent("sim")
+        XCTAssertEqual(try widgetHost(["simulate", "--scenario", scenario.path, "--out", out.path]).status, 0)
+        let log = try Data(contentsOf: out.appendingPathComponent("events.jsonl"))
+        XCTAssertGreaterThan(log.count, 1000)
+        let again = try widgetHost(["simulate", "--scenario", scenario.path, "--out", out.path, "--days", "0"])
+        XCTAssertEqual(again.status, 2)
+        XCTAssertEqual(try Data(contentsOf: out.appendingPathComponent("events.jsonl")), log)
+    }
+
     /// `preview` renders every widget kind × family of a real extension; a configurable widget with
     /// recommendations once per recommendation, each with its own parameters.
     func testPreviewRendersTheSourcesOwnPreviewsAndRenderUsesTheExtensionsAssets() throws {

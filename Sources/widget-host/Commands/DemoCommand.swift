@@ -72,11 +72,7 @@ final class DemoRun {
         todoPath = try BundledExtensions.path("ToDoList")
         for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
         try? FileManager.default.removeItem(at: outDir)
-        do {
-            try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(outDir.path): \(error.localizedDescription)")
-        }
+        try OutputFile.createDirectory(outDir)
         let day = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
         start = day.addingTimeInterval(8 * 3600)
         end = start.addingTimeInterval(24 * 3600)

@@ -26,11 +26,7 @@ enum PreviewCommand {
             throw CommandFailure("\(executable) is not an executable file")
         }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent(".store").path, isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(out.path): \(error.localizedDescription)")
-        }
+        try OutputFile.createDirectory(out)
         let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start))
         defer { host.shutdown() }
         let connection: ExtensionConnection

@@ -58,12 +58,12 @@ enum RunCommand {
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
         // Every reload decision, as it is made, in the same form as `simulate`'s log: follow it with `tail -f`.
+        try OutputFile.createDirectory(out)
         let log: ScheduleLogFile
         do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
             log = try ScheduleLogFile(path: out.appendingPathComponent("events.jsonl").path, chunkSize: 1, inPlace: true)
         } catch {
-            throw CommandFailure("cannot write the event log in \(out.path): \(error)")
+            throw CommandFailure("\(error)")
         }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, log: log)

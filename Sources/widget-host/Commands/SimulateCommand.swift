@@ -39,11 +39,7 @@ enum SimulateCommand {
             start = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
         }
         let out = URL(fileURLWithPath: a.value("out") ?? "Archives/store/simulation", isDirectory: true)
-        do {
-            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        } catch {
-            throw CommandFailure("cannot create \(out.path): \(error.localizedDescription)")
-        }
+        try OutputFile.createDirectory(out)
 
         let usesExtensions = scenario.instances.contains { $0.extension != nil }
         let clock = VirtualClock(start: start)
