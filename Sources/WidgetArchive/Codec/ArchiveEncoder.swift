@@ -64,25 +64,12 @@ struct NodeWriter {
             out.varint(text.runs.count)
             for run in text.runs { self.run(run) }
         case .image(let image):
-            out.u8(NodeTag.image)
-            switch image.source {
-            case .system(let name): out.u8(0); string(name)
-            case .asset(let name): out.u8(1); string(name)
-            case .data(let bytes): out.u8(2); out.varint(bytes.count); out.raw(bytes)
-            }
-            out.u8((image.resizable ? 1 : 0) | (image.template ? 2 : 0))
+            self.image(image)
         case .color(let color):
             out.u8(NodeTag.color)
             self.color(color)
         case .shape(let shape):
-            out.u8(NodeTag.shape)
-            shapeKind(shape.kind)
-            out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0) | (shape.strokeStyle != nil ? 4 : 0)
-                   | (shape.trim != nil ? 8 : 0))
-            if let fill = shape.fill { paint(fill) }
-            if let width = shape.strokeWidth { out.f64(width) }
-            if let style = shape.strokeStyle { out.u8(style.cap.rawValue); out.u8(style.join.rawValue); out.bool(style.inset) }
-            if let trim = shape.trim { out.f64(trim.lowerBound); out.f64(trim.upperBound) }
+            self.shape(shape)
         case .stack(let stack):
             out.u8(NodeTag.stack)
             out.u8(stack.axis.rawValue)
@@ -101,41 +88,14 @@ struct NodeWriter {
             out.varint(fits.alternatives.count)
             for child in fits.alternatives { self.node(child) }
         case .progress(let progress):
-            out.u8(NodeTag.progress)
-            switch progress.value {
-            case .indeterminate:
-                out.u8(0)
-            case .fraction(let value, let total):
-                out.u8(1); out.f64(value); out.f64(total)
-            case .timerInterval(let start, let end, let countsDown):
-                out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
-            }
-            out.u8(progress.style.rawValue)
-            optionalNodes([progress.label, progress.currentValueLabel])
+            self.progress(progress)
         case .gauge(let gauge):
             out.u8(NodeTag.gauge)
             out.f64(gauge.value); out.f64(gauge.minimum); out.f64(gauge.maximum)
             out.u8(gauge.style.rawValue)
             optionalNodes([gauge.label, gauge.currentValueLabel, gauge.minimumValueLabel, gauge.maximumValueLabel])
         case .control(let control):
-            out.u8(NodeTag.control)
-            switch control.kind {
-            case .button(let label):
-                out.u8(0); self.node(label)
-            case .plainButton(let label):
-                out.u8(2); self.node(label)
-            case .toggle(let isOn, let on, let off):
-                out.u8(1); out.bool(isOn); self.node(on); self.node(off)
-            }
-            switch control.action {
-            case .inert:
-                out.u8(0)
-            case .intent(let intent):
-                out.u8(1)
-                string(intent.typeIdentifier)
-                out.varint(intent.parameters.count)
-                out.raw(intent.parameters)
-            }
+            self.control(control)
         case .geometryReader(let content):
             out.u8(NodeTag.geometryReader)
             self.node(content)
@@ -146,6 +106,62 @@ struct NodeWriter {
             out.u8(NodeTag.modified)
             self.modifier(modifier)
             self.node(content)
+        }
+    }
+
+    private mutating func image(_ image: ImageNode) {
+        out.u8(NodeTag.image)
+        switch image.source {
+        case .system(let name): out.u8(0); string(name)
+        case .asset(let name): out.u8(1); string(name)
+        case .data(let bytes): out.u8(2); out.varint(bytes.count); out.raw(bytes)
+        }
+        out.u8((image.resizable ? 1 : 0) | (image.template ? 2 : 0))
+    }
+
+    private mutating func shape(_ shape: ShapeNode) {
+        out.u8(NodeTag.shape)
+        shapeKind(shape.kind)
+        out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0) | (shape.strokeStyle != nil ? 4 : 0)
+               | (shape.trim != nil ? 8 : 0))
+        if let fill = shape.fill { paint(fill) }
+        if let width = shape.strokeWidth { out.f64(width) }
+        if let style = shape.strokeStyle { out.u8(style.cap.rawValue); out.u8(style.join.rawValue); out.bool(style.inset) }
+        if let trim = shape.trim { out.f64(trim.lowerBound); out.f64(trim.upperBound) }
+    }
+
+    private mutating func progress(_ progress: ProgressNode) {
+        out.u8(NodeTag.progress)
+        switch progress.value {
+        case .indeterminate:
+            out.u8(0)
+        case .fraction(let value, let total):
+            out.u8(1); out.f64(value); out.f64(total)
+        case .timerInterval(let start, let end, let countsDown):
+            out.u8(2); out.f64(start.timeIntervalSince1970); out.f64(end.timeIntervalSince1970); out.bool(countsDown)
+        }
+        out.u8(progress.style.rawValue)
+        optionalNodes([progress.label, progress.currentValueLabel])
+    }
+
+    private mutating func control(_ control: ControlNode) {
+        out.u8(NodeTag.control)
+        switch control.kind {
+        case .button(let label):
+            out.u8(0); self.node(label)
+        case .plainButton(let label):
+            out.u8(2); self.node(label)
+        case .toggle(let isOn, let on, let off):
+            out.u8(1); out.bool(isOn); self.node(on); self.node(off)
+        }
+        switch control.action {
+        case .inert:
+            out.u8(0)
+        case .intent(let intent):
+            out.u8(1)
+            string(intent.typeIdentifier)
+            out.varint(intent.parameters.count)
+            out.raw(intent.parameters)
         }
     }
 
