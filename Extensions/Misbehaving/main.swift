@@ -3,7 +3,7 @@
 // behaviour; each answers its first request properly (so the host has a last good entry) and
 // misbehaves from the second on. The count survives restarts (kept in WIDGET_EXTENSION_DATA).
 // Launched under a name ending in "-wrongversion", it says hello with a protocol version the host
-// does not speak.
+// does not speak; under a name ending in "-spoof", it introduces itself as "CaffeineTracker".
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,7 +43,8 @@ func reply(_ request: TimelineRequest, text: String, padding: Int = 0) -> Messag
 func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
 
 do {
-    try channel.send(.hello(Hello(protocolVersion: version, extensionID: name, widgets: behaviours.map {
+    let declared = name.hasSuffix("-spoof") ? "CaffeineTracker" : name
+    try channel.send(.hello(Hello(protocolVersion: version, extensionID: declared, widgets: behaviours.map {
         WidgetDescriptor(kind: $0, displayName: $0, description: "misbehaves: \($0)", families: [.systemSmall], flags: [])
     }, urlSchemes: ["misbehaving"])))
     while true {

@@ -81,6 +81,22 @@ final class ChaosTests: XCTestCase {
         XCTAssertTrue(host.events.contains { $0.kind == .handshakeFailed })
     }
 
+    func testAnExtensionCannotTakeAnotherOnesNameOrStore() throws {
+        let (host, _, bad, good) = try makeHost()
+        let genuine = try host.reload(executable: good, kind: "CaffeineTracker", family: .systemSmall)
+        let file = host.store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)
+        let stored = try Data(contentsOf: file)
+        let dir = try temporaryDirectory(self)
+        let spoof = dir.appendingPathComponent("Misbehaving-spoof").path
+        try FileManager.default.createSymbolicLink(atPath: spoof, withDestinationPath: bad)
+        XCTAssertThrowsError(try host.connection(to: spoof)) { error in
+            XCTAssertEqual(error as? HostError, .identityMismatch(extensionID: "Misbehaving-spoof", declared: "CaffeineTracker"))
+        }
+        XCTAssertTrue(host.events.contains { $0.kind == .handshakeFailed && $0.extensionID == "Misbehaving-spoof" })
+        XCTAssertEqual(try Data(contentsOf: file), stored, "the other extension's timeline is untouched")
+        XCTAssertEqual(try host.store.load(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall), genuine)
+    }
+
     func testIdleExtensionsStopAndRelaunchOnDemand() throws {
         let (host, clock, _, good) = try makeHost()
         let session = WidgetSession(host: host, instance: WidgetInstance(id: "good", extensionPath: good, kind: "CaffeineTracker", family: .systemSmall))

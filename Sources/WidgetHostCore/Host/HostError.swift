@@ -10,6 +10,9 @@ public enum HostError: Error, Hashable, Sendable {
     /// The extension did not say hello in time, or said something else first.
     case handshakeFailed(extensionID: String, reason: String)
     case protocolVersionMismatch(extensionID: String, found: UInt16, expected: UInt16)
+    /// The extension's `hello` names it otherwise than the host does (from its executable): a
+    /// protocol violation, refused before it can touch another extension's store.
+    case identityMismatch(extensionID: String, declared: String)
     /// The connection failed (closed, garbage, over a limit).
     case connectionFailed(extensionID: String, ProtocolError)
     /// The extension answered a request with a failure message.
@@ -42,6 +45,8 @@ extension HostError: CustomStringConvertible {
         case .system(let call, let e): "\(call) failed: \(String(cString: strerror(e)))"
         case .handshakeFailed(let id, let reason): "extension \(id): handshake failed: \(reason)"
         case .protocolVersionMismatch(let id, let found, let expected): "extension \(id) speaks protocol \(found), the host speaks \(expected)"
+        case .identityMismatch(let id, let declared):
+            "extension \(id) introduced itself as \"\(declared)\": an extension is named by its executable, and cannot choose another name"
         case .connectionFailed(let id, let error): "extension \(id): \(error)"
         case .requestFailed(let id, let kind, let code, let message): "extension \(id), widget \(kind): \(code): \(message)"
         case .timedOut(let id, let request, let seconds): "extension \(id): no answer to \(request) within \(seconds) s"

@@ -97,13 +97,12 @@ public final class WidgetHost: @unchecked Sendable {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
         } catch {
             switch error {
-            case .handshakeFailed, .protocolVersionMismatch: fault(executable, name, .handshakeFailed, "\(error)")
+            case .handshakeFailed, .protocolVersionMismatch, .identityMismatch: fault(executable, name, .handshakeFailed, "\(error)")
             default: fault(executable, name, .launchFailed, "\(error)")
             }
             throw error
         }
         connection.maximumUnsolicitedMessages = supervision.maximumUnsolicitedMessages
-        if connection.extensionID != name { try store.prepare(extensionID: connection.extensionID) }
         record(name, .launched, "pid \(connection.process.pid): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
         lock.withLock {
             connections[executable] = connection

@@ -14,7 +14,9 @@ import WidgetRender
 public final class ExtensionConnection: @unchecked Sendable {
     public let process: LaunchedProcess
     public let hello: Hello
-    public var extensionID: String { hello.extensionID }
+    /// The host's name for the extension: its executable's file name. It decides the store and data
+    /// folders; the extension's `hello` must say the same.
+    public let extensionID: String
     /// Warnings the extension reported (inert controls…), oldest first.
     public var diagnostics: [Diagnostic] { lock.withLock { kept } }
     private var kept: [Diagnostic] = []
@@ -49,14 +51,19 @@ public final class ExtensionConnection: @unchecked Sendable {
         }
         guard hello.protocolVersion == widgetProtocolVersion else {
             process.kill()
-            throw .protocolVersionMismatch(extensionID: hello.extensionID, found: hello.protocolVersion, expected: widgetProtocolVersion)
+            throw .protocolVersionMismatch(extensionID: name, found: hello.protocolVersion, expected: widgetProtocolVersion)
         }
-        return ExtensionConnection(process: process, hello: hello)
+        guard hello.extensionID == name else {
+            process.kill()
+            throw .identityMismatch(extensionID: name, declared: hello.extensionID)
+        }
+        return ExtensionConnection(process: process, hello: hello, extensionID: name)
     }
 
-    init(process: LaunchedProcess, hello: Hello) {
+    init(process: LaunchedProcess, hello: Hello, extensionID: String) {
         self.process = process
         self.hello = hello
+        self.extensionID = extensionID
     }
 
     public func descriptor(kind: String) -> WidgetDescriptor? { hello.widgets.first { $0.kind == kind } }
