@@ -5,10 +5,12 @@ import Foundation
 public struct ReloadBudget: Hashable, Sendable {
     public let dailyLimit: Int
     public static let window: TimeInterval = 24 * 3600
+    /// The largest daily budget accepted from a command line or scenario: a reload a second, all day.
+    public static let largestDailyLimit = 86_400
     /// Dates of counted reloads within the window, oldest first.
     public private(set) var spent: [Date] = []
 
-    public init(dailyLimit: Int) { self.dailyLimit = max(0, dailyLimit) }
+    public init(dailyLimit: Int) { self.dailyLimit = min(Self.largestDailyLimit, max(0, dailyLimit)) }
 
     private mutating func expire(before date: Date) {
         let cutoff = date.addingTimeInterval(-Self.window)

@@ -111,30 +111,64 @@ public struct Scenario: Codable, Hashable, Sendable {
         return scenario
     }
 
+    /// The most days a scenario plays, and the most entries a scripted timeline holds.
+    public static let maximumDays = 366
+    public static let maximumEntries = 1000
+    /// Times and intervals in a scenario are seconds within this bound (ten years).
+    static let longestSpan = 10 * 366 * 86_400.0
+
     func validate(path: String) throws(HostError) {
-        guard !instances.isEmpty else { throw .configuration(path: path, reason: "no instances") }
+        func refuse(_ reason: String) -> HostError { .configuration(path: path, reason: reason) }
+        guard !instances.isEmpty else { throw refuse("no instances") }
+        if let days, !(1...Self.maximumDays).contains(days) { throw refuse("days must be from 1 to \(Self.maximumDays) (got \(days))") }
         var ids = Set<String>()
         for i in instances {
-            guard ids.insert(i.id).inserted else { throw .configuration(path: path, reason: "instance id \(i.id) is used twice") }
-            if i.extension == nil {
-                guard (i.entries ?? 1) >= 1, (i.spacing ?? 900) > 0 else { throw .configuration(path: path, reason: "instance \(i.id): entries ≥ 1 and spacing > 0") }
-                if let p = i.policy, Self.parsePolicy(p) == nil { throw .configuration(path: path, reason: "instance \(i.id): policy must be atEnd, never or after:SECONDS") }
-            } else if i.kind == nil || i.family == nil {
-                throw .configuration(path: path, reason: "instance \(i.id): an extension instance needs kind and family")
-            }
+            guard ids.insert(i.id).inserted else { throw refuse("instance id \(i.id) is used twice") }
+            try validate(i, refuse)
         }
         for e in events ?? [] {
-            guard e.instance == "*" || ids.contains(e.instance) else { throw .configuration(path: path, reason: "event for unknown instance \(e.instance)") }
-            guard e.at != nil || (e.every ?? 0) > 0 || e.type == .foreground else {
-                throw .configuration(path: path, reason: "\(e.type) event needs at, or every > 0")
-            }
-            // An app's timer fires at most once a second: anything finer is a typo, and would make
-            // billions of requests.
-            if let every = e.every, every > 0, every < 1 {
-                throw .configuration(path: path, reason: "\(e.type) event for \(e.instance): every must be at least 1 second (got \(every))")
-            }
-            if e.type == .foreground { guard e.from != nil, e.to != nil else { throw .configuration(path: path, reason: "foreground needs from and to") } }
+            guard e.instance == "*" || ids.contains(e.instance) else { throw refuse("event for unknown instance \(e.instance)") }
+            try validate(e, refuse)
         }
+    }
+
+    /// Every number where it enters: finite, and within what a day of widgets could mean.
+    private func validate(_ i: Instance, _ refuse: (String) -> HostError) throws(HostError) {
+        if let budget = i.budget, !(0...ReloadBudget.largestDailyLimit).contains(budget) {
+            throw refuse("instance \(i.id): budget must be from 0 to \(ReloadBudget.largestDailyLimit) (got \(budget))")
+        }
+        if let every = i.dataChangeEvery, !(every.isFinite && every > 0 && every <= Self.longestSpan) {
+            throw refuse("instance \(i.id): dataChangeEvery must be seconds above 0 and at most \(Int(Self.longestSpan)) (got \(every))")
+        }
+        if i.extension == nil {
+            guard (1...Self.maximumEntries).contains(i.entries ?? 1) else {
+                throw refuse("instance \(i.id): entries must be from 1 to \(Self.maximumEntries) (got \(i.entries ?? 1))")
+            }
+            let spacing = i.spacing ?? 900
+            guard spacing.isFinite, spacing > 0, spacing <= Self.longestSpan else {
+                throw refuse("instance \(i.id): spacing must be seconds above 0 and at most \(Int(Self.longestSpan)) (got \(spacing))")
+            }
+            if let p = i.policy, Self.parsePolicy(p) == nil { throw refuse("instance \(i.id): policy must be atEnd, never or after:SECONDS") }
+        } else if i.kind == nil || i.family == nil {
+            throw refuse("instance \(i.id): an extension instance needs kind and family")
+        }
+    }
+
+    private func validate(_ e: Event, _ refuse: (String) -> HostError) throws(HostError) {
+        for (name, value) in [("at", e.at), ("from", e.from), ("to", e.to), ("every", e.every), ("jitter", e.jitter)] {
+            if let value, !(value.isFinite && abs(value) <= Self.longestSpan) {
+                throw refuse("\(e.type) event for \(e.instance): \(name) must be a finite number of seconds within \(Int(Self.longestSpan)) (got \(value))")
+            }
+        }
+        guard e.at != nil || (e.every ?? 0) > 0 || e.type == .foreground else {
+            throw refuse("\(e.type) event needs at, or every > 0")
+        }
+        // An app's timer fires at most once a second: anything finer is a typo, and would make
+        // billions of requests.
+        if let every = e.every, every > 0, every < 1 {
+            throw refuse("\(e.type) event for \(e.instance): every must be at least 1 second (got \(every))")
+        }
+        if e.type == .foreground { guard e.from != nil, e.to != nil else { throw refuse("foreground needs from and to") } }
     }
 
     /// `atEnd`, `never`, `after:SECONDS` (relative to the reload).

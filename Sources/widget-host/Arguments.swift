@@ -58,11 +58,46 @@ struct Arguments {
         guard let v = options[name] else { throw UsageError("missing --\(name)") }
         return v
     }
+
+    /// A whole number within `range`, checked where it enters: nothing later converts or multiplies
+    /// it out of range.
+    func integer(_ name: String, in range: ClosedRange<Int>) throws -> Int? {
+        try options[name].map { v in
+            guard let n = Int(v), range.contains(n) else {
+                throw UsageError("--\(name) must be a whole number from \(range.lowerBound) to \(range.upperBound) (got \(v))")
+            }
+            return n
+        }
+    }
+
+    /// A finite number above `lowerBound` and at most `upperBound` (in `unit`): never NaN or infinity.
+    func number(_ name: String, above lowerBound: Double, atMost upperBound: Double, unit: String) throws -> Double? {
+        try options[name].map { v in
+            guard let x = Double(v), x.isFinite, x > lowerBound, x <= upperBound else {
+                throw UsageError("--\(name) must be a number of \(unit) above \(Self.plain(lowerBound)) and at most \(Self.plain(upperBound)) (got \(v))")
+            }
+            return x
+        }
+    }
+
+    private static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 }
 
 enum DateArgument {
-    /// ISO 8601 (`2026-11-21T09:30:00Z`, `2026-11-21T09:30Z`, `2026-11-21`) or seconds since 1970.
+    /// The dates accepted: an extension's clock counts nanoseconds in 64 bits, which ends in 2262.
+    static let supported = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 7_258_118_400)  // 1970 ..< 2200
+
+    /// ISO 8601 (`2026-11-21T09:30:00Z`, `2026-11-21T09:30Z`, `2026-11-21`) or seconds since 1970,
+    /// from 1970 to the end of 2199.
     static func parse(_ text: String) throws -> Date {
+        let date = try parseAnyDate(text)
+        guard supported.contains(date) else {
+            throw UsageError("\(text) is outside the dates widget-host runs extensions at (1970-01-01 to 2199-12-31)")
+        }
+        return date
+    }
+
+    private static func parseAnyDate(_ text: String) throws -> Date {
         if let seconds = Double(text), seconds.isFinite { return Date(timeIntervalSince1970: seconds) }
         let formats = ["yyyy-MM-dd'T'HH:mm:ssXXXXX", "yyyy-MM-dd'T'HH:mm:ss.SSSXXXXX", "yyyy-MM-dd'T'HH:mmXXXXX", "yyyy-MM-dd"]
         for format in formats {

@@ -39,6 +39,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(option.stderr.contains("unknown option --bogus"))
     }
 
+    /// Absurd numbers are refused where they enter, before anything runs: none reaches a conversion
+    /// that would trap or a multiplication that would wrap.
+    func testAbsurdNumbersAreRefusedWithTheirRange() throws {
+        let cases: [([String], String)] = [
+            (["simulate", "--budget", "9223372036854775807"], "--budget must be a whole number from 0 to 86400"),
+            (["simulate", "--days", "0"], "--days must be a whole number from 1 to 366"),
+            (["run", "--config", "c.json", "--request-timeout", "inf"], "--request-timeout must be a number of seconds above 0 and at most 3600"),
+            (["run", "--config", "c.json", "--duration", "1e300"], "--duration must be a number of seconds above 0"),
+            (["run", "--config", "c.json", "--memory-limit", "17592186044416"], "--memory-limit must be a whole number from 1 to 1048576"),
+            (["fuzz", "--seconds", "nan"], "--seconds must be a number of seconds above 0"),
+            (["preview", "--extension", "x", "--out", "o", "--at", "2300-01-01T00:00:00Z"], "outside the dates widget-host runs extensions at"),
+            (["inspect", "x.wgar", "--entry", "-1"], "--entry must be a whole number from 0"),
+        ]
+        for (args, message) in cases {
+            let result = try widgetHost(args)
+            XCTAssertEqual(result.status, 2, "\(args)")
+            XCTAssertTrue(result.stderr.contains(message), "\(args): \(result.stderr.prefix(200))")
+        }
+    }
+
     func testInspectReportsMissingAndCorruptFilesPrecisely() throws {
         let dir = try temporaryDirectory(self)
         let missing = try widgetHost(["inspect", dir.appendingPathComponent("none.wgar").path])

@@ -94,6 +94,18 @@ final class ExtensionProcessTests: XCTestCase {
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
     }
 
+    func testADateBeyondWhatAClockCanCountIsHeldAtTheEdgeNotACrash() throws {
+        // Nanoseconds in 64 bits end in 2262: the extension holds its clock at its edge instead of trapping.
+        let exe = try BuiltProducts.executable("CaffeineTracker")
+        let host = WidgetHost(store: ArchiveStore(root: try temporaryDirectory(self)),
+                              clock: VirtualClock(start: Date(timeIntervalSince1970: 1e11)))
+        defer { host.shutdown() }
+        let timeline = try host.reload(executable: exe, kind: "CaffeineTracker", family: .systemSmall)
+        XCTAssertEqual(timeline.entries.count, 10)
+        XCTAssertLessThanOrEqual(timeline.entries[0].date.timeIntervalSince1970, 7.3e9 + 60)
+        XCTAssertFalse(host.events.contains { $0.kind == .crashed })
+    }
+
     func testMissingExecutableIsAClearError() throws {
         let host = WidgetHost(store: ArchiveStore(root: try temporaryDirectory(self)), clock: VirtualClock(start: t0))
         XCTAssertThrowsError(try host.connection(to: "/nonexistent/ext")) { error in

@@ -134,4 +134,23 @@ final class ReloadSimulatorTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("tap event for w: every must be at least 1 second (got 0.0001)"), "\(error)")
         }
     }
+
+    func testAScenarioIsCheckedNumberByNumber() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("scenario-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let cases: [(String, String)] = [
+            (#"{"instances": [{"id": "w", "budget": 9223372036854775807}]}"#, "instance w: budget must be from 0 to 86400"),
+            (#"{"instances": [{"id": "w", "entries": 100000000}]}"#, "instance w: entries must be from 1 to 1000"),
+            (#"{"instances": [{"id": "w", "spacing": 1e300}]}"#, "instance w: spacing must be seconds above 0"),
+            (#"{"instances": [{"id": "w", "dataChangeEvery": -5}]}"#, "instance w: dataChangeEvery must be seconds above 0"),
+            (#"{"days": 100000, "instances": [{"id": "w"}]}"#, "days must be from 1 to 366"),
+            (#"{"instances": [{"id": "w"}], "events": [{"type": "tap", "instance": "w", "at": 1e300}]}"#, "tap event for w: at must be a finite number"),
+        ]
+        for (json, message) in cases {
+            try Data(json.utf8).write(to: file)
+            XCTAssertThrowsError(try Scenario.load(path: file.path), json) { error in
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+    }
 }

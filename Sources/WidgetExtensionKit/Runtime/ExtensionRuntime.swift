@@ -201,7 +201,11 @@ final class RequestServer: @unchecked Sendable {
         clock_gettime(CLOCK_REALTIME, &ts)
         let shownNanos = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
         let realNanos = shownNanos - current
-        let targetNanos = Int64((now.timeIntervalSince1970 * 1e9).rounded())
+        // Nanoseconds in 64 bits end in 2262: a date outside ±7.3e9 s (1738–2201) is held at the edge,
+        // so that no date a host sends can overflow the offset.
+        let seconds = now.timeIntervalSince1970
+        guard seconds.isFinite else { return }
+        let targetNanos = Int64((min(7.3e9, max(-7.3e9, seconds)) * 1e9).rounded())
         guard targetNanos > shownNanos || current == 0 else { return }
         widgethost_set_realtime_offset(targetNanos - realNanos)
     }

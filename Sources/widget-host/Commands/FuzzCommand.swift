@@ -10,14 +10,8 @@ enum FuzzCommand {
         guard a.positional.isEmpty else { throw UsageError("fuzz takes no positional arguments") }
         let targetName = a.value("target") ?? "archive"
         guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive, frame or render)") }
-        let runs = try a.value("runs").map { v -> Int in
-            guard let n = Int(v), n > 0 else { throw UsageError("--runs must be a positive integer") }
-            return n
-        }
-        let seconds = try a.value("seconds").map { v -> Double in
-            guard let s = Double(v), s > 0 else { throw UsageError("--seconds must be a positive number") }
-            return s
-        }
+        let runs = try a.integer("runs", in: 1...Int(Int32.max))
+        let seconds = try a.number("seconds", above: 0, atMost: 7 * 86_400, unit: "seconds")
         guard runs == nil || seconds == nil else { throw UsageError("give --seconds or --runs, not both") }
         let seed = try a.value("seed").map { v -> UInt64 in
             guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }

@@ -7,10 +7,7 @@ enum InspectCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, options: ["entry"])
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("inspect takes one FILE") }
-        let entry = try a.value("entry").map { v -> Int in
-            guard let n = Int(v), n >= 0 else { throw UsageError("--entry must be a non-negative integer") }
-            return n
-        }
+        let entry = try a.integer("entry", in: 0...Int(Int32.max))
         let file = try LoadedFile.load(path)
         switch file {
         case .archive(let value):

@@ -15,10 +15,7 @@ enum PreviewCommand {
         let executable = try a.required("extension")
         let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
         let start = try a.value("at").map(DateArgument.parse) ?? Date()
-        let maxEntries = try a.value("entries").map { v -> Int in
-            guard let n = Int(v), n > 0 else { throw UsageError("--entries must be a positive integer") }
-            return n
-        } ?? 6
+        let maxEntries = try a.integer("entries", in: 1...1000) ?? 6
         if let font = a.value("font"), TrueTypeFont(path: font) == nil {
             throw UsageError("--font \(font) is not a readable TrueType font")
         }

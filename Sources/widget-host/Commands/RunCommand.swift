@@ -19,14 +19,11 @@ enum RunCommand {
                               flags: ["verbose"])
         guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
         let configPath = try a.required("config")
-        let duration = try a.value("duration").map { v -> Double in
-            guard let d = Double(v), d > 0 else { throw UsageError("--duration must be a positive number of seconds") }
-            return d
-        }
-        let budget = try a.value("budget").map { b -> Int in
-            guard let n = Int(b), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
-            return n
-        }
+        // Up to ten years; a request may wait up to an hour; up to 1 TiB of memory per extension.
+        let duration = try a.number("duration", above: 0, atMost: 10 * 365 * 86_400, unit: "seconds")
+        let budget = try a.integer("budget", in: 0...ReloadBudget.largestDailyLimit)
+        let memoryLimit = try a.integer("memory-limit", in: 1...1 << 20)
+        let requestTimeout = try a.number("request-timeout", above: 0, atMost: 3600, unit: "seconds")
         let configuration: HostConfiguration
         do {
             configuration = try HostConfiguration.load(path: configPath)
@@ -43,14 +40,8 @@ enum RunCommand {
             throw CommandFailure("\(error)")
         }
         let host = WidgetHost(store: store, clock: RealClock())
-        if let m = a.value("memory-limit") {
-            guard let mb = Int(m), mb > 0 else { throw UsageError("--memory-limit takes whole megabytes, more than 0") }
-            host.supervision.memoryLimit = mb << 20
-        }
-        if let t = a.value("request-timeout") {
-            guard let s = Double(t), s > 0 else { throw UsageError("--request-timeout takes seconds, more than 0") }
-            host.requestTimeout = s
-        }
+        if let mb = memoryLimit { host.supervision.memoryLimit = mb << 20 }
+        if let seconds = requestTimeout { host.requestTimeout = seconds }
         let verbose = a.has("verbose")
         host.log = { line in
             if verbose { FileHandle.standardError.write(Data("widget-host: \(line)\n".utf8)) }

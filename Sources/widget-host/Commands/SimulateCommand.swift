@@ -10,12 +10,6 @@ enum SimulateCommand {
     static func run(_ args: [String]) throws {
         let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store"])
         guard a.positional.isEmpty else { throw UsageError("simulate takes no positional arguments") }
-        func positiveInt(_ name: String, max: Int) throws -> Int? {
-            try a.value(name).map { v in
-                guard let n = Int(v), n >= 1, n <= max else { throw UsageError("--\(name) must be an integer from 1 to \(max)") }
-                return n
-            }
-        }
         var scenario: Scenario
         if let path = a.value("scenario") {
             do { scenario = try Scenario.load(path: path) } catch { throw CommandFailure("\(error)") }
@@ -23,15 +17,12 @@ enum SimulateCommand {
             scenario = try bundledScenario()
         }
         var options = ReloadSimulator.Options()
-        options.days = try positiveInt("days", max: 366) ?? scenario.days ?? 7
+        options.days = try a.integer("days", in: 1...366) ?? scenario.days ?? 7
         options.seed = try a.value("seed").map { v in
             guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
             return s
         } ?? scenario.seed ?? 1
-        options.budget = try a.value("budget").map { v in
-            guard let n = Int(v), n >= 0 else { throw UsageError("--budget must be a non-negative integer") }
-            return n
-        }
+        options.budget = try a.integer("budget", in: 0...ReloadBudget.largestDailyLimit)
         let start: Date
         if let s = scenario.start {
             start = try DateArgument.parse(s)
