@@ -214,7 +214,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(missing.stderr.contains("is not an executable file"), missing.stderr)
         let entries = try widgetHost(["preview", "--extension", "x", "--out", out.path, "--entries", "0"])
         XCTAssertEqual(entries.status, 2)
-        XCTAssertTrue(entries.stderr.contains("--entries must be a positive integer"), entries.stderr)
+        XCTAssertTrue(entries.stderr.contains("--entries must be a whole number from 1 to 1000 (got 0)"), entries.stderr)
     }
 
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
