@@ -8,6 +8,7 @@ import WidgetHostCore
 /// it, but not synced to disk, since it can always be made again from the archive.
 enum OutputFile {
     static func write(_ bytes: [UInt8], to url: URL) throws(CommandFailure) {
+        try refuseAnythingButAFile(at: url)
         do {
             try DurableFile.replace(url.path, with: bytes)
         } catch .storeIO(_, let code) {
@@ -19,6 +20,24 @@ enum OutputFile {
 
     static func write(_ text: String, to url: URL) throws(CommandFailure) {
         try write(Array(text.utf8), to: url)
+    }
+
+    /// Only a regular file (or nothing) is replaced: never a folder, a device, a FIFO or a socket, and
+    /// never a symbolic link (replacing the link would surprise whoever made it, and following it
+    /// would write wherever it points). Checked just before writing.
+    private static func refuseAnythingButAFile(at url: URL) throws(CommandFailure) {
+        var st = stat()
+        guard lstat(url.path, &st) == 0 else { return }
+        let kind: String? = switch st.st_mode & S_IFMT {
+        case S_IFREG: nil
+        case S_IFDIR: "a folder"
+        case S_IFLNK: "a symbolic link"
+        case S_IFIFO: "a FIFO"
+        case S_IFCHR, S_IFBLK: "a device"
+        case S_IFSOCK: "a socket"
+        default: "not a regular file"
+        }
+        if let kind { throw CommandFailure("cannot write \(url.path): it is \(kind), and widget-host replaces only regular files") }
     }
 
     /// Creates an output folder and its parents (as `mkdir -p`), or says which part failed and why.

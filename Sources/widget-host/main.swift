@@ -14,7 +14,7 @@ commands:
          [--contrast standard|increased] [--extension EXE] [--format png|svg|json|text] [--scale S]
          [--font TTF] --out PATH
       lay out and render an archive or a timeline's current entry at DATE (asset images from
-      EXE's resources and asset catalogs)
+      EXE's resources and asset catalogs); --out - writes to standard output
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
       launch an extension; render every widget kind and supported family in its natural
       placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,

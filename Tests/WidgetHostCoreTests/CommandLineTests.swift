@@ -119,15 +119,36 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(failed.status, 1)
         XCTAssertTrue(failed.stderr.contains("cannot write \(missingFolder): No such file or directory"), failed.stderr)
 
-        // A folder in the output's place: the rename fails, and the folder and its contents stay.
+        // A folder in the output's place: refused, and the folder and its contents stay.
         let occupied = dir.appendingPathComponent("taken.png")
         try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: false)
         try Data("kept".utf8).write(to: occupied.appendingPathComponent("inside"))
         let refused = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "png", "--out", occupied.path])
         XCTAssertEqual(refused.status, 1)
-        XCTAssertTrue(refused.stderr.contains("cannot write \(occupied.path): Is a directory"), refused.stderr)
+        XCTAssertTrue(refused.stderr.contains("cannot write \(occupied.path): it is a folder, and widget-host replaces only regular files"), refused.stderr)
         XCTAssertEqual(try String(contentsOf: occupied.appendingPathComponent("inside"), encoding: .utf8), "kept")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted(), ["a.wgar", "out.text", "taken.png"])
+
+        // Nor a FIFO (a reader waiting on it would get nothing), nor a symbolic link (or what it points to).
+        let fifo = dir.appendingPathComponent("pipe.png").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let piped = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "png", "--out", fifo])
+        XCTAssertEqual(piped.status, 1)
+        XCTAssertTrue(piped.stderr.contains("it is a FIFO"), piped.stderr)
+        let target = dir.appendingPathComponent("target.txt")
+        try Data("precious".utf8).write(to: target)
+        let link = dir.appendingPathComponent("link.png").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target.path)
+        let linked = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "png", "--out", link])
+        XCTAssertEqual(linked.status, 1)
+        XCTAssertTrue(linked.stderr.contains("it is a symbolic link"), linked.stderr)
+        XCTAssertEqual(try String(contentsOf: target, encoding: .utf8), "precious")
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target.path)
+
+        // `--out -`: the render on standard output, byte for byte what a file would hold.
+        let streamed = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "text", "--out", "-"])
+        XCTAssertEqual(streamed.status, 0, streamed.stderr)
+        XCTAssertEqual(streamed.stdout, try String(contentsOf: out, encoding: .utf8))
     }
 
     func testAnOutputFolderThatCannotBeMadeIsNamedWithTheReasonAndAnEarlierLogStays() throws {

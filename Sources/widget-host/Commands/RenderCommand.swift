@@ -91,7 +91,14 @@ enum RenderCommand {
         case "json": Array(tree.json().utf8)
         default: Array(RenderTreeDump.dump(tree).utf8)
         }
-        try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
-        print("rendered \(archive.kind) \(family) on \(placement.id) at \(CivilDate.isoDate(at!)) to \(out)")
+        let summary = "rendered \(archive.kind) \(family) on \(placement.id) at \(CivilDate.isoDate(at!))"
+        if out == "-" {
+            // The render itself on standard output, for a pipe; the summary goes to standard error.
+            FileHandle.standardOutput.write(Data(bytes))
+            FileHandle.standardError.write(Data("widget-host: \(summary) to standard output\n".utf8))
+        } else {
+            try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
+            print("\(summary) to \(out)")
+        }
     }
 }
