@@ -12,6 +12,9 @@ import WidgetArchive
 import WidgetProtocol
 
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
+/// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
+/// tests read: what the process can see, and children it leaves running.
+let probes = ["snoop", "spawnsChildren"]
 
 guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
     print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
@@ -44,7 +47,7 @@ func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
 
 do {
     let declared = name.hasSuffix("-spoof") ? "CaffeineTracker" : name
-    try channel.send(.hello(Hello(protocolVersion: version, extensionID: declared, widgets: behaviours.map {
+    try channel.send(.hello(Hello(protocolVersion: version, extensionID: declared, widgets: (behaviours + probes).map {
         WidgetDescriptor(kind: $0, displayName: $0, description: "misbehaves: \($0)", families: [.systemSmall], flags: [])
     }, urlSchemes: ["misbehaving"])))
     while true {
@@ -79,6 +82,31 @@ do {
                                                          root: .modified(toggle, .identity("switch"))))
             }
             try channel.send(.timeline(TimelineReply(requestID: request.requestID, entries: [ArchivedEntry(date: request.now, archives: archives)], policy: .never)))
+            continue
+        }
+        if request.kind == "snoop" {
+            // Its environment's names, HOME and TMPDIR, and every descriptor it holds.
+            let environment = ProcessInfo.processInfo.environment
+            let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap(Int.init).sorted()
+            let text = "env=\(environment.keys.sorted().joined(separator: ",")) home=\(environment["HOME"] ?? "-") tmp=\(environment["TMPDIR"] ?? "-") fds=\(descriptors.map(String.init).joined(separator: ","))"
+            try channel.send(reply(request, text: text))
+            continue
+        }
+        if request.kind == "spawnsChildren" {
+            // A child in its process group, and one in a session of its own (as a daemon would).
+            func spawnSleep(newSession: Bool) -> pid_t {
+                var attributes = posix_spawnattr_t()
+                posix_spawnattr_init(&attributes)
+                defer { posix_spawnattr_destroy(&attributes) }
+                // glibc's POSIX_SPAWN_SETSID (a GNU extension the Glibc module does not expose).
+                if newSession { posix_spawnattr_setflags(&attributes, 0x80) }
+                var pid: pid_t = 0
+                let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/sleep"), strdup("300"), nil]
+                defer { argv.forEach { free($0) } }
+                _ = posix_spawn(&pid, "/bin/sleep", nil, &attributes, argv, environ)
+                return pid
+            }
+            try channel.send(reply(request, text: "children \(spawnSleep(newSession: false)) \(spawnSleep(newSession: true))"))
             continue
         }
         if request.kind == "healthy" || count == 1 {

@@ -61,23 +61,48 @@ public final class LaunchedProcess: @unchecked Sendable {
         }
     }
 
-    /// Non-blocking: has the process exited?
+    /// Non-blocking: has the process exited? Once it has, whatever it left running in its process
+    /// group is killed.
     public func hasExited() -> Bool {
         if isReaped { return true }
-        var waitStatus: Int32 = 0
-        let r = waitpid(pid, &waitStatus, WNOHANG)
-        if r == pid {
-            recordExit(waitStatus)
-            return true
+        switch exitedUnreaped(blocking: false) {
+        case .running: return false
+        case .gone: return true  // another thread reaped it
+        case .exited: break
         }
-        return r < 0  // another thread reaped it
+        reap()
+        return true
     }
 
-    /// Kills (SIGKILL) and reaps.
+    /// Kills the process and its process group (SIGKILL) and reaps it.
     public func kill() {
         guard !isReaped else { return }
+        _ = Glibc.kill(-pid, SIGKILL)
         _ = Glibc.kill(pid, SIGKILL)
         wait()
+    }
+
+    private enum State { case running, exited, gone }
+
+    /// Whether the process has exited, without reaping it; if it has, its group is killed while its id
+    /// (the group's) still cannot be reused.
+    private func exitedUnreaped(blocking: Bool) -> State {
+        var info = siginfo_t()
+        var r: Int32
+        repeat {
+            r = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
+        } while r < 0 && errno == EINTR
+        guard r == 0 else { return .gone }
+        guard info.si_signo == SIGCHLD else { return .running }
+        _ = Glibc.kill(-pid, SIGKILL)
+        return .exited
+    }
+
+    private func reap() {
+        var waitStatus: Int32 = 0
+        var r: pid_t
+        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
+        if r == pid { recordExit(waitStatus) }  // otherwise another thread reaped it and recorded how
     }
 
     /// How the process ended, once it has: `exited(status)` or `signaled(signal)`.
@@ -88,13 +113,11 @@ public final class LaunchedProcess: @unchecked Sendable {
         return "killed by signal \(signal)"
     }
 
-    /// Blocks until the process exits.
+    /// Blocks until the process exits (then stops its group, and reaps it).
     public func wait() {
         guard !isReaped else { return }
-        var waitStatus: Int32 = 0
-        var r: pid_t
-        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
-        if r == pid { recordExit(waitStatus) }  // otherwise another thread reaped it and recorded how
+        guard exitedUnreaped(blocking: true) == .exited else { return }
+        reap()
     }
 
     deinit {
@@ -134,18 +157,23 @@ public struct PosixProcessLauncher: ProcessLauncher {
             source = fcntl(childEnd, F_DUPFD_CLOEXEC, 10)
         }
         posix_spawn_file_actions_adddup2(&actions, source, Self.childDescriptor)
+        // Nothing of the host's but the channel: every other descriptor closed, whatever its flags.
+        _ = widgethost_spawn_close_from(&actions, Self.childDescriptor + 1)
 
-        var environment = ProcessInfo.processInfo.environment
-        for (k, v) in spec.environment { environment[k] = v }
-        environment["WIDGET_HOST_FD"] = String(Self.childDescriptor)
-        if let data = spec.dataDirectory { environment["WIDGET_EXTENSION_DATA"] = data }
-        let envStrings = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        // A process group of its own: whatever it starts is stopped with it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        posix_spawnattr_setpgroup(&attributes, 0)
+
+        let envStrings = Self.environment(for: spec).map { "\($0.key)=\($0.value)" }.sorted()
         let argStrings = [spec.executable] + spec.arguments
 
         var pid: pid_t = 0
         let result = withCStrings(argStrings) { argv in
             withCStrings(envStrings) { envp in
-                posix_spawn(&pid, spec.executable, &actions, nil, argv, envp)
+                posix_spawn(&pid, spec.executable, &actions, &attributes, argv, envp)
             }
         }
         close(childEnd)
@@ -159,6 +187,27 @@ public struct PosixProcessLauncher: ProcessLauncher {
             _ = widgethost_set_data_limit(pid, UInt64(max(0, limit)))
         }
         return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits))
+    }
+}
+
+extension PosixProcessLauncher {
+    /// Of the host's environment, what a program needs to start and speak the user's language; the
+    /// rest (credentials, tokens, the host's own settings) stays with the host.
+    public static let inheritedEnvironment: Set<String> = ["PATH", "LD_LIBRARY_PATH", "LANG", "LANGUAGE", "TZ"]
+
+    /// An extension's environment: the allow-listed variables (and `LC_*`), what the spec adds, the
+    /// channel's descriptor, and, when it has a data folder, `HOME` and `TMPDIR` inside it.
+    static func environment(for spec: LaunchSpec) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment.filter { inheritedEnvironment.contains($0.key) || $0.key.hasPrefix("LC_") }
+        for (k, v) in spec.environment { environment[k] = v }
+        environment["WIDGET_HOST_FD"] = String(childDescriptor)
+        if let data = spec.dataDirectory {
+            environment["WIDGET_EXTENSION_DATA"] = data
+            environment["HOME"] = data
+            let temporary = (data as NSString).appendingPathComponent("tmp")
+            if mkdir(temporary, 0o700) == 0 || errno == EEXIST { environment["TMPDIR"] = temporary }
+        }
+        return environment
     }
 }
 
