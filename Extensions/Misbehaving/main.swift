@@ -14,7 +14,9 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren"]
+let probes = ["snoop", "spawnsChildren", "controlDriver"]
+/// The control connection `controlDriver` opened on its first request, read on its second.
+var controlConnection: Int32 = -1
 
 guard let fdText = ProcessInfo.processInfo.environment["WIDGET_HOST_FD"], let fd = Int32(fdText) else {
     print("Misbehaving: a test extension for widget-host's chaos tests; behaviours: \(behaviours.joined(separator: ", "))")
@@ -90,6 +92,36 @@ do {
             let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap(Int.init).sorted()
             let text = "env=\(environment.keys.sorted().joined(separator: ",")) home=\(environment["HOME"] ?? "-") tmp=\(environment["TMPDIR"] ?? "-") fds=\(descriptors.map(String.init).joined(separator: ","))"
             try channel.send(reply(request, text: text))
+            continue
+        }
+        if request.kind == "controlDriver" {
+            // First request: connect to the host's control socket (its path left in the data folder by
+            // the test) and ask for a status, without waiting. Second: say whether it was answered.
+            if controlConnection < 0 {
+                let path = data.flatMap { try? String(contentsOf: $0.appendingPathComponent("control-socket"), encoding: .utf8) } ?? ""
+                controlConnection = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+                var address = sockaddr_un()
+                address.sun_family = sa_family_t(AF_UNIX)
+                withUnsafeMutableBytes(of: &address.sun_path) { raw in
+                    for (i, b) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = b }
+                }
+                let connected = withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(controlConnection, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+                }
+                let line = Array(#"{"command":"status"}"#.utf8) + [0x0A]
+                let sent = connected == 0 && line.withUnsafeBytes { write(controlConnection, $0.baseAddress, $0.count) } == line.count
+                try channel.send(reply(request, text: sent ? "sent" : "could not connect"))
+            } else {
+                var pfd = pollfd(fd: controlConnection, events: Int16(POLLIN), revents: 0)
+                var buffer = [UInt8](repeating: 0, count: 4096)
+                guard poll(&pfd, 1, 2000) > 0 else {
+                    try channel.send(reply(request, text: "no answer"))
+                    continue
+                }
+                // Closed unanswered (end of file, or reset since the host did not read the request).
+                let n = buffer.withUnsafeMutableBytes { read(controlConnection, $0.baseAddress, $0.count) }
+                try channel.send(reply(request, text: n > 0 ? "answered" : "closed"))
+            }
             continue
         }
         if request.kind == "spawnsChildren" {

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <spawn.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include "CProcessLimits.h"
 
 int widgethost_set_data_limit(pid_t pid, unsigned long long bytes) {
@@ -18,4 +19,13 @@ int widgethost_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest)
     (void)lowest;
     return ENOSYS;
 #endif
+}
+
+int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid) {
+    struct ucred credentials;
+    socklen_t length = sizeof(credentials);
+    if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0) return -1;
+    *pid = credentials.pid;
+    *uid = credentials.uid;
+    return 0;
 }

@@ -11,4 +11,8 @@ int widgethost_set_data_limit(pid_t pid, unsigned long long bytes);
 #include <spawn.h>
 int widgethost_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest);
 
+/// The process and user at the other end of a connected Unix socket (SO_PEERCRED, which the Glibc
+/// module does not expose). Returns 0, or -1 with errno set.
+int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid);
+
 #endif

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CProcessLimits
 import Foundation
 
 /// The running host's Unix domain control socket: owner-only (created under umask 077, then checked
@@ -61,7 +62,41 @@ public final class ControlSocket: Sendable {
         return addr
     }
 
-    /// A connected client descriptor.
+    /// Where `run` listens and the client commands connect when no `--socket` is given: under
+    /// `$XDG_RUNTIME_DIR` (the user's private runtime folder) if it is one, else in a folder of this
+    /// user's own, mode 0700, that is created if missing and refused if anyone else could have made or
+    /// changed it.
+    public static func defaultPath(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                   temporaryRoot: String = "/tmp") throws(HostError) -> String {
+        let uid = getuid()
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/"), isPrivateFolder(runtime, of: uid) {
+            return (runtime as NSString).appendingPathComponent("widget-host.sock")
+        }
+        let folder = (temporaryRoot as NSString).appendingPathComponent("widget-host-\(uid)")
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST {
+            throw .controlSocket(path: folder, reason: "cannot create the socket's folder: \(String(cString: strerror(errno)))")
+        }
+        guard isPrivateFolder(folder, of: uid) else {
+            throw .controlSocket(path: folder, reason: "the socket's folder is not a folder of yours with mode 0700 (someone else may have made it); give --socket")
+        }
+        return (folder as NSString).appendingPathComponent("control.sock")
+    }
+
+    /// A real folder (not a link), owned by `uid`, that nobody else may enter or change.
+    static func isPrivateFolder(_ path: String, of uid: uid_t) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFDIR && st.st_uid == uid && st.st_mode & 0o077 == 0
+    }
+
+    /// Who is at the other end of a connected socket.
+    public static func peer(of fd: Int32) -> (pid: pid_t, uid: uid_t)? {
+        var pid: pid_t = 0, uid: uid_t = 0
+        guard widgethost_peer_credentials(fd, &pid, &uid) == 0 else { return nil }
+        return (pid, uid)
+    }
+
+    /// A connected client descriptor, after checking that the host answering is this user's: a socket
+    /// planted by someone else is refused before anything is sent or believed.
     public static func connect(path: String) throws(HostError) -> Int32 {
         let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard s >= 0 else { throw .system(call: "socket", errno: errno) }
@@ -71,6 +106,11 @@ public final class ControlSocket: Sendable {
             let e = errno
             close(s)
             throw .controlSocket(path: path, reason: "no host is running (\(String(cString: strerror(e))))")
+        }
+        guard let server = peer(of: s), server.uid == getuid() else {
+            let owner = peer(of: s).map { "user \($0.uid)" } ?? "an unknown user"
+            close(s)
+            throw .controlSocket(path: path, reason: "the socket is served by \(owner), not by you: not your host, refused")
         }
         return s
     }

@@ -35,6 +35,9 @@ public final class WidgetHost: @unchecked Sendable {
     /// say) and blocks it waiting for the write.
     private let storeQueue = DispatchQueue(label: "WidgetHost.store")
 
+    /// The process groups of the running extensions (each leads its own): who may not drive the host.
+    public var extensionProcessGroups: Set<pid_t> { lock.withLock { Set(connections.values.map(\.process.pid)) } }
+
     /// Every supervision event so far (launches, faults, back-offs, idle stops), oldest first.
     public var events: [SupervisionEvent] { lock.withLock { supervisionEvents } }
 

@@ -166,6 +166,10 @@ public final class HostRunner {
         guard client >= 0 else { return }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         defer { close(client) }
+        if let refusal = refusal(of: client) {
+            host.log("control connection refused: \(refusal)")
+            return
+        }
         let response: ControlResponse
         if let line = ControlSocket.readLine(client, limit: 64 * 1024, timeout: 5) {
             if let request = try? JSONDecoder().decode(ControlRequest.self, from: line) {
@@ -177,6 +181,21 @@ public final class HostRunner {
             response = ControlResponse(ok: false, message: "no request line within 5 s (or longer than 64 KiB)")
         }
         if let data = try? JSONEncoder().encode(response) { try? ControlSocket.writeLine(client, data) }
+    }
+
+    /// Why a control connection is not served, if it is not: only this user's own processes may
+    /// drive the host, and never an extension (nor anything in an extension's process group).
+    func refusal(of client: Int32) -> String? {
+        guard let peer = ControlSocket.peer(of: client) else { return "its credentials cannot be read" }
+        guard peer.uid == getuid() else { return "pid \(peer.pid) runs as user \(peer.uid)" }
+        if host.extensionProcessGroups.contains(getpgid(peer.pid)) { return "pid \(peer.pid) is an extension's" }
+        return nil
+    }
+
+    /// Accepts and serves one control connection, waiting at most `timeout` seconds for it (what the
+    /// run loop does between events; a test drives it directly).
+    public func serveControlConnection(timeout: Double) {
+        waitForRequest(until: host.clock.now.addingTimeInterval(timeout))
     }
 
     /// Carries out one control command.

@@ -8,8 +8,10 @@ import WidgetScheduling
 /// Set by SIGINT/SIGTERM: the run loop checks it between events.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
 
-/// The control socket used when `--socket` is not given.
-func defaultSocketPath() -> String { "/tmp/widget-host-\(getuid()).sock" }
+/// The control socket used when `--socket` is not given (`ControlSocket.defaultPath`).
+func defaultSocketPath() throws -> String {
+    do { return try ControlSocket.defaultPath() } catch { throw CommandFailure("\(error)") }
+}
 
 /// `widget-host run --config FILE`: keep the configured instances up to date on the real clock,
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
@@ -32,7 +34,7 @@ enum RunCommand {
         }
         let store = ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true))
         let out = URL(fileURLWithPath: a.value("out") ?? store.root.appendingPathComponent("live").path, isDirectory: true)
-        let socketPath = a.value("socket") ?? defaultSocketPath()
+        let socketPath = try a.value("socket") ?? defaultSocketPath()
         let socket: ControlSocket
         do {
             socket = try ControlSocket(path: socketPath)
@@ -103,7 +105,7 @@ enum ControlCommand {
     private static func send(_ request: ControlRequest, socket: String?) throws {
         let response: ControlResponse
         do {
-            response = try ControlSocket.send(request, to: socket ?? defaultSocketPath())
+            response = try ControlSocket.send(request, to: socket ?? (try defaultSocketPath()))
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import XCTest
+
+/// The control socket: a private default place, a client that trusts only its own user's host, and a
+/// host that serves only its own user's processes and never an extension. The other user is real
+/// (`nobody`, through `setpriv`), so these run as root and are skipped otherwise.
+final class ControlSocketTests: XCTestCase {
+    private func privateFolder() throws -> URL {
+        let dir = try temporaryDirectory(self)
+        chmod(dir.path, 0o700)
+        return dir
+    }
+
+    func testTheDefaultPlaceIsPrivate() throws {
+        let runtime = try privateFolder()
+        XCTAssertEqual(try ControlSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": runtime.path]),
+                       runtime.appendingPathComponent("widget-host.sock").path)
+        // No runtime folder (or one others can enter): a 0700 folder of this user's, made if missing.
+        let root = try temporaryDirectory(self)
+        let open = try temporaryDirectory(self)
+        chmod(open.path, 0o755)
+        let path = try ControlSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": open.path], temporaryRoot: root.path)
+        let folder = (path as NSString).deletingLastPathComponent
+        var st = stat()
+        XCTAssertEqual(lstat(folder, &st), 0)
+        XCTAssertEqual(st.st_mode & 0o777, 0o700)
+        XCTAssertEqual(st.st_uid, getuid())
+        // One that anyone could have made or changed is refused.
+        chmod(folder, 0o777)
+        XCTAssertThrowsError(try ControlSocket.defaultPath(environment: [:], temporaryRoot: root.path)) { error in
+            XCTAssertTrue("\(error)".contains("not a folder of yours with mode 0700"), "\(error)")
+        }
+    }
+
+    /// `python3` as `nobody`, running `script` with `arguments`.
+    private func asNobody(_ script: String, _ arguments: [String]) throws -> Process {
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+              FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
+            throw XCTSkip("needs root, setpriv and /usr/bin/python3 to act as another user")
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/python3", "-c", script] + arguments
+        process.standardOutput = Pipe()
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    func testAClientRefusesASocketPlantedByAnotherUser() throws {
+        let dir = try temporaryDirectory(self)
+        chmod(dir.path, 0o777)
+        let path = dir.appendingPathComponent("planted.sock").path
+        let server = try asNobody("""
+        import socket, sys, os
+        s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); os.chmod(sys.argv[1], 0o777); s.listen(1)
+        c, _ = s.accept(); c.sendall(b'{"ok": true, "message": "all is well"}\\n'); c.recv(100)
+        """, [path])
+        defer { server.terminate(); server.waitUntilExit() }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { usleep(20_000) }
+        XCTAssertThrowsError(try ControlSocket.send(ControlRequest(command: .status), to: path, timeout: 5)) { error in
+            XCTAssertTrue("\(error)".contains("served by user 65534, not by you"), "\(error)")
+        }
+    }
+
+    private func runner(_ instances: [WidgetInstance], socket: ControlSocket, log: LockedList<String>) throws -> HostRunner {
+        let dir = try temporaryDirectory(self)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000)))
+        host.log = { log.append($0) }
+        addTeardownBlock { host.shutdown() }
+        return HostRunner(host: host, configuration: HostConfiguration(instances: instances), outputDirectory: dir.appendingPathComponent("out"),
+                          socket: socket)
+    }
+
+    func testTheHostServesNoOtherUser() throws {
+        let path = try privateFolder().appendingPathComponent("c.sock").path
+        let socket = try ControlSocket(path: path)
+        // As if its mode had been loosened: the credentials still decide.
+        chmod((path as NSString).deletingLastPathComponent, 0o755)
+        chmod(path, 0o666)
+        let log = LockedList<String>()
+        let runner = try runner([WidgetInstance(id: "todo", extensionPath: try BuiltProducts.executable("ToDoList"), kind: "ToDoList", family: .systemSmall)],
+                                socket: socket, log: log)
+        let client = try asNobody("""
+        import socket, sys
+        s = socket.socket(socket.AF_UNIX); s.connect(sys.argv[1])
+        try:
+            s.sendall(b'{"command":"status"}\\n')
+            print("answered" if s.recv(4096) else "closed")
+        except OSError:
+            print("closed")
+        """, [path])
+        runner.serveControlConnection(timeout: 10)
+        client.waitUntilExit()
+        let output = String(decoding: (client.standardOutput as? Pipe)?.fileHandleForReading.readDataToEndOfFile() ?? Data(), as: UTF8.self)
+        XCTAssertEqual(output.trimmingCharacters(in: .whitespacesAndNewlines), "closed")
+        XCTAssertTrue(log.values.contains { $0.contains("control connection refused") && $0.contains("runs as user 65534") }, "\(log.values)")
+    }
+
+    func testAnExtensionCannotDriveTheHost() throws {
+        let path = try privateFolder().appendingPathComponent("c.sock").path
+        let socket = try ControlSocket(path: path)
+        let log = LockedList<String>()
+        let misbehaving = try BuiltProducts.executable("Misbehaving")
+        let runner = try runner([WidgetInstance(id: "driver", extensionPath: misbehaving, kind: "controlDriver", family: .systemSmall)],
+                                socket: socket, log: log)
+        let data = runner.host.store.dataDirectory("Misbehaving")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(path.utf8).write(to: data.appendingPathComponent("control-socket"))
+        runner.start()  // the extension's first timeline: it connects and asks for a status
+        runner.serveControlConnection(timeout: 10)
+        XCTAssertTrue(log.values.contains { $0.contains("control connection refused") && $0.contains("is an extension's") }, "\(log.values)")
+        var request = ControlRequest(command: .reload, kind: "controlDriver")
+        request.foreground = true
+        XCTAssertTrue(runner.handle(request).ok)
+        XCTAssertEqual(try runner.sessions[0].render().texts, ["closed"], "the extension's status request went unanswered")
+    }
+}
