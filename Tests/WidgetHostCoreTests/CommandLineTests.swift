@@ -59,6 +59,31 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    /// Files are bounded by their size before they are read, and a configuration names an instance
+    /// whose extension is missing before anything starts.
+    func testOversizedFilesAreRefusedUnreadAndAMissingExtensionIsNamed() throws {
+        let dir = try temporaryDirectory(self)
+        let huge = dir.appendingPathComponent("huge.wgar")
+        XCTAssertTrue(FileManager.default.createFile(atPath: huge.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: huge)
+        try handle.truncate(atOffset: 100 << 20)  // sparse: 100 MB on paper, nothing on disk
+        try handle.close()
+        let inspected = try widgetHost(["inspect", huge.path])
+        XCTAssertEqual(inspected.status, 1)
+        XCTAssertTrue(inspected.stderr.contains("is 104857600 bytes, more than the 33554432 such a file may have: refused unread"), inspected.stderr)
+
+        let config = dir.appendingPathComponent("host.json")
+        try Data(#"{"instances": [{"id": "x", "extension": "gone/Ext", "kind": "K", "family": "systemSmall"}]}"#.utf8).write(to: config)
+        let run = try widgetHost(["run", "--config", config.path, "--socket", dir.appendingPathComponent("s").path, "--duration", "1"])
+        XCTAssertEqual(run.status, 1)
+        XCTAssertTrue(run.stderr.contains("instance x: \(dir.appendingPathComponent("gone/Ext").path) is not an executable file"), run.stderr)
+        let hugeConfig = dir.appendingPathComponent("huge.json")
+        try FileManager.default.createSymbolicLink(at: hugeConfig, withDestinationURL: huge)
+        let refused = try widgetHost(["simulate", "--scenario", hugeConfig.path, "--out", dir.appendingPathComponent("sim").path])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("refused unread"), refused.stderr)
+    }
+
     func testInspectReportsMissingAndCorruptFilesPrecisely() throws {
         let dir = try temporaryDirectory(self)
         let missing = try widgetHost(["inspect", dir.appendingPathComponent("none.wgar").path])

@@ -26,6 +26,8 @@ public enum HostError: Error, Hashable, Sendable {
     /// A store file is unreadable or corrupt.
     case storeCorrupt(path: String, reason: String)
     case storeIO(path: String, errno: Int32)
+    /// A file larger than anything of its kind may be: refused from its size, unread.
+    case fileTooLarge(path: String, size: Int, limit: Int)
     case noTimeline(extensionID: String, kind: String, family: String)
     /// Nothing to tap with that id, label or position.
     case noSuchElement(instance: String, element: String)
@@ -54,6 +56,7 @@ extension HostError: CustomStringConvertible {
         case .unknownWidget(let id, let kind, let family): "extension \(id) has no widget \(kind) in family \(family)"
         case .storeCorrupt(let path, let reason): "store file \(path) is corrupt: \(reason)"
         case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
+        case .fileTooLarge(let path, let size, let limit): "\(path) is \(size) bytes, more than the \(limit) such a file may have: refused unread"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
         case .controlSocket(let path, let reason): "control socket \(path): \(reason)"

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import Foundation
 import WidgetArchive
 import WidgetRender
@@ -17,8 +20,13 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
     /// Reads and checks a configuration: ids unique, families known, placements known and showing the
     /// family. Relative extension paths are taken from the file's folder.
     public static func load(path: String) throws(HostError) -> HostConfiguration {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .configuration(path: path, reason: "no such file")
+        let data: Data
+        do {
+            data = Data(try DurableFile.read(path, limit: 4 << 20))
+        } catch .storeIO(_, let code) {
+            throw .configuration(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        } catch {
+            throw .configuration(path: path, reason: "\(error)")
         }
         var config: HostConfiguration
         do {
@@ -39,6 +47,10 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
             }
             if !instance.extensionPath.hasPrefix("/") {
                 config.instances[i].extensionPath = base.appendingPathComponent(instance.extensionPath).standardizedFileURL.path
+            }
+            // Named now, with its instance, rather than at the first reload.
+            guard access(config.instances[i].extensionPath, X_OK) == 0 else {
+                throw .configuration(path: path, reason: "instance \(instance.id): \(config.instances[i].extensionPath) is not an executable file")
             }
         }
         guard !config.instances.isEmpty else { throw .configuration(path: path, reason: "no instances") }

@@ -59,10 +59,31 @@ public enum DurableFile {
         guard fsync(dfd) == 0 else { throw .storeIO(path: directory, errno: errno) }
     }
 
-    public static func read(_ path: String) throws(HostError) -> [UInt8] {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .storeIO(path: path, errno: FileManager.default.fileExists(atPath: path) ? EACCES : ENOENT)
+    /// The largest `.timeline` file read: a thousand entries of archives within their limits fit
+    /// many times over.
+    public static let largestTimelineFile = 32 << 20
+
+    /// Reads a whole regular file of at most `limit` bytes; a larger one is refused from its size
+    /// before a byte of it is read.
+    public static func read(_ path: String, limit: Int = largestTimelineFile) throws(HostError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not block the open
+        guard fd >= 0 else { throw .storeIO(path: path, errno: errno) }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw .storeIO(path: path, errno: errno) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw .storeIO(path: path, errno: st.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL) }
+        guard Int(st.st_size) <= limit else { throw .fileTooLarge(path: path, size: Int(st.st_size), limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var filled = 0
+        while filled < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw .storeIO(path: path, errno: errno)
+            }
+            if n == 0 { break }  // shrank while being read
+            filled += n
         }
-        return [UInt8](data)
+        return Array(bytes.prefix(filled))
     }
 }

@@ -35,14 +35,18 @@ enum LoadedFile {
     case timeline(StoredTimeline)
 
     static func load(_ path: String) throws -> LoadedFile {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            var isDir: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-                throw CommandFailure(isDir.boolValue ? "\(path) is a directory, not an archive" : "\(path) is not readable")
+        let bytes: [UInt8]
+        do {
+            bytes = try DurableFile.read(path)
+        } catch .storeIO(_, let code) {
+            switch code {
+            case ENOENT: throw CommandFailure("\(path): no such file")
+            case EISDIR: throw CommandFailure("\(path) is a directory, not an archive")
+            default: throw CommandFailure("\(path) is not readable: \(String(cString: strerror(code)))")
             }
-            throw CommandFailure("\(path): no such file")
+        } catch {
+            throw CommandFailure("\(error)")
         }
-        let bytes = [UInt8](data)
         if bytes.starts(with: TimelineFileCodec.magic) {
             do {
                 return .timeline(try TimelineFileCodec.decode(bytes))
