@@ -71,10 +71,10 @@ let package = Package(
         // Reload decisions: budgets, minimum interval, deferral and resumption; one scheduler for the live
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
-        .target(name: "CProcessLimits"),
+        .target(name: "CProcessContainment"),
         .target(
             name: "WidgetHostCore",
-            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "WidgetScheduling", "CProcessLimits"]
+            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "WidgetScheduling", "CProcessContainment"]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
         .target(

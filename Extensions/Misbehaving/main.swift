@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -46,6 +46,15 @@ func reply(_ request: TimelineRequest, text: String, padding: Int = 0) -> Messag
 }
 
 func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
+
+/// Starts a program with this process's environment; its pid.
+func spawn(_ arguments: [String]) -> pid_t {
+    var pid: pid_t = 0
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    _ = posix_spawn(&pid, arguments[0], nil, nil, argv, environ)
+    return pid
+}
 
 do {
     let declared = name.hasSuffix("-spoof") ? "CaffeineTracker" : name
@@ -90,7 +99,17 @@ do {
             // Its environment's names, HOME and TMPDIR, and every descriptor it holds.
             let environment = ProcessInfo.processInfo.environment
             let descriptors = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []).compactMap(Int.init).sorted()
+            // The store root (two levels above its data folder): which extensions' folders it sees.
+            let storeRoot = data.map { $0.deletingLastPathComponent().deletingLastPathComponent().path } ?? "/"
+            let folders = ((try? FileManager.default.contentsOfDirectory(atPath: storeRoot)) ?? []).sorted()
+            let processes = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
+            // Whether it can write outside its data folder (in /tmp, which the host does not cover).
+            let outside = "/tmp/widgethost-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            let created = open(outside, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+            let write = created >= 0 ? "ok" : String(cString: strerror(errno)).replacingOccurrences(of: " ", with: "_")
+            if created >= 0 { close(created); unlink(outside) }
             let text = "env=\(environment.keys.sorted().joined(separator: ",")) home=\(environment["HOME"] ?? "-") tmp=\(environment["TMPDIR"] ?? "-") fds=\(descriptors.map(String.init).joined(separator: ","))"
+                + " folders=\(folders.joined(separator: ",")) processes=\(processes.count) outsideWrite=\(write)"
             try channel.send(reply(request, text: text))
             continue
         }
@@ -138,7 +157,29 @@ do {
                 _ = posix_spawn(&pid, "/bin/sleep", nil, &attributes, argv, environ)
                 return pid
             }
+            // And a daemon: a shell that starts a session leader and exits at once, orphaning it.
+            let shell = spawn(["/bin/sh", "-c", "setsid /bin/sleep 300 & exit 0"])
+            var status: Int32 = 0
+            waitpid(shell, &status, 0)
             try channel.send(reply(request, text: "children \(spawnSleep(newSession: false)) \(spawnSleep(newSession: true))"))
+            continue
+        }
+        if request.kind == "sharedHog" {
+            // 1 GiB of shared anonymous memory, touched page by page: RLIMIT_DATA does not count it.
+            let size = 1 << 30
+            guard let region = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0), region != MAP_FAILED else {
+                try channel.send(reply(request, text: "no mapping"))
+                continue
+            }
+            for offset in stride(from: 0, to: size, by: 4096) { region.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
+            try channel.send(reply(request, text: "hoarded 1024 MiB shared"))
+            continue
+        }
+        if request.kind == "childHog" {
+            // The memory is held by a child, in a shared mapping: only counting every process finds it.
+            let child = spawn(["/usr/bin/python3", "-c", "import mmap, time\nm = mmap.mmap(-1, 512 << 20)\nfor i in range(0, len(m), 4096): m[i] = 1\ntime.sleep(30)"])
+            sleep(5)
+            try channel.send(reply(request, text: "child \(child) still running"))
             continue
         }
         if request.kind == "healthy" || count == 1 {

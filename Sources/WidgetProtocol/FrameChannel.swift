@@ -15,12 +15,17 @@ import Foundation
 public final class FrameChannel: @unchecked Sendable {
     public let fd: Int32
     public let limits: ProtocolLimits
+    /// A descriptor that becomes readable when the process at the other end ends (a pidfd), watched
+    /// beside the channel: a process that dies while something it started still holds its end open
+    /// is seen as gone at once, not at the deadline. Owned by the caller.
+    public let peerExit: Int32?
     private var decoder: FrameDecoder
     private var closed = false
 
-    public init(fd: Int32, limits: ProtocolLimits = .default) {
+    public init(fd: Int32, limits: ProtocolLimits = .default, peerExit: Int32? = nil) {
         self.fd = fd
         self.limits = limits
+        self.peerExit = peerExit
         self.decoder = FrameDecoder(maxFrameSize: limits.maxFrameSize)
     }
 
@@ -71,13 +76,15 @@ public final class FrameChannel: @unchecked Sendable {
             let (seconds, attos) = left.components
             timeoutMillis = Int32(clamping: seconds * 1000 + attos / 1_000_000_000_000_000 + 1)
         }
-        var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-        let ready = poll(&pfd, 1, timeoutMillis)
+        var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: peerExit ?? -1, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&pfds, peerExit == nil ? 1 : 2, timeoutMillis)
         if ready < 0 {
             if errno == EINTR { return }
             throw .system(call: "poll", errno: errno)
         }
         if ready == 0 { throw .timedOut }
+        // What it wrote before it ended is still read; only a silent channel with a dead peer is closed.
+        if pfds[0].revents == 0 { throw .closed(midFrame: decoder.pendingByteCount > 0) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress!, $0.count, 0) }
         if n < 0 {

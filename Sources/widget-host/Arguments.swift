@@ -1,4 +1,5 @@
 import Foundation
+import WidgetHostCore
 
 /// A wrong command line: printed with the usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -78,6 +79,19 @@ struct Arguments {
             }
             return x
         }
+    }
+
+    /// `--sandbox none|basic|full`; by default the strongest this machine supports. Asking for more
+    /// than it supports is an error that says why, rather than a weaker sandbox than asked for.
+    func sandbox() throws -> SandboxLevel {
+        guard let text = options["sandbox"] else { return .strongestAvailable }
+        guard let level = SandboxLevel(rawValue: text) else {
+            throw UsageError("--sandbox must be none, basic or full (got \(text))")
+        }
+        if level > .strongestAvailable {
+            throw CommandFailure("the \(level) sandbox is not available on this machine (\(SandboxLevel.fullUnavailableReason ?? "no reason given")); use --sandbox \(SandboxLevel.strongestAvailable)")
+        }
+        return level
     }
 
     private static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }

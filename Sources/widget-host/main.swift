@@ -5,7 +5,7 @@ let usage = """
 usage: widget-host <command> [options]
 
 commands:
-  demo [--store DIR] [--out DIR]
+  demo [--store DIR] [--out DIR] [--sandbox none|basic|full]
       launch the bundled example extension as a real process, archive a day of its
       timeline in virtual time, render every entry, and print a summary
   inspect FILE [--entry N]
@@ -15,14 +15,15 @@ commands:
          [--font TTF] --out PATH
       lay out and render an archive or a timeline's current entry at DATE (asset images from
       EXE's resources and asset catalogs); --out - writes to standard output
-  preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF]
+  preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF] [--sandbox LEVEL]
       launch an extension; render every widget kind and supported family in its natural
       placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,
       SVG and JSON, with an index.html contact sheet
   run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
-      [--memory-limit MB] [--request-timeout SECONDS] [--verbose]
+      [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose]
       keep the configured widget instances up to date on the real clock, render them to
       --out, and serve tap/reload/status on a control socket (owner-only)
+  (--sandbox: how extensions are contained; default the strongest this machine supports)
   tap INSTANCE (--element ID | --at X,Y) [--socket PATH]
       tap a control or link of a running instance: the intent runs in its extension
   reload --kind K [--foreground] [--socket PATH]
@@ -30,7 +31,7 @@ commands:
       budget unless the app is in the foreground)
   status [--socket PATH]
       what each instance of a running host shows, and when it reloads next
-  simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR]
+  simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR] [--sandbox LEVEL]
       play days of reload-budget decisions on a virtual clock (the bundled extensions when no
       scenario is given) and write a report, the event log (JSON lines) and an SVG chart
   fuzz [--target archive|frame|render] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]

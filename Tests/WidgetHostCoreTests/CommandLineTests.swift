@@ -37,6 +37,9 @@ final class CommandLineTests: XCTestCase {
         let option = try widgetHost(["inspect", "x.wgar", "--bogus", "1"])
         XCTAssertEqual(option.status, 2)
         XCTAssertTrue(option.stderr.contains("unknown option --bogus"))
+        let sandbox = try widgetHost(["demo", "--sandbox", "chroot"])
+        XCTAssertEqual(sandbox.status, 2)
+        XCTAssertTrue(sandbox.stderr.contains("--sandbox must be none, basic or full (got chroot)"), sandbox.stderr)
     }
 
     /// Absurd numbers are refused where they enter, before anything runs: none reaches a conversion

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CProcessLimits
+import CProcessContainment
 import Foundation
 
 /// The running host's Unix domain control socket: owner-only (created under umask 077, then checked

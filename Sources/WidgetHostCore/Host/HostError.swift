@@ -6,6 +6,8 @@ import WidgetProtocol
 public enum HostError: Error, Hashable, Sendable {
     case extensionNotExecutable(path: String, errno: Int32)
     case spawnFailed(path: String, errno: Int32)
+    /// A sandboxed launch failed at `step` (or, for `path` "(probe)", the level is not available here).
+    case sandboxFailed(path: String, level: String, step: LaunchStep, errno: Int32)
     case system(call: String, errno: Int32)
     /// The extension did not say hello in time, or said something else first.
     case handshakeFailed(extensionID: String, reason: String)
@@ -44,6 +46,7 @@ extension HostError: CustomStringConvertible {
         switch self {
         case .extensionNotExecutable(let path, let e): "extension \(path) is not an executable file: \(String(cString: strerror(e)))"
         case .spawnFailed(let path, let e): "could not start \(path): \(String(cString: strerror(e)))"
+        case .sandboxFailed(let path, let level, let step, let e): "\(level) sandbox for \(path): \(step) failed: \(String(cString: strerror(e)))"
         case .system(let call, let e): "\(call) failed: \(String(cString: strerror(e)))"
         case .handshakeFailed(let id, let reason): "extension \(id): handshake failed: \(reason)"
         case .protocolVersionMismatch(let id, let found, let expected): "extension \(id) speaks protocol \(found), the host speaks \(expected)"

@@ -35,8 +35,28 @@ public final class WidgetHost: @unchecked Sendable {
     /// say) and blocks it waiting for the write.
     private let storeQueue = DispatchQueue(label: "WidgetHost.store")
 
-    /// The process groups of the running extensions (each leads its own): who may not drive the host.
+    /// The process groups of the running extensions (each leads its own).
     public var extensionProcessGroups: Set<pid_t> { lock.withLock { Set(connections.values.map(\.process.pid)) } }
+
+    /// Whether `pid` is a running extension or anything it started: in its process group, or below it
+    /// in the process tree (where a child that left the group for a session of its own still is, as
+    /// the sandbox keeps orphans in the tree). Such a process may not drive the host.
+    public func isExtensionProcess(_ pid: pid_t) -> Bool {
+        let extensions = extensionProcessGroups
+        if extensions.contains(getpgid(pid)) { return true }
+        var current = pid
+        for _ in 0..<64 where current > 1 {
+            if extensions.contains(current) { return true }
+            guard let parent = ProcessTree.parent(of: current) else { return false }
+            current = parent
+        }
+        return false
+    }
+
+    /// Folders the full sandbox covers for every extension besides the store root: where the control
+    /// socket lives by default, and shared memory.
+    public var coveredFolders: [String] = ["/dev/shm", "/tmp/widget-host-\(getuid())"]
+        + (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { [$0] } ?? [])
 
     /// Every supervision event so far (launches, faults, back-offs, idle stops), oldest first.
     public var events: [SupervisionEvent] { lock.withLock { supervisionEvents } }
@@ -82,8 +102,7 @@ public final class WidgetHost: @unchecked Sendable {
         if let existing = lock.withLock({ connections[executable] }) {
             // It died between requests.
             forget(executable)
-            fault(executable, name, existing.process.termination?.hasPrefix("killed") == true ? .crashed : .exited,
-                  existing.process.termination ?? "ended")
+            fault(executable, name, Self.faultKind(existing.process.ending), existing.process.termination ?? "ended")
         }
         if let until = lock.withLock({ notBefore[executable] }), clock.now < until {
             throw .backingOff(extensionID: name, until: until)
@@ -95,6 +114,7 @@ public final class WidgetHost: @unchecked Sendable {
         var spec = LaunchSpec(executable: executable, environment: environment, logFile: store.logFile(name).path,
                               dataDirectory: store.dataDirectory(name).path)
         spec.memoryLimit = supervision.memoryLimit
+        spec.hiddenFolders = [store.root.path] + coveredFolders
         let connection: ExtensionConnection
         do {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
@@ -112,6 +132,14 @@ public final class WidgetHost: @unchecked Sendable {
             lastUsed[executable] = clock.now
         }
         return connection
+    }
+
+    private static func faultKind(_ ending: LaunchedProcess.Termination?) -> SupervisionEvent.Kind {
+        switch ending {
+        case .overMemoryLimit: .memoryLimitExceeded
+        case .signaled: .crashed
+        case .exited, nil: .exited
+        }
     }
 
     /// Records a fault and starts (or lengthens) the back-off before the next launch.
@@ -152,8 +180,7 @@ public final class WidgetHost: @unchecked Sendable {
         case .connectionFailed(_, .closed):
             connection.process.wait()
             forget(executable)
-            let how = connection.process.termination ?? "ended"
-            fault(executable, name, how.hasPrefix("killed") ? .crashed : .exited, "\(how); \(error)")
+            fault(executable, name, Self.faultKind(connection.process.ending), "\(connection.process.termination ?? "ended"); \(error)")
         case .connectionFailed:
             connection.process.kill()
             forget(executable)

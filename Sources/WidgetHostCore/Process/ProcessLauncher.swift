@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CProcessLimits
+import CProcessContainment
 import Foundation
 import WidgetProtocol
 
@@ -20,8 +20,12 @@ public struct LaunchSpec: Sendable {
     public var logFile: String?
     /// The extension's private data folder (`WIDGET_EXTENSION_DATA`).
     public var dataDirectory: String?
-    /// The data-segment limit applied to the child at spawn (`RLIMIT_DATA`), in bytes; nil for none.
+    /// The child's memory limit in bytes, nil for none: its data segment (`RLIMIT_DATA`, set before it
+    /// runs) and, sandboxed, the footprint of all its processes (watched; over it, they are stopped).
     public var memoryLimit: Int?
+    /// Folders the full sandbox covers with empty ones: every extension's store and data, the control
+    /// socket's. The extension's own data folder is mounted back inside.
+    public var hiddenFolders: [String] = []
 
     public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], logFile: String? = nil,
                 dataDirectory: String? = nil) {
@@ -33,106 +37,19 @@ public struct LaunchSpec: Sendable {
     }
 }
 
-/// A running child and the host's end of its connection.
-///
-/// `@unchecked Sendable`: `reaped` and `status` are guarded by `lock`; `waitpid` itself runs outside
-/// it (a blocking wait must not stall `hasExited` on another thread), and whichever thread reaps the
-/// child records how it ended.
-public final class LaunchedProcess: @unchecked Sendable {
-    public let pid: pid_t
-    public let channel: FrameChannel
-    private let lock = NSLock()
-    private var reaped = false
-    private var status: Int32?
-    /// The raw wait status, once the process has been reaped.
-    public var exitStatus: Int32? { lock.withLock { status } }
-
-    init(pid: pid_t, channel: FrameChannel) {
-        self.pid = pid
-        self.channel = channel
-    }
-
-    private var isReaped: Bool { lock.withLock { reaped } }
-
-    private func recordExit(_ waitStatus: Int32) {
-        lock.withLock {
-            reaped = true
-            status = waitStatus
-        }
-    }
-
-    /// Non-blocking: has the process exited? Once it has, whatever it left running in its process
-    /// group is killed.
-    public func hasExited() -> Bool {
-        if isReaped { return true }
-        switch exitedUnreaped(blocking: false) {
-        case .running: return false
-        case .gone: return true  // another thread reaped it
-        case .exited: break
-        }
-        reap()
-        return true
-    }
-
-    /// Kills the process and its process group (SIGKILL) and reaps it.
-    public func kill() {
-        guard !isReaped else { return }
-        _ = Glibc.kill(-pid, SIGKILL)
-        _ = Glibc.kill(pid, SIGKILL)
-        wait()
-    }
-
-    private enum State { case running, exited, gone }
-
-    /// Whether the process has exited, without reaping it; if it has, its group is killed while its id
-    /// (the group's) still cannot be reused.
-    private func exitedUnreaped(blocking: Bool) -> State {
-        var info = siginfo_t()
-        var r: Int32
-        repeat {
-            r = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
-        } while r < 0 && errno == EINTR
-        guard r == 0 else { return .gone }
-        guard info.si_signo == SIGCHLD else { return .running }
-        _ = Glibc.kill(-pid, SIGKILL)
-        return .exited
-    }
-
-    private func reap() {
-        var waitStatus: Int32 = 0
-        var r: pid_t
-        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
-        if r == pid { recordExit(waitStatus) }  // otherwise another thread reaped it and recorded how
-    }
-
-    /// How the process ended, once it has: `exited(status)` or `signaled(signal)`.
-    public var termination: String? {
-        guard let status = exitStatus else { return nil }
-        let signal = status & 0x7F
-        if signal == 0 { return "exited with status \((status >> 8) & 0xFF)" }
-        return "killed by signal \(signal)"
-    }
-
-    /// Blocks until the process exits (then stops its group, and reaps it).
-    public func wait() {
-        guard !isReaped else { return }
-        guard exitedUnreaped(blocking: true) == .exited else { return }
-        reap()
-    }
-
-    deinit {
-        if !isReaped { kill() }
-    }
-}
-
-/// `posix_spawn` with a socketpair: the child gets its end as descriptor 3 (named by `WIDGET_HOST_FD`),
-/// standard input from /dev/null, standard error to the log file. No shell, no `Process` run loop.
+/// Starts an extension in its sandbox (see `SandboxLevel`) with a socketpair: the child gets its end
+/// as descriptor 3 (named by `WIDGET_HOST_FD`), standard input from /dev/null, standard output and
+/// error to the log file. No shell, no `Process` run loop.
 public struct PosixProcessLauncher: ProcessLauncher {
     public static let childDescriptor: Int32 = 3
 
     public var limits: ProtocolLimits
+    public var sandbox: SandboxLevel
 
-    public init(limits: ProtocolLimits = .default) { self.limits = limits }
+    public init(limits: ProtocolLimits = .default, sandbox: SandboxLevel = .strongestAvailable) {
+        self.limits = limits
+        self.sandbox = sandbox
+    }
 
     public func launch(_ spec: LaunchSpec) throws(HostError) -> LaunchedProcess {
         guard access(spec.executable, X_OK) == 0 else {
@@ -143,50 +60,58 @@ public struct PosixProcessLauncher: ProcessLauncher {
             throw .system(call: "socketpair", errno: errno)
         }
         let (hostEnd, childEnd) = (fds[0], fds[1])
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        if let log = spec.logFile {
-            posix_spawn_file_actions_addopen(&actions, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0o600)
+        defer { close(childEnd) }
+        let log = spec.logFile.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) } ?? -1
+        defer { if log >= 0 { close(log) } }
+        var status: [Int32] = [-1, -1]
+        if sandbox == .full {
+            guard pipe(&status) == 0 else {
+                close(hostEnd)
+                throw .system(call: "pipe", errno: errno)
+            }
+            for fd in status { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(status[0], F_SETFL, O_NONBLOCK)
         }
-        // dup2 onto 3 clears close-on-exec; if the child end already is 3, move it first.
-        var source = childEnd
-        if source == Self.childDescriptor {
-            source = fcntl(childEnd, F_DUPFD_CLOEXEC, 10)
-        }
-        posix_spawn_file_actions_adddup2(&actions, source, Self.childDescriptor)
-        // Nothing of the host's but the channel: every other descriptor closed, whatever its flags.
-        _ = widgethost_spawn_close_from(&actions, Self.childDescriptor + 1)
-
-        // A process group of its own: whatever it starts is stopped with it.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
-        posix_spawnattr_setpgroup(&attributes, 0)
-
-        let envStrings = Self.environment(for: spec).map { "\($0.key)=\($0.value)" }.sorted()
-        let argStrings = [spec.executable] + spec.arguments
+        defer { if status[1] >= 0 { close(status[1]) } }
 
         var pid: pid_t = 0
-        let result = withCStrings(argStrings) { argv in
+        var step: Int32 = 0
+        var code: Int32 = 0
+        let envStrings = Self.environment(for: spec).map { "\($0.key)=\($0.value)" }.sorted()
+        let result = withCStrings([spec.executable] + spec.arguments) { argv in
             withCStrings(envStrings) { envp in
-                posix_spawn(&pid, spec.executable, &actions, &attributes, argv, envp)
+                withCStrings(spec.hiddenFolders) { hidden in
+                    spec.executable.withCString { path in
+                        withOptionalCString(spec.dataDirectory) { data in
+                            var launch = widgethost_launch()
+                            launch.path = path
+                            launch.argv = argv
+                            launch.envp = envp
+                            launch.channel_fd = childEnd
+                            launch.stderr_fd = log
+                            launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
+                            launch.level = sandbox.rank
+                            launch.data_dir = data
+                            launch.hidden = UnsafePointer(OpaquePointer(hidden))
+                            launch.status_fd = status[1]
+                            launch.uid = getuid()
+                            launch.gid = getgid()
+                            return widgethost_launch(&launch, &pid, &step, &code)
+                        }
+                    }
+                }
             }
         }
-        close(childEnd)
-        if source != childEnd { close(source) }
         guard result == 0 else {
             close(hostEnd)
-            throw .spawnFailed(path: spec.executable, errno: result)
+            if status[0] >= 0 { close(status[0]) }
+            if step == Int32(WIDGETHOST_STEP_EXEC.rawValue) { throw .spawnFailed(path: spec.executable, errno: code) }
+            throw .sandboxFailed(path: spec.executable, level: sandbox.rawValue, step: LaunchStep(step), errno: code)
         }
-        if let limit = spec.memoryLimit {
-            // Applied as soon as the child exists; it is still starting up, long before any request.
-            _ = widgethost_set_data_limit(pid, UInt64(max(0, limit)))
-        }
-        return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits))
+        let exit = widgethost_pidfd_open(pid)
+        if exit >= 0 { _ = fcntl(exit, F_SETFD, FD_CLOEXEC) }
+        return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits, peerExit: exit >= 0 ? exit : nil),
+                               sandbox: sandbox, statusPipe: status[0] >= 0 ? status[0] : nil, memoryLimit: spec.memoryLimit)
     }
 }
 
@@ -209,6 +134,11 @@ extension PosixProcessLauncher {
         }
         return environment
     }
+}
+
+func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -> R) -> R {
+    guard let string else { return body(nil) }
+    return string.withCString { body($0) }
 }
 
 /// Calls `body` with a NULL-terminated C string array.

@@ -184,11 +184,11 @@ public final class HostRunner {
     }
 
     /// Why a control connection is not served, if it is not: only this user's own processes may
-    /// drive the host, and never an extension (nor anything in an extension's process group).
+    /// drive the host, and never an extension (nor anything it started).
     func refusal(of client: Int32) -> String? {
         guard let peer = ControlSocket.peer(of: client) else { return "its credentials cannot be read" }
         guard peer.uid == getuid() else { return "pid \(peer.pid) runs as user \(peer.uid)" }
-        if host.extensionProcessGroups.contains(getpgid(peer.pid)) { return "pid \(peer.pid) is an extension's" }
+        if host.isExtensionProcess(peer.pid) { return "pid \(peer.pid) is an extension's" }
         return nil
     }
 

@@ -26,7 +26,7 @@ public struct SupervisionPolicy: Hashable, Sendable {
 /// Something that happened to an extension process, with the extension's id.
 public struct SupervisionEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
-        case launched, launchFailed, handshakeFailed, crashed, exited, timedOut, protocolViolation, rejectedArchive,
+        case launched, launchFailed, handshakeFailed, crashed, memoryLimitExceeded, exited, timedOut, protocolViolation, rejectedArchive,
              requestFailed, backingOff, idleTerminated
     }
     public var date: Date

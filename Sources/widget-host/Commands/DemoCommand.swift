@@ -11,11 +11,11 @@ import WidgetScheduling
 /// processes), renders every entry to PNG and render-tree JSON, and prints where everything went.
 enum DemoCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["store", "out"])
+        let a = try Arguments(args, options: ["store", "out", "sandbox"])
         guard a.positional.isEmpty else { throw UsageError("demo takes no positional arguments") }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true)
         let outDir = URL(fileURLWithPath: a.value("out") ?? storeRoot.appendingPathComponent("demo-renders").path, isDirectory: true)
-        let demo = try DemoRun(store: ArchiveStore(root: storeRoot), outDir: outDir)
+        let demo = try DemoRun(store: ArchiveStore(root: storeRoot), outDir: outDir, sandbox: try a.sandbox())
         defer { demo.host.shutdown() }
         print("widget-host demo: virtual time \(CivilDate.isoDate(demo.start)) → \(CivilDate.isoDate(demo.end))")
         do {
@@ -65,7 +65,7 @@ final class DemoRun {
     private var tapped = (espresso: false, todo: false)
 
     /// Clears the examples' own data (so the printed totals are this run's) and the output folder.
-    init(store: ArchiveStore, outDir: URL) throws {
+    init(store: ArchiveStore, outDir: URL, sandbox: SandboxLevel) throws {
         self.store = store
         self.outDir = outDir
         caffeinePath = try BundledExtensions.path("CaffeineTracker")
@@ -79,7 +79,7 @@ final class DemoRun {
         espressoAt = start.addingTimeInterval(2.5 * 3600)
         todoAt = start.addingTimeInterval(4 * 3600)
         clock = VirtualClock(start: start)
-        host = WidgetHost(store: store, clock: clock)
+        host = WidgetHost(store: store, clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
         caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
         todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
     }
@@ -98,7 +98,8 @@ final class DemoRun {
         try caffeine.reload(reason: .startup)
         try todo.reload(reason: .startup)
         reloads = 2
-        print("  extensions running as separate processes: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
+        let sandbox = (host.launcher as? PosixProcessLauncher)?.sandbox ?? .none
+        print("  extensions running as separate processes in the \(sandbox) sandbox: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
         try publish(todo, try todo.render(), "start")
     }
 

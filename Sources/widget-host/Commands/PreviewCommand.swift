@@ -10,7 +10,7 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store"])
+        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox"])
         guard a.positional.isEmpty else { throw UsageError("preview takes no positional arguments") }
         let executable = try a.required("extension")
         let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
@@ -24,7 +24,7 @@ enum PreviewCommand {
         }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent(".store").path, isDirectory: true)
         try OutputFile.createDirectory(out)
-        let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start))
+        let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start), launcher: PosixProcessLauncher(sandbox: try a.sandbox()))
         defer { host.shutdown() }
         let connection: ExtensionConnection
         do {

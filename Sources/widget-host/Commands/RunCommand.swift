@@ -17,7 +17,7 @@ func defaultSocketPath() throws -> String {
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout"],
+        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox"],
                               flags: ["verbose"])
         guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
         let configPath = try a.required("config")
@@ -41,7 +41,8 @@ enum RunCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-        let host = WidgetHost(store: store, clock: RealClock())
+        let sandbox = try a.sandbox()
+        let host = WidgetHost(store: store, clock: RealClock(), launcher: PosixProcessLauncher(sandbox: sandbox))
         if let mb = memoryLimit { host.supervision.memoryLimit = mb << 20 }
         if let seconds = requestTimeout { host.requestTimeout = seconds }
         let verbose = a.has("verbose")
@@ -60,7 +61,7 @@ enum RunCommand {
         }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, log: log)
-        FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); renders in \(out.path); control socket \(socketPath)\n".utf8))
+        FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
         host.shutdown()
         try? log.finish()

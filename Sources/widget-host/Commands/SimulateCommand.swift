@@ -8,7 +8,7 @@ import WidgetSimulation
 /// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.
 enum SimulateCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store"])
+        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store", "sandbox"])
         guard a.positional.isEmpty else { throw UsageError("simulate takes no positional arguments") }
         var scenario: Scenario
         if let path = a.value("scenario") {
@@ -34,7 +34,8 @@ enum SimulateCommand {
 
         let usesExtensions = scenario.instances.contains { $0.extension != nil }
         let clock = VirtualClock(start: start)
-        let host = WidgetHost(store: ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent("store").path)), clock: clock)
+        let host = WidgetHost(store: ArchiveStore(root: URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent("store").path)), clock: clock,
+                              launcher: PosixProcessLauncher(sandbox: try a.sandbox()))
         defer { host.shutdown() }
         let source: TimelineSource = usesExtensions ? MixedSource(host: host, clock: clock) : ScriptedTimelineSource()
         // Decisions go to the log as they are made: memory stays flat however many days and instances.

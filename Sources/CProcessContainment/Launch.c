@@ -1,0 +1,231 @@
+// Starting an extension inside its sandbox.
+//
+// The child is made with the raw clone system call rather than fork(): the host is multithreaded,
+// and between the clone and the exec the child may only make system calls (no allocation, no lock
+// another thread might have held, no atfork handler). Everything below that runs in the child keeps
+// to that. A failing step writes {step, errno} to a close-on-exec pipe and exits; a successful exec
+// closes the pipe, so the parent learns the outcome from one read.
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "CProcessContainment.h"
+
+#ifndef SYS_mount_setattr
+#define SYS_mount_setattr 442
+#endif
+#ifndef SYS_close_range
+#define SYS_close_range 436
+#endif
+#ifndef SYS_execveat
+#define SYS_execveat 322
+#endif
+#define WH_MOUNT_ATTR_RDONLY 0x1ULL
+#define WH_AT_RECURSIVE 0x8000
+#define WH_CLOSE_RANGE_CLOEXEC (1U << 2)
+
+/// `struct mount_attr` (linux/mount.h, which cannot be included beside sys/mount.h on glibc 2.36).
+struct wh_mount_attr {
+    uint64_t attr_set, attr_clr, propagation, userns_fd;
+};
+
+static pid_t raw_fork(unsigned long flags) { return (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0); }
+
+static void fail(int report_fd, int step) {
+    int record[2] = { step, errno };
+    ssize_t ignored = write(report_fd, record, sizeof(record));
+    (void)ignored;
+    _exit(127);
+}
+
+static size_t decimal(char *out, unsigned long long value) {
+    char digits[24];
+    size_t n = 0;
+    do { digits[n++] = (char)('0' + value % 10); value /= 10; } while (value != 0);
+    for (size_t i = 0; i < n; i++) out[i] = digits[n - 1 - i];
+    return n;
+}
+
+static int write_file(const char *path, const char *text, size_t length) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    ssize_t written = write(fd, text, length);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return written == (ssize_t)length ? 0 : -1;
+}
+
+/// "<id> <id> 1": the one id this process had outside, kept the same inside (not root), which is
+/// all an unprivileged user may map.
+static int map_one_id(const char *path, unsigned long long id) {
+    char line[64];
+    size_t n = decimal(line, id);
+    line[n++] = ' ';
+    n += decimal(line + n, id);
+    memcpy(line + n, " 1\n", 3);
+    return write_file(path, line, n + 3);
+}
+
+static int make_path(const char *path) {
+    char buffer[4096];
+    size_t length = strlen(path);
+    if (length == 0 || length >= sizeof(buffer)) { errno = ENAMETOOLONG; return -1; }
+    memcpy(buffer, path, length + 1);
+    for (size_t i = 1; i <= length; i++) {
+        if (buffer[i] != '/' && buffer[i] != '\0') continue;
+        char saved = buffer[i];
+        buffer[i] = '\0';
+        if (mkdir(buffer, 0700) != 0 && errno != EEXIST) return -1;
+        buffer[i] = saved;
+    }
+    return 0;
+}
+
+/// The file-system half of the FULL sandbox, in the new user and mount namespaces.
+static void enter_namespaces(const struct widgethost_launch *s, int report_fd) {
+    if (write_file("/proc/self/setgroups", "deny", 4) != 0 && errno != ENOENT) fail(report_fd, WIDGETHOST_STEP_USER_NAMESPACE);
+    if (map_one_id("/proc/self/uid_map", s->uid) != 0) fail(report_fd, WIDGETHOST_STEP_USER_NAMESPACE);
+    if (map_one_id("/proc/self/gid_map", s->gid) != 0) fail(report_fd, WIDGETHOST_STEP_USER_NAMESPACE);
+    if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_PRIVATE_MOUNTS);
+
+    // Held open while the folders around it are covered, then mounted back in place.
+    int data = s->data_dir ? open(s->data_dir, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (s->data_dir && data < 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
+    for (const char *const *hidden = s->hidden; hidden && *hidden; hidden++) {
+        if (mount("tmpfs", *hidden, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64k") != 0 && errno != ENOENT && errno != ENOTDIR)
+            fail(report_fd, WIDGETHOST_STEP_HIDE_FOLDER);
+    }
+    if (data >= 0) {
+        char source[32] = "/proc/self/fd/";
+        source[14 + decimal(source + 14, (unsigned long long)data)] = '\0';
+        if (make_path(s->data_dir) != 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
+        if (mount(source, s->data_dir, NULL, MS_BIND | MS_REC, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
+        close(data);
+    }
+
+    struct wh_mount_attr read_only = { .attr_set = WH_MOUNT_ATTR_RDONLY };
+    if (syscall(SYS_mount_setattr, AT_FDCWD, "/", WH_AT_RECURSIVE, &read_only, sizeof(read_only)) != 0)
+        fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
+    if (s->data_dir) {
+        struct wh_mount_attr writable = { .attr_clr = WH_MOUNT_ATTR_RDONLY };
+        if (syscall(SYS_mount_setattr, AT_FDCWD, s->data_dir, WH_AT_RECURSIVE, &writable, sizeof(writable)) != 0)
+            fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
+    }
+    // This process is the first of the new PID namespace: a /proc of its own shows only its processes.
+    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_PROC);
+}
+
+/// Descriptors as the extension gets them: /dev/null, the log (or the host's), the log again, the
+/// channel; everything else closed at exec. `exec_fd` is kept to exec from, close-on-exec.
+static void arrange_descriptors(const struct widgethost_launch *s, int report_fd) {
+    int channel = fcntl(s->channel_fd, F_DUPFD_CLOEXEC, 64);
+    int log = s->stderr_fd >= 0 ? fcntl(s->stderr_fd, F_DUPFD_CLOEXEC, 64) : -1;
+    int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
+    if (channel < 0 || null < 0 || (s->stderr_fd >= 0 && log < 0)) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    if (dup2(null, 0) < 0) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    if (log >= 0 && (dup2(log, 1) < 0 || dup2(log, 2) < 0)) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    if (dup2(channel, 3) < 0) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    if (syscall(SYS_close_range, 4U, ~0U, WH_CLOSE_RANGE_CLOEXEC) != 0) {
+        for (int fd = 4; fd < 65536; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+}
+
+static void start_extension(const struct widgethost_launch *s, int exec_fd, int report_fd) {
+    if (s->data_limit != 0) {
+        struct rlimit limit = { .rlim_cur = (rlim_t)s->data_limit, .rlim_max = (rlim_t)s->data_limit };
+        if (setrlimit(RLIMIT_DATA, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_MEMORY_LIMIT);
+    }
+    arrange_descriptors(s, report_fd);
+    // By path where it can be seen (a script's interpreter needs one); from the descriptor opened
+    // before the sandbox where it cannot (an executable inside a covered folder).
+    execve(s->path, s->argv, s->envp);
+    if (errno == ENOENT || errno == ENOTDIR) syscall(SYS_execveat, exec_fd, "", s->argv, s->envp, AT_EMPTY_PATH);
+    fail(report_fd, WIDGETHOST_STEP_EXEC);
+}
+
+/// The namespace's first process: it starts the extension, reaps whatever is orphaned to it, and
+/// when the extension ends reports how and exits, which ends every process left in the namespace.
+static void run_init(const struct widgethost_launch *s, int exec_fd, int report_fd) {
+    pid_t extension = raw_fork(0);
+    if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
+    if (extension == 0) start_extension(s, exec_fd, report_fd);
+    // Nothing of the extension's (its channel above all) stays open here but the status pipe.
+    const int status_fd = 64;
+    if (s->status_fd != status_fd && dup2(s->status_fd, status_fd) < 0) _exit(127);
+    syscall(SYS_close_range, 0U, (unsigned)status_fd - 1, 0U);
+    syscall(SYS_close_range, (unsigned)status_fd + 1, ~0U, 0U);
+    for (;;) {
+        int status = 0;
+        pid_t ended = waitpid(-1, &status, 0);
+        if (ended == extension) {
+            ssize_t ignored = write(status_fd, &status, sizeof(status));
+            (void)ignored;
+            _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+        }
+        if (ended < 0 && errno != EINTR) _exit(127);
+    }
+}
+
+static void child(const struct widgethost_launch *s, int exec_fd, int report_fd) {
+    if (setpgid(0, 0) != 0) fail(report_fd, WIDGETHOST_STEP_PROCESS_GROUP);
+    if (s->level == WIDGETHOST_SANDBOX_FULL) enter_namespaces(s, report_fd);
+    if (s->level == WIDGETHOST_SANDBOX_BASIC && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) fail(report_fd, WIDGETHOST_STEP_SUBREAPER);
+    if (s->probe_only) _exit(0);
+    if (s->level == WIDGETHOST_SANDBOX_FULL) run_init(s, exec_fd, report_fd);
+    start_extension(s, exec_fd, report_fd);
+}
+
+int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno) {
+    int report[2];
+    if (pipe2(report, O_CLOEXEC) != 0) {
+        *failed_step = WIDGETHOST_STEP_CLONE;
+        *failed_errno = errno;
+        return -1;
+    }
+    int exec_fd = spec->probe_only ? -1 : open(spec->path, O_PATH | O_CLOEXEC);
+    if (!spec->probe_only && exec_fd < 0) {
+        *failed_step = WIDGETHOST_STEP_EXEC;
+        *failed_errno = errno;
+        close(report[0]);
+        close(report[1]);
+        return -1;
+    }
+    unsigned long flags = spec->level == WIDGETHOST_SANDBOX_FULL ? (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) : 0;
+    pid_t child_pid = raw_fork(flags);
+    if (child_pid == 0) child(spec, exec_fd, report[1]);
+    int clone_errno = errno;
+    close(report[1]);
+    if (exec_fd >= 0) close(exec_fd);
+    if (child_pid < 0) {
+        close(report[0]);
+        *failed_step = WIDGETHOST_STEP_CLONE;
+        *failed_errno = clone_errno;
+        return -1;
+    }
+    int record[2] = { 0, 0 };
+    ssize_t n;
+    do { n = read(report[0], record, sizeof(record)); } while (n < 0 && errno == EINTR);
+    close(report[0]);
+    if (n == (ssize_t)sizeof(record) || spec->probe_only) {
+        int status = 0;
+        while (waitpid(child_pid, &status, 0) < 0 && errno == EINTR) {}
+        if (n == (ssize_t)sizeof(record)) {
+            *failed_step = record[0];
+            *failed_errno = record[1];
+            return -1;
+        }
+    }
+    *pid = child_pid;
+    return 0;
+}

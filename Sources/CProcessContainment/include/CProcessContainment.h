@@ -1,0 +1,75 @@
+#ifndef CPROCESSCONTAINMENT_H
+#define CPROCESSCONTAINMENT_H
+#include <sys/types.h>
+
+/// The process and user at the other end of a connected Unix socket (SO_PEERCRED, which the Glibc
+/// module does not expose). Returns 0, or -1 with errno set.
+int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid);
+
+/// A descriptor that becomes readable when process `pid` (a child of the caller) ends: pidfd_open,
+/// which the Glibc module does not expose. Returns -1 with errno set where the kernel lacks it.
+int widgethost_pidfd_open(pid_t pid);
+
+/// How much of the sandbox a launch gets. Every level gives the extension a process group of its
+/// own, its memory limit before its first instruction, an allow-listed environment (built by the
+/// caller) and no descriptor but its channel.
+enum widgethost_sandbox_level {
+    /// Only the above.
+    WIDGETHOST_SANDBOX_NONE = 0,
+    /// The extension also becomes the subreaper of what it starts, so everything it starts stays
+    /// in its process tree (where the host can find and stop it) even after a double fork.
+    WIDGETHOST_SANDBOX_BASIC = 1,
+    /// Also a user, PID and mount namespace: everything it starts dies with it (the kernel stops a
+    /// PID namespace when its first process ends), it sees no other process, the file system is
+    /// read-only but for its data folder, and the host's folders (every extension's store and data,
+    /// the control socket's) are covered by empty ones.
+    WIDGETHOST_SANDBOX_FULL = 2,
+};
+
+/// The steps of a launch, named when one fails.
+enum widgethost_launch_step {
+    WIDGETHOST_STEP_CLONE = 1,
+    WIDGETHOST_STEP_PROCESS_GROUP,
+    WIDGETHOST_STEP_USER_NAMESPACE,
+    WIDGETHOST_STEP_PRIVATE_MOUNTS,
+    WIDGETHOST_STEP_HIDE_FOLDER,
+    WIDGETHOST_STEP_DATA_FOLDER,
+    WIDGETHOST_STEP_READ_ONLY,
+    WIDGETHOST_STEP_PROC,
+    WIDGETHOST_STEP_INIT_FORK,
+    WIDGETHOST_STEP_SUBREAPER,
+    WIDGETHOST_STEP_MEMORY_LIMIT,
+    WIDGETHOST_STEP_DESCRIPTORS,
+    WIDGETHOST_STEP_EXEC,
+};
+
+struct widgethost_launch {
+    /// Opened before the sandbox is set up, so an executable in a covered folder still starts.
+    const char *path;
+    char *const *argv;
+    char *const *envp;
+    /// Becomes descriptor 3; `stderr_fd` becomes 2 (-1: the host's); standard input is /dev/null.
+    int channel_fd;
+    int stderr_fd;
+    /// RLIMIT_DATA in bytes, 0 for none; applied in the child before exec, so there is no window.
+    unsigned long long data_limit;
+    int level;
+    /// FULL: the one writable folder, and the folders covered by empty ones (NULL-terminated; a
+    /// missing one is skipped).
+    const char *data_dir;
+    const char *const *hidden;
+    /// FULL: the write end of a pipe where the namespace's first process (a small init that stays
+    /// in this library's code) writes the extension's raw wait status when it ends.
+    int status_fd;
+    uid_t uid;
+    gid_t gid;
+    /// Set up the sandbox, then exit 0 instead of starting anything: what `widgethost_sandbox_probe`
+    /// uses to learn what this machine allows.
+    int probe_only;
+};
+
+/// Starts a process as `spec` says. Returns 0 with `*pid` set (for FULL, the init's pid: killing it
+/// stops the whole namespace), or -1 with the failing step and its errno.
+int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno);
+
+#endif

@@ -1,0 +1,185 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Dispatch
+import Foundation
+import WidgetProtocol
+
+/// A running child and the host's end of its connection.
+///
+/// Stopping it stops everything it started: its process group always; under the basic sandbox also
+/// every process in its tree (it is their subreaper, and the tree is watched so that what it left
+/// when it ended can still be found); under the full sandbox `pid` is its PID namespace's first
+/// process, and the kernel ends the namespace with it.
+///
+/// `@unchecked Sendable`: `reaped`, `status`, `lastSeen` and `overLimit` are guarded by `lock`;
+/// `waitpid` itself runs outside it (a blocking wait must not stall `hasExited` on another thread),
+/// and whichever thread reaps the child records how it ended.
+public final class LaunchedProcess: @unchecked Sendable {
+    public let pid: pid_t
+    public let channel: FrameChannel
+    public let sandbox: SandboxLevel
+    private let lock = NSLock()
+    private var reaped = false
+    private var status: Int32?
+    /// Full sandbox: where the namespace's init writes the extension's own wait status.
+    private let statusPipe: Int32?
+    private let memoryLimit: Int?
+    private var lastSeen: [ProcessTree.Member] = []
+    private var overLimit: (footprint: Int, limit: Int)?
+    private var watchTimer: DispatchSourceTimer?
+
+    /// How often the memory watch looks: a hog is stopped within about this long of passing its limit.
+    static let watchInterval: DispatchTimeInterval = .milliseconds(100)
+    private static let watchQueue = DispatchQueue(label: "WidgetHost.processWatch", qos: .utility)
+
+    init(pid: pid_t, channel: FrameChannel, sandbox: SandboxLevel = .none, statusPipe: Int32? = nil, memoryLimit: Int? = nil) {
+        self.pid = pid
+        self.channel = channel
+        self.sandbox = sandbox
+        self.statusPipe = statusPipe
+        self.memoryLimit = memoryLimit
+        if sandbox != .none { startWatching() }
+    }
+
+    /// The raw wait status, once the process has been reaped (the extension's, not its init's).
+    public var exitStatus: Int32? { lock.withLock { status } }
+
+    /// How the process ended, once it has.
+    public enum Termination: Hashable, Sendable, CustomStringConvertible {
+        case exited(status: Int32)
+        case signaled(signal: Int32)
+        /// Stopped by the host: its processes held more memory than the limit (as jetsam would).
+        case overMemoryLimit(footprint: Int, limit: Int)
+
+        public var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .signaled(let signal): "killed by signal \(signal)"
+            case .overMemoryLimit(let footprint, let limit): "killed over its memory limit: footprint \(footprint >> 20) MiB, limit \(limit >> 20) MiB"
+            }
+        }
+
+        public var isCrash: Bool { if case .exited = self { false } else { true } }
+    }
+
+    public var ending: Termination? {
+        lock.withLock { () -> Termination? in
+            guard let status else { return nil }
+            if let over = overLimit { return .overMemoryLimit(footprint: over.footprint, limit: over.limit) }
+            let signal = status & 0x7F
+            return signal == 0 ? .exited(status: (status >> 8) & 0xFF) : .signaled(signal: signal)
+        }
+    }
+
+    /// `ending`, in words.
+    public var termination: String? { ending?.description }
+
+    private var isReaped: Bool { lock.withLock { reaped } }
+
+    /// Non-blocking: has the process exited? Once it has, whatever it left running is killed.
+    public func hasExited() -> Bool {
+        if isReaped { return true }
+        switch exitedUnreaped(blocking: false) {
+        case .running: return false
+        case .gone: return true  // another thread reaped it
+        case .exited: break
+        }
+        reap()
+        return true
+    }
+
+    /// Kills the process and everything it started (SIGKILL) and reaps it.
+    public func kill() {
+        guard !isReaped else { return }
+        killEverything()
+        wait()
+    }
+
+    /// Blocks until the process exits (then stops what it left, and reaps it).
+    public func wait() {
+        guard !isReaped else { return }
+        guard exitedUnreaped(blocking: true) == .exited else { return }
+        reap()
+    }
+
+    private func killEverything() {
+        let tracked = lock.withLock { lastSeen } + (sandbox == .none ? [] : ProcessTree.descendants(of: pid))
+        _ = Glibc.kill(-pid, SIGKILL)
+        _ = Glibc.kill(pid, SIGKILL)
+        for member in tracked where ProcessTree.isAlive(member) { _ = Glibc.kill(member.pid, SIGKILL) }
+    }
+
+    private enum State { case running, exited, gone }
+
+    /// Whether the process has exited, without reaping it; if it has, its group and tree are killed
+    /// while its id (the group's) still cannot be reused.
+    private func exitedUnreaped(blocking: Bool) -> State {
+        var info = siginfo_t()
+        var r: Int32
+        repeat {
+            r = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
+        } while r < 0 && errno == EINTR
+        guard r == 0 else { return .gone }
+        guard info.si_signo == SIGCHLD else { return .running }
+        killEverything()
+        return .exited
+    }
+
+    private func reap() {
+        var waitStatus: Int32 = 0
+        var r: pid_t
+        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
+        guard r == pid else { return }  // another thread reaped it and recorded how
+        let extensionStatus = statusPipe.flatMap(Self.readStatus)
+        lock.withLock {
+            reaped = true
+            status = extensionStatus ?? waitStatus
+            watchTimer?.cancel()
+            watchTimer = nil
+        }
+    }
+
+    /// The status the namespace's init wrote, if it lived to write it (a SIGKILL from the host ends
+    /// the init first, and then the init's own status says what happened).
+    private static func readStatus(_ fd: Int32) -> Int32? {
+        var value: Int32 = 0
+        let n = withUnsafeMutableBytes(of: &value) { read(fd, $0.baseAddress, 4) }
+        return n == 4 ? value : nil
+    }
+
+    // MARK: The memory watch
+
+    private func startWatching() {
+        let timer = DispatchSource.makeTimerSource(queue: Self.watchQueue)
+        timer.schedule(deadline: .now() + Self.watchInterval, repeating: Self.watchInterval, leeway: .milliseconds(20))
+        timer.setEventHandler { [weak self] in self?.look() }
+        lock.withLock { watchTimer = timer }
+        timer.resume()
+    }
+
+    /// Records the tree (what to kill if the process ends on its own) and, with a limit, adds up its
+    /// footprint and stops it over the limit. Under the full sandbox the init is left out: it is a
+    /// copy of the host sharing the host's pages, and holds nothing of the extension's.
+    private func look() {
+        guard !isReaped else { return }
+        // What left the tree while still alive stays listed: once the extension has ended, its orphans
+        // are no longer below it, and they are exactly what must be found.
+        let tree = ProcessTree.descendants(of: pid)
+        let earlier = lock.withLock { lastSeen }.filter { !tree.contains($0) && ProcessTree.isAlive($0) }
+        lock.withLock { lastSeen = tree + earlier }
+        guard let limit = memoryLimit else { return }
+        let counted = (sandbox == .full ? [] : [pid]) + tree.map(\.pid)
+        let footprint = counted.reduce(0) { $0 + ProcessTree.footprint(of: $1) }
+        guard footprint > limit else { return }
+        lock.withLock { if overLimit == nil { overLimit = (footprint, limit) } }
+        killEverything()
+    }
+
+    deinit {
+        if !isReaped { kill() }
+        watchTimer?.cancel()
+        if let statusPipe { close(statusPipe) }
+        if let exit = channel.peerExit { close(exit) }
+    }
+}
