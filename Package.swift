@@ -130,8 +130,19 @@ let package = Package(
             path: "Extensions/ToDoList"
         ),
 
+        // Checks of the clock shim, each run by VirtualClockTests in a process of its own, so that no
+        // shifted clock reaches the test process. The refusal probe stands for a C library in which the
+        // shim cannot find the waits it translates.
+        .target(name: "VirtualClockProbeSupport", path: "Tests/VirtualClockProbeSupport"),
+        .executableTarget(
+            name: "virtual-clock-probe",
+            dependencies: ["CVirtualClock", "VirtualClockProbeSupport"],
+            path: "Tests/VirtualClockProbe"
+        ),
+        .executableTarget(name: "virtual-clock-refusal-probe", dependencies: ["CVirtualClock"], path: "Tests/VirtualClockRefusalProbe"),
+
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "CVirtualClock"]),
+        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(

@@ -42,13 +42,15 @@ package enum ExtensionRuntime {
 }
 
 /// Serves one host connection.
-// `@unchecked Sendable`: immutable after init; `serve` runs on one thread, the only one that uses the channel.
+// `@unchecked Sendable`: immutable after init but for `clock`; `serve` runs on one thread, the only one that uses the
+// channel and the clock.
 final class RequestServer: @unchecked Sendable {
     let channel: FrameChannel
     let extensionID: String
     let widgets: [_ResolvedWidget]
     let urlSchemes: [String]
     let previews: PreviewCatalog
+    private var clock: RealtimeOffsetSetter
 
     init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], urlSchemes: [String], previews: PreviewCatalog) {
         self.channel = channel
@@ -56,6 +58,7 @@ final class RequestServer: @unchecked Sendable {
         self.widgets = widgets
         self.urlSchemes = urlSchemes
         self.previews = previews
+        self.clock = RealtimeOffsetSetter(extensionID: extensionID)
     }
 
     func serve() -> Never {
@@ -194,7 +197,8 @@ final class RequestServer: @unchecked Sendable {
     }
 
     /// Sets this process's wall clock (as Date() sees it) to the host's `now`, never backwards: while
-    /// the host's clock stands still, the extension's keeps running from where it was.
+    /// the host's clock stands still, the extension's keeps running from where it was. If the clock
+    /// shim refuses, the extension goes on with the real clock (reported once).
     private func setClock(to now: Date) {
         var ts = timespec()
         let current = widgethost_realtime_offset()
@@ -207,7 +211,7 @@ final class RequestServer: @unchecked Sendable {
         guard seconds.isFinite else { return }
         let targetNanos = Int64((min(7.3e9, max(-7.3e9, seconds)) * 1e9).rounded())
         guard targetNanos > shownNanos || current == 0 else { return }
-        widgethost_set_realtime_offset(targetNanos - realNanos)
+        clock.apply(targetNanos - realNanos)
     }
 }
 
