@@ -283,10 +283,11 @@ final class CommandLineTests: XCTestCase {
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
 
+        // Status is answered from the first moment, before the first timeline is in: wait for it.
         var status: ControlResponse?
-        for _ in 0..<200 where status == nil {
+        for _ in 0..<200 where status?.instances?.first?.texts.isEmpty != false {
             status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
-            if status == nil { usleep(50_000) }
+            if status?.instances?.first?.texts.isEmpty != false { usleep(50_000) }
         }
         let first = try XCTUnwrap(status)
         XCTAssertTrue(first.ok)

@@ -38,6 +38,11 @@ public final class WidgetHost: @unchecked Sendable {
     /// The process groups of the running extensions (each leads its own).
     public var extensionProcessGroups: Set<pid_t> { lock.withLock { Set(connections.values.map(\.process.pid)) } }
 
+    /// The pid of `executable`'s process if it is running; never launches it.
+    public func runningProcessID(_ executable: String) -> pid_t? {
+        lock.withLock { connections[executable]?.process.pid }
+    }
+
     /// Whether `pid` is a running extension or anything it started: in its process group, or below it
     /// in the process tree (where a child that left the group for a session of its own still is, as
     /// the sandbox keeps orphans in the tree). Such a process may not drive the host.

@@ -8,12 +8,15 @@ import WidgetRender
 import WidgetScheduling
 
 /// `widget-host run`: keeps a set of widget instances up to date, renders each to an output folder
-/// whenever what it shows changes, and serves commands on a control socket. One thread: requests,
-/// entry dates and policy reloads are handled in order, so the log reads as what happened.
+/// whenever what it shows changes, and serves commands on a control socket.
 ///
 /// Every reload goes through the same `ReloadScheduler` as `simulate`: policy reloads and background
 /// app requests spend the budget or wait for it (and then run), interactions and foreground requests
-/// are exempt. Each decision goes to `log` as it is made.
+/// are exempt. Each decision goes to `log` as it is made. Decisions are made on the run loop's thread,
+/// in order; the reloads they allow run together (`ReloadPool`: as many at once as there are cores,
+/// one at a time per extension), and their outcomes are told to the scheduler in instance order, so
+/// the log does not depend on which finished first. The control socket is served on a thread of its
+/// own (`ControlServer`); `status` is answered from the `StatusBoard` without waiting for any of this.
 ///
 /// Not `Sendable`: one thread drives it (`run`, or a test calling `start`, `processDue` and `handle`).
 public final class HostRunner {
@@ -26,9 +29,18 @@ public final class HostRunner {
     private var wakes = TimeOrderedQueue<ReloadScheduler.Wake>()
     /// When each instance's policy next asks for a reload (for `status`).
     private var policyDue: [Date?]
-    private var lastErrors: [String: String] = [:]
-    private var shownEntry: [String: Int] = [:]
+    /// The entry each instance last published (touched by one reload job at a time, or the run loop).
+    private let shown: ShownEntries
+    private let board: StatusBoard
+    private let pool = ReloadPool()
+    private var context: PublishContext { PublishContext(host: host, outputDirectory: outputDirectory, painter: painter, board: board, shown: shown) }
     private let painter = PNGRenderer()
+    /// Reloads decided and not yet run: run together at the end of each step.
+    private var batch: [(instance: Int, cause: ReloadCause, outcome: ScheduleEvent.Outcome)] = []
+    private let inbox = ControlInbox()
+    private var server: ControlServer?
+    /// Whether to stop now: what `run` was given, and its end date.
+    private var stopCheck: () -> Bool = { false }
 
     /// `dailyBudget`: each instance's reloads over a rolling 24 hours (the real system's daily budget).
     /// `minimumReloadInterval`: the least time between two counted reloads of one instance.
@@ -42,18 +54,43 @@ public final class HostRunner {
         scheduler = ReloadScheduler(start: host.clock.now, minimumInterval: minimumReloadInterval, log: log)
         for session in sessions { _ = scheduler.addInstance(id: session.instance.id, dailyBudget: dailyBudget) }
         policyDue = Array(repeating: nil, count: sessions.count)
+        board = StatusBoard(configuration.instances)
+        shown = ShownEntries(count: sessions.count)
     }
 
-    /// Runs until `shouldStop` says so or `until` passes.
-    public func run(until: Date? = nil, shouldStop: () -> Bool) {
+    /// Runs until `shouldStop` says so or `until` passes; either is noticed within a second, even in
+    /// the middle of a batch of reloads (the extensions are then stopped, and what was under way fails).
+    public func run(until: Date? = nil, shouldStop: @escaping () -> Bool) {
+        let clock = host.clock
+        stopCheck = { shouldStop() || until.map { clock.now >= $0 } ?? false }
+        startServing()
+        defer { server?.stop() }
         start()
-        while !shouldStop() {
+        while !stopCheck() {
             let now = host.clock.now
-            if let until, now >= until { break }
             let wake = min(now.addingTimeInterval(1), nextEventDate() ?? .distantFuture)
-            waitForRequest(until: wake)
+            carryOutControlRequests(until: Date().addingTimeInterval(max(0, wake.timeIntervalSince(now))))
             host.terminateIdle()
             processDue()
+        }
+    }
+
+    /// Starts the control server's thread (if there is a socket and it is not running).
+    public func startServing() {
+        guard let socket, server == nil else { return }
+        let board = board, inbox = inbox, host = host
+        let server = ControlServer(
+            socket: socket, refusal: { Self.refusal(of: $0, host: host) }, log: { host.log($0) },
+            status: { ControlResponse(ok: true, message: "\(board.snapshot.count) instance(s)", instances: board.snapshot) },
+            forward: { inbox.post($0, $1) }, ended: { inbox.connectionEnded() })
+        self.server = server
+        server.start()
+    }
+
+    /// Carries out the control commands that reach the run loop until `deadline`.
+    private func carryOutControlRequests(until deadline: Date, endedBefore: Int? = nil) {
+        for (request, reply) in inbox.take(until: deadline, endedBefore: endedBefore) {
+            reply.send(handle(request))
         }
     }
 
@@ -69,6 +106,7 @@ public final class HostRunner {
             session.restoreStoredTimeline()
             carryOut(scheduler.request(i, cause: .initial, at: host.clock.now), instance: i, cause: .initial)
         }
+        runBatch()
     }
 
     /// When something is next due: a wake of the scheduler, or an entry becoming current.
@@ -87,11 +125,27 @@ public final class HostRunner {
         let now = host.clock.now
         while let (_, wake) = wakes.removeFirst(dueBy: now) {
             if wake.kind == .policyDue, policyDue[wake.instance] == wake.date { policyDue[wake.instance] = nil }
+            // A second decision for an instance follows the outcome of its first, as in the simulator.
+            if batch.contains(where: { $0.instance == wake.instance }) { runBatch() }
             guard let (cause, decision) = scheduler.wake(wake, at: now) else { continue }
             carryOut(decision, instance: wake.instance, cause: cause)
         }
-        for session in sessions {
-            if let t = session.timeline, t.entryIndex(at: now) != shownEntry[session.instance.id] { publish(session) }
+        runBatch()
+        for (i, session) in sessions.enumerated() {
+            if let t = session.timeline, t.entryIndex(at: now) != shown[i] { publish(i) }
+        }
+        refreshSchedule()
+    }
+
+    /// The schedule half of every status row (budgets come back as the 24-hour window moves on).
+    private func refreshSchedule() {
+        let now = host.clock.now
+        for i in sessions.indices {
+            let next = nextReload(i).map(CivilDate.isoDate), left = scheduler.budgetLeft(i, at: now)
+            board.update(i) {
+                $0.nextReload = next
+                $0.budgetLeft = left
+            }
         }
     }
 
@@ -103,7 +157,7 @@ public final class HostRunner {
     private func carryOut(_ decision: ReloadScheduler.Decision, instance i: Int, cause: ReloadCause) {
         switch decision {
         case .reload(let outcome):
-            reload(i, cause: cause, outcome: outcome)
+            batch.append((i, cause, outcome))
         case .deferred(let wake):
             wakes.insert(wake, at: wake.date)
             host.log("\(sessions[i].instance.id): \(cause.rawValue) reload deferred until \(CivilDate.isoDate(wake.date))")
@@ -112,20 +166,21 @@ public final class HostRunner {
         }
     }
 
-    private func reload(_ i: Int, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
-        let session = sessions[i]
-        let result: Result<ScheduledTimeline, any Error>
-        do {
-            let t = try session.reload(reason: ReloadReason(cause))
-            lastErrors[session.instance.id] = nil
-            result = .success(ScheduledTimeline(entryDates: t.entries.map(\.date), policy: t.policy))
-        } catch {
-            lastErrors[session.instance.id] = "\(error)"
-            host.log("\(session.instance.id): reload failed: \(error); the last good entry stays shown")
-            result = .failure(error)
+    /// Runs the reloads decided so far, together, then tells the scheduler each outcome in order.
+    private func runBatch() {
+        guard !batch.isEmpty else { return }
+        let items = batch
+        batch = []
+        let jobs = items.map { item -> (key: String, work: @Sendable () -> Result<ScheduledTimeline, any Error>) in
+            let job = ReloadJob(session: sessions[item.instance], index: item.instance, cause: item.cause, context: context)
+            return (sessions[item.instance].instance.extensionPath, { job.run() })
         }
-        scheduled(i, cause: cause, outcome: outcome, result: result)
-        publish(session)
+        let host = host
+        let results = pool.run(jobs, shouldStop: stopCheck, interrupt: { host.shutdown() })
+        for (item, result) in zip(items, results) {
+            scheduled(item.instance, cause: item.cause, outcome: item.outcome,
+                      result: result ?? .failure(HostError.backingOff(extensionID: sessions[item.instance].instance.id, until: host.clock.now)))
+        }
     }
 
     /// Tells the scheduler a reload ran, and keeps the wake its timeline's policy asks for.
@@ -138,71 +193,32 @@ public final class HostRunner {
         policyDue[i] = wake.date
     }
 
-    /// Renders the instance's current state to `<out>/<id>.png` and `.json`.
-    private func publish(_ session: WidgetSession) {
-        guard let t = session.timeline else { return }
-        shownEntry[session.instance.id] = t.entryIndex(at: host.clock.now)
-        do {
-            let tree = try session.render()
-            let base = outputDirectory.appendingPathComponent(ArchiveStore.safeComponent(session.instance.id))
-            // Whole files for whoever watches the folder; no fsync: the next render replaces them anyway.
-            try DurableFile.replace(base.appendingPathExtension("png").path, with: painter.png(tree))
-            try DurableFile.replace(base.appendingPathExtension("json").path, with: Array(tree.json().utf8))
-        } catch {
-            lastErrors[session.instance.id] = "\(error)"
-        }
-    }
-
-    private func waitForRequest(until wake: Date) {
-        guard let socket else {
-            let seconds = max(0, min(1, wake.timeIntervalSince(host.clock.now)))
-            usleep(useconds_t(seconds * 1_000_000))
-            return
-        }
-        let ms = Int32(max(0, min(1000, wake.timeIntervalSince(host.clock.now) * 1000)))
-        var pfd = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
-        guard poll(&pfd, 1, ms) > 0 else { return }
-        let client = accept(socket.fd, nil, nil)
-        guard client >= 0 else { return }
-        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        defer { close(client) }
-        if let refusal = refusal(of: client) {
-            host.log("control connection refused: \(refusal)")
-            return
-        }
-        let response: ControlResponse
-        if let line = ControlSocket.readLine(client, limit: 64 * 1024, timeout: 5) {
-            if let request = try? JSONDecoder().decode(ControlRequest.self, from: line) {
-                response = handle(request)
-            } else {
-                response = ControlResponse(ok: false, message: "not a valid request: expected one JSON object per line")
-            }
-        } else {
-            response = ControlResponse(ok: false, message: "no request line within 5 s (or longer than 64 KiB)")
-        }
-        if let data = try? JSONEncoder().encode(response) { try? ControlSocket.writeLine(client, data) }
+    private func publish(_ i: Int) {
+        ReloadJob(session: sessions[i], index: i, cause: .policy, context: context).publish()
     }
 
     /// Why a control connection is not served, if it is not: only this user's own processes may
     /// drive the host, and never an extension (nor anything it started).
-    func refusal(of client: Int32) -> String? {
+    static func refusal(of client: Int32, host: WidgetHost) -> String? {
         guard let peer = ControlSocket.peer(of: client) else { return "its credentials cannot be read" }
         guard peer.uid == getuid() else { return "pid \(peer.pid) runs as user \(peer.uid)" }
         if host.isExtensionProcess(peer.pid) { return "pid \(peer.pid) is an extension's" }
         return nil
     }
 
-    /// Accepts and serves one control connection, waiting at most `timeout` seconds for it (what the
-    /// run loop does between events; a test drives it directly).
+    /// Serves the control socket until one connection has been dealt with or `timeout` seconds pass:
+    /// what the run loop does between events, for a test to drive directly.
     public func serveControlConnection(timeout: Double) {
-        waitForRequest(until: host.clock.now.addingTimeInterval(timeout))
+        startServing()
+        carryOutControlRequests(until: Date().addingTimeInterval(timeout), endedBefore: inbox.endedCount)
     }
 
     /// Carries out one control command.
     public func handle(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case .status:
-            return ControlResponse(ok: true, message: "\(sessions.count) instance(s)", instances: sessions.map(status))
+            refreshSchedule()
+            return ControlResponse(ok: true, message: "\(sessions.count) instance(s)", instances: board.snapshot)
         case .reload:
             guard let kind = request.kind else { return ControlResponse(ok: false, message: "reload needs a kind") }
             let matching = sessions.filter { $0.instance.kind == kind }
@@ -210,10 +226,17 @@ public final class HostRunner {
             // An app in the background spends budget; in the foreground it does not.
             let cause: ReloadCause = request.foreground == true ? .appForeground : .appBackground
             var done: [String] = [], waiting: [String] = []
+            var decisions: [(WidgetSession, ReloadScheduler.Decision)] = []
             for session in matching {
                 guard let i = sessions.firstIndex(where: { $0 === session }) else { continue }
+                if batch.contains(where: { $0.instance == i }) { runBatch() }
                 let decision = scheduler.request(i, cause: cause, at: host.clock.now)
                 carryOut(decision, instance: i, cause: cause)
+                decisions.append((session, decision))
+            }
+            runBatch()
+            refreshSchedule()
+            for (session, decision) in decisions {
                 switch decision {
                 case .reload: done.append(session.instance.id)
                 case .deferred(let wake): waiting.append("\(session.instance.id) until \(CivilDate.isoDate(wake.date))")
@@ -222,7 +245,7 @@ public final class HostRunner {
             }
             var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
             if !waiting.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent or too soon): \(waiting.joined(separator: ", "))" }
-            return ControlResponse(ok: true, message: message, instances: matching.map(status))
+            return ControlResponse(ok: true, message: message, instances: matching.compactMap { m in sessions.firstIndex { $0 === m }.map(board.row) })
         case .tap:
             guard let id = request.instance, let i = sessions.firstIndex(where: { $0.instance.id == id }) else {
                 return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(sessions.map(\.instance.id).joined(separator: ", ")))")
@@ -243,7 +266,8 @@ public final class HostRunner {
                     scheduled(i, cause: .interaction, outcome: .exempt,
                               result: .success(ScheduledTimeline(entryDates: t.entries.map(\.date), policy: t.policy)))
                 }
-                publish(session)
+                publish(i)
+                refreshSchedule()
                 let message: String
                 var ok = true
                 switch result.outcome {
@@ -253,27 +277,13 @@ public final class HostRunner {
                 case .refused(let url): message = "refused to open \(url): its scheme is not declared by the extension"; ok = false
                 case .inert: message = "the element is inert (not backed by an App Intent)"
                 }
-                return ControlResponse(ok: ok, message: message, instances: [status(session)])
+                return ControlResponse(ok: ok, message: message, instances: [board.row(i)])
             } catch {
                 return ControlResponse(ok: false, message: "\(error)")
             }
         }
     }
 
-    private func status(_ session: WidgetSession) -> InstanceStatus {
-        let now = host.clock.now
-        let i = sessions.firstIndex { $0 === session } ?? 0
-        let t = session.timeline
-        let index = t?.entryIndex(at: now)
-        let pid = try? host.connection(to: session.instance.extensionPath).process.pid
-        return InstanceStatus(
-            id: session.instance.id, kind: session.instance.kind, family: session.instance.family.rawValue,
-            placement: session.instance.resolvedPlacement.id, extensionPID: pid, entries: t?.entries.count ?? 0,
-            currentEntry: index.flatMap { t?.entries[$0].date }.map(CivilDate.isoDate),
-            nextReload: nextReload(i).map(CivilDate.isoDate),
-            texts: (try? session.render().texts) ?? [], lastError: lastErrors[session.instance.id],
-            budgetLeft: scheduler.budgetLeft(i, at: now))
-    }
 }
 
 extension ReloadReason {

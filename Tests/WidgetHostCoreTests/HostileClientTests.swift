@@ -1,0 +1,122 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import WidgetHostCore
+import XCTest
+
+/// A real `widget-host run` against hostile control clients (connections that never finish their
+/// line, oversized and malformed requests) and against widget work that would take minutes: the
+/// control socket keeps answering, and the host stops when told.
+final class HostileClientTests: XCTestCase {
+    private func startHost(_ instances: [(id: String, executable: String, kind: String)], extra: [String] = []) throws -> (Process, String) {
+        let dir = try temporaryDirectory(self)
+        let socket = dir.appendingPathComponent("c.sock").path
+        let config = dir.appendingPathComponent("host.json")
+        let list = instances.map { #"{"id": "\#($0.id)", "extension": "\#($0.executable)", "kind": "\#($0.kind)", "family": "systemSmall"}"# }
+        try Data(#"{"instances": [\#(list.joined(separator: ","))]}"#.utf8).write(to: config)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+        process.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
+                             "--out", dir.appendingPathComponent("live").path, "--socket", socket] + extra
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        addTeardownBlock { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
+        for _ in 0..<400 where (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)) == nil { usleep(25_000) }
+        return (process, socket)
+    }
+
+    /// A raw connection to the socket, as a hostile client makes it.
+    private func connectRaw(_ path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, b) in path.utf8.enumerated() { raw[i] = b }
+        }
+        let r = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        guard r == 0 else { throw HostError.system(call: "connect", errno: errno) }
+        return fd
+    }
+
+    private func send(_ fd: Int32, _ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    /// The answer on a raw connection (until the host closes it), waiting at most `seconds`.
+    private func answer(_ fd: Int32, within seconds: Int32) -> String? {
+        var text = [UInt8]()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, seconds * 1000) > 0 else { return text.isEmpty ? nil : String(decoding: text, as: UTF8.self) }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return String(decoding: text, as: UTF8.self) }
+            text += buffer[0..<n]
+        }
+    }
+
+    /// A hundred connections that send half a line and wait hold up no one: `status` is answered while
+    /// they are all still open and unanswered (each has 5 s to finish its line), and then each gets an
+    /// answer saying what it did wrong.
+    func testHalfSentRequestsDelayNoOne() throws {
+        let (_, socket) = try startHost([("todo", try BuiltProducts.executable("ToDoList"), "ToDoList")])
+        let opened = ContinuousClock.now
+        let slow = try (0..<100).map { _ in try connectRaw(socket) }
+        defer { slow.forEach { close($0) } }
+        for fd in slow { send(fd, Array(#"{"comm"#.utf8)) }
+        let status = try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 30)
+        let answeredAfter = ContinuousClock.now - opened
+        XCTAssertTrue(status.ok)
+        XCTAssertLessThan(answeredAfter, .seconds(5), "status waited for the half-sent requests")
+        for fd in slow.prefix(3) {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            if ContinuousClock.now - opened < .seconds(4) { XCTAssertEqual(poll(&pfd, 1, 0), 0, "answered before its deadline") }
+        }
+        for fd in slow {
+            let text = answer(fd, within: 10) ?? ""
+            XCTAssertTrue(text.contains("no request line within 5 s"), text)
+        }
+    }
+
+    func testOversizedAndMalformedRequestsGetAClearAnswer() throws {
+        let (_, socket) = try startHost([("todo", try BuiltProducts.executable("ToDoList"), "ToDoList")])
+        let huge = try connectRaw(socket)
+        defer { close(huge) }
+        send(huge, [UInt8](repeating: 0x41, count: 200_000))
+        XCTAssertTrue(answer(huge, within: 10)?.contains("request line longer than 65536 bytes") == true)
+        let garbage = try connectRaw(socket)
+        defer { close(garbage) }
+        send(garbage, Array("{not json\n".utf8))
+        XCTAssertTrue(answer(garbage, within: 10)?.contains("not a valid request") == true)
+        let unknown = try connectRaw(socket)
+        defer { close(unknown) }
+        send(unknown, Array(#"{"command":"format-disk"}"#.utf8) + [0x0A])
+        XCTAssertTrue(answer(unknown, within: 10)?.contains("not a valid request") == true)
+        XCTAssertTrue(try ControlSocket.send(ControlRequest(command: .status), to: socket).ok, "still serving")
+    }
+
+    /// Fifty instances of an extension that takes 3 s per timeline: minutes of startup. SIGTERM stops
+    /// the host within about a second anyway, and `status` is answered meanwhile.
+    func testSIGTERMStopsTheHostInTheMiddleOfItsStartup() throws {
+        let slow = try BuiltProducts.executable("Misbehaving")
+        let (process, socket) = try startHost((0..<50).map { ("slow\($0)", slow, "slow") })
+        let status = try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
+        XCTAssertEqual(status.instances?.count, 50)
+        XCTAssertLessThan(status.instances?.filter { !$0.texts.isEmpty }.count ?? 0, 50, "still starting")
+        let signalled = ContinuousClock.now
+        process.terminate()
+        process.waitUntilExit()
+        XCTAssertLessThan(ContinuousClock.now - signalled, .seconds(3), "stopping waited for the startup")
+        XCTAssertEqual(process.terminationStatus, 0)
+    }
+
+    func testTheDurationEndsARunInTheMiddleOfItsStartup() throws {
+        let slow = try BuiltProducts.executable("Misbehaving")
+        let started = ContinuousClock.now
+        let (process, _) = try startHost((0..<50).map { ("slow\($0)", slow, "slow") }, extra: ["--duration", "1"])
+        process.waitUntilExit()
+        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "the duration waited for the startup")
+    }
+}
