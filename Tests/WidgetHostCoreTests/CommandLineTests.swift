@@ -87,6 +87,22 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(refused.stderr.contains("refused unread"), refused.stderr)
     }
 
+    /// A small `.timeline` naming one large archive a thousand times: `inspect` stops at the node
+    /// budget with a clear error, rather than writing without end.
+    func testInspectOfAnAmplifyingTimelineStopsAtTheNodeBudget() throws {
+        let t0 = Date(timeIntervalSince1970: 1_763_712_000)
+        let large = ArchiveEncoder.encode(WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0,
+            root: .stack(StackNode(axis: .vertical, children: (0..<1_999).map { _ in .text(TextNode("x")) }))))
+        let file = try temporaryDirectory(self).appendingPathComponent("amplifying.timeline")
+        try Data(TimelineFileCodec.encode(StoredTimeline(
+            extensionID: "E", kind: "K", family: .systemSmall, fetchedAt: t0, policy: .never, variants: [EnvironmentVariant()],
+            entries: (0..<1_000).map { StoredTimeline.Entry(date: t0.addingTimeInterval(Double($0)), relevance: nil, archives: [large]) }))).write(to: file)
+        let result = try widgetHost(["inspect", file.path])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stderr.contains("maximum nodes decoded across a timeline"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("entry 500 variant 0"), "2,000 nodes each: the budget runs out half way: \(result.stderr)")
+    }
+
     func testInspectReportsMissingAndCorruptFilesPrecisely() throws {
         let dir = try temporaryDirectory(self)
         let missing = try widgetHost(["inspect", dir.appendingPathComponent("none.wgar").path])

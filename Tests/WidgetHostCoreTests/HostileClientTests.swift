@@ -94,6 +94,10 @@ final class HostileClientTests: XCTestCase {
         defer { close(unknown) }
         send(unknown, Array(#"{"command":"format-disk"}"#.utf8) + [0x0A])
         XCTAssertTrue(answer(unknown, within: 10)?.contains("not a valid request") == true)
+        let absurd = try connectRaw(socket)
+        defer { close(absurd) }
+        send(absurd, Array(#"{"command":"tap","instance":"todo","x":1e300,"y":0}"#.utf8) + [0x0A])
+        XCTAssertTrue(answer(absurd, within: 10)?.contains("a tap point must be finite and within") == true)
         XCTAssertTrue(try ControlSocket.send(ControlRequest(command: .status), to: socket).ok, "still serving")
     }
 

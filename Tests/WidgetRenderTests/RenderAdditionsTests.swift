@@ -116,5 +116,30 @@ final class RenderAdditionsTests: XCTestCase {
         }
     }
 
+    /// One render decodes and draws at most its image pixel budget; past it, images are placeholders.
+    func testAnImagePixelBudgetBoundsWhatOneRenderDraws() {
+        // The 1×1 blue PNG above, twice.
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00,
+                            0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49,
+                            0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x60, 0x60, 0xF8, 0x0F, 0x00, 0x01, 0x03, 0x01, 0x00, 0x36, 0x74, 0x11, 0x40,
+                            0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        XCTAssertEqual(PNGDecoder.dimensions(png)?.width, 1)
+        XCTAssertNil(PNGDecoder.dimensions([0xFF, 0xD8, 0xFF, 0x00]))
+        let image = ViewNode.modified(.image(ImageNode(source: .data(png), resizable: true)), .frame(.fixed(width: 40, height: 40)))
+        let drawn = tree(.stack(StackNode(axis: .vertical, children: [image, image])))
+        let nodes = drawn.root.allNodes().filter { $0.style == .data }
+        XCTAssertEqual(nodes.count, 2)
+        func blue(_ renderer: PNGRenderer) -> [Bool] {
+            let pixels = renderer.canvas(drawn, scale: 1)
+            return nodes.map { pixels.pixel(x: Int($0.frame.x + 20), y: Int($0.frame.y + 20)).bytes == [0, 0, 255, 255] }
+        }
+        var renderer = PNGRenderer(regular: nil, bold: nil)
+        XCTAssertEqual(blue(renderer), [true, true])
+        renderer.imagePixelBudget = 1
+        XCTAssertEqual(blue(renderer), [true, false], "the second image is past the budget")
+        renderer.imagePixelBudget = 0
+        XCTAssertEqual(blue(renderer), [false, false])
+    }
+
     private func fmt(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(v) }
 }

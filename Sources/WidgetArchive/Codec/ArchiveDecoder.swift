@@ -15,6 +15,17 @@ public struct ArchiveDecoder: Sendable {
         return try reader.archive()
     }
 
+    /// Decodes one of a timeline's archives, adding its nodes to `total`, which may not pass
+    /// `options.maxTimelineNodeCount`: see that limit for why.
+    public func decode(_ bytes: [UInt8], addingNodesTo total: inout Int) throws(ArchiveDecodingError) -> WidgetArchiveValue {
+        let payloadStart = try validateContainer(bytes)
+        var reader = NodeReader(bytes: bytes, start: payloadStart, options: options)
+        let value = try reader.archive()
+        total += reader.decodedNodes
+        guard total <= options.maxTimelineNodeCount else { throw .limitExceeded(.timelineNodeCount, offset: 0) }
+        return value
+    }
+
     /// Checks the 16-byte header, the payload length and the CRC. Returns the payload's offset.
     @discardableResult
     public func validateContainer(_ bytes: [UInt8]) throws(ArchiveDecodingError) -> Int {
@@ -48,6 +59,7 @@ struct NodeReader {
     private let options: ArchiveDecodingOptions
     private var strings: [String] = []
     private var nodeCount = 0
+    var decodedNodes: Int { nodeCount }
 
     init(bytes: [UInt8], start: Int, options: ArchiveDecodingOptions) {
         self.reader = ByteReader(bytes, from: start)

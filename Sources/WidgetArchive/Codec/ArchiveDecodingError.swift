@@ -85,6 +85,8 @@ public enum ArchiveLimit: String, Hashable, Sendable, CaseIterable {
     case stringCount = "maximum string count"
     case childCount = "maximum children per node"
     case intentParameters = "maximum intent parameter bytes"
+    case timelineEntries = "maximum entries per timeline"
+    case timelineNodeCount = "maximum nodes decoded across a timeline"
 }
 
 extension ArchiveDecodingError: CustomStringConvertible {

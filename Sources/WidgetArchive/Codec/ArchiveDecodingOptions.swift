@@ -19,6 +19,12 @@ public struct ArchiveDecodingOptions: Hashable, Sendable {
     public var maxChildren: Int = 4_096
     /// Largest encoded intent parameter blob. Default 16 KiB.
     public var maxIntentParameterBytes: Int = 16 * 1024
+    /// Most entries in one stored timeline. Default 1,000, what the host accepts from an extension.
+    public var maxTimelineEntries: Int = 1_000
+    /// Most nodes decoded across one timeline's entries. A stored timeline keeps each distinct archive
+    /// once and its entries refer to them, so a small file can name one large archive many times;
+    /// what decoding them all costs is bounded apart from the file's size. Default 1,000,000.
+    public var maxTimelineNodeCount: Int = 1_000_000
 
     public init() {}
 

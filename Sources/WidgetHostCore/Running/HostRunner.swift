@@ -256,6 +256,10 @@ public final class HostRunner {
                 if let element = request.element {
                     result = try session.tap(element: element)
                 } else if let x = request.x, let y = request.y {
+                    // Points, checked where they enter: finite and within any widget's reach.
+                    guard x.isFinite, y.isFinite, abs(x) <= 100_000, abs(y) <= 100_000 else {
+                        return ControlResponse(ok: false, message: "a tap point must be finite and within ±100000 points (got \(x),\(y))")
+                    }
                     result = try session.tap(at: Point(x: x, y: y))
                 } else {
                     return ControlResponse(ok: false, message: "tap needs an element or a point")

@@ -104,7 +104,9 @@ public enum TimelineFileCodec {
             }
             blobs.append(blob)
         }
+        let entryCountOffset = r.offset
         let entryCount = try r.count(limit: r.remaining, field: "entry count")
+        guard entryCount <= options.maxTimelineEntries else { throw TimelineFileError.tooLong(offset: entryCountOffset, limit: .timelineEntries) }
         var entries: [StoredTimeline.Entry] = []
         for _ in 0..<entryCount {
             let date = Date(timeIntervalSince1970: try r.f64("entry date"))

@@ -17,6 +17,15 @@ public enum PNGDecoder {
     /// Largest image accepted, in pixels (4096 × 4096).
     public static let maxPixels = 4096 * 4096
 
+    /// Width and height from the header alone (signature, then IHDR first, as PNG requires), without
+    /// decoding: what a caller with a pixel budget checks first. Nil when the bytes do not start so.
+    public static func dimensions(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func u32(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (u32(16), u32(20))
+    }
+
     struct Bits {
         let data: [UInt8]
         var pos = 0, bit = 0

@@ -10,6 +10,11 @@ public struct PNGRenderer: Sendable {
     /// extension's resources and asset catalogs); without it, or for a name it does not find, assets
     /// draw as placeholders.
     public var assets: (@Sendable (_ name: String, _ dark: Bool) -> PNGDecoder.Image?)?
+    /// Image pixels one render may decode and draw, asset and inline images together; past it, the
+    /// rest draw as placeholders. An archive within its limits can still name many large images (an
+    /// inline PNG compresses a thousandfold), so what one render costs is bounded apart. Default 64 M:
+    /// four of the largest images the decoder accepts.
+    public var imagePixelBudget = 64 << 20
 
     /// Uses `fontPath` if given, else the system's DejaVu Sans if present, else the built-in fallback.
     public init(fontPath: String? = nil) {
@@ -62,7 +67,7 @@ public struct PNGRenderer: Sendable {
     /// (a fresh 1.6 MB of zeroed pages at 2×, every render).
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
         var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets,
-                              dark: tree.colorScheme == .dark)
+                              dark: tree.colorScheme == .dark, imagePixelsLeft: imagePixelBudget)
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
         swap(&painter.canvas, &canvas)
@@ -105,6 +110,8 @@ struct Painter {
     let assets: (@Sendable (String, Bool) -> PNGDecoder.Image?)?
     /// The tree is drawn in its dark appearance: asset images pick their dark variants.
     let dark: Bool
+    /// What is left of `PNGRenderer.imagePixelBudget` for this render.
+    var imagePixelsLeft: Int
     /// The `scaleEffect`/`rotationEffect` transforms of the nodes being drawn, in pixels.
     var transform: RenderTransform?
 
@@ -295,14 +302,24 @@ struct Painter {
         for child in node.children where child.role != .shape { draw(child, opacity: opacity, clip: clip) }
     }
 
+    /// Takes `pixels` from the render's image budget, if that many are left.
+    private mutating func admit(_ pixels: Int) -> Bool {
+        guard pixels <= imagePixelsLeft else {
+            imagePixelsLeft = 0
+            return false
+        }
+        imagePixelsLeft -= pixels
+        return true
+    }
+
     /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
     private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
-        if node.style == .asset, let name = node.imageName, let image = assets?(name, dark) {
+        if node.style == .asset, imagePixelsLeft > 0, let name = node.imageName, let image = assets?(name, dark), admit(image.width * image.height) {
             drawImage(image, r, opacity: opacity, clip: clip)
             return
         }
-        if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded),
-           let image = try? PNGDecoder.decode([UInt8](bytes)) {
+        if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded).map([UInt8].init),
+           let size = PNGDecoder.dimensions(bytes), admit(size.width * size.height), let image = try? PNGDecoder.decode(bytes) {
             drawImage(image, r, opacity: opacity, clip: clip)
             return
         }

@@ -15,12 +15,13 @@ enum InspectCommand {
         case .timeline(let timeline):
             print("timeline extension=\(timeline.extensionID) kind=\(timeline.kind) family=\(timeline.family) entries=\(timeline.entries.count) policy=\(timeline.policy) variants=\(timeline.variants.map(\.description).joined(separator: ","))")
             let indices = entry.map { [$0] } ?? Array(timeline.entries.indices)
+            var nodes = 0
             for i in indices {
                 guard timeline.entries.indices.contains(i) else {
                     throw UsageError("--entry \(i) is out of range (the timeline has \(timeline.entries.count) entries)")
                 }
                 for (v, bytes) in timeline.entries[i].archives.enumerated() {
-                    let value = try LoadedFile.decodeArchive(bytes, path: "\(path) entry \(i) variant \(v)")
+                    let value = try LoadedFile.decodeArchive(bytes, path: "\(path) entry \(i) variant \(v)", nodes: &nodes)
                     print("entry \(i) variant \(timeline.variants[v]):")
                     print(ArchiveTextDump.dump(value), terminator: "")
                 }
@@ -58,8 +59,14 @@ enum LoadedFile {
     }
 
     static func decodeArchive(_ bytes: [UInt8], path: String) throws -> WidgetArchiveValue {
+        var nodes = 0
+        return try decodeArchive(bytes, path: path, nodes: &nodes)
+    }
+
+    /// One of a timeline's archives, its nodes counted into `nodes` (bounded across the timeline).
+    static func decodeArchive(_ bytes: [UInt8], path: String, nodes: inout Int) throws -> WidgetArchiveValue {
         do {
-            return try ArchiveDecoder().decode(bytes)
+            return try ArchiveDecoder().decode(bytes, addingNodesTo: &nodes)
         } catch {
             throw CommandFailure("\(path): \(error)")
         }

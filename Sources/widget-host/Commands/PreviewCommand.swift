@@ -54,6 +54,7 @@ final class PreviewRun {
     private var failures: [String] = []
     private var written = 0
     private var assetWarnings: Set<String> = []
+    private let assetImages: AssetImageLoader
 
     init(host: WidgetHost, executable: String, connection: ExtensionConnection, out: URL, fontPath: String?, maxEntries: Int) {
         self.host = host
@@ -63,7 +64,8 @@ final class PreviewRun {
         self.maxEntries = maxEntries
         resources = ExtensionResources(executable: executable)
         painter = PNGRenderer(fontPath: fontPath)
-        painter.assets = AssetLoader(resources: resources).image
+        assetImages = AssetImageLoader(resources: resources)
+        painter.assets = assetImages.image
         sheet = ContactSheet(title: connection.extensionID)
     }
 
@@ -176,6 +178,9 @@ final class PreviewRun {
     /// The contact sheet and the warnings; a widget that failed makes the command fail.
     func finish() throws {
         var seen: Set<String> = []
+        if assetImages.budgetSpent {
+            assetWarnings.insert("asset images: more than \(assetImages.pixelBudget >> 20) M pixels in all; the rest are drawn as placeholders")
+        }
         let warnings = (connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()).filter { seen.insert($0).inserted }
         sheet.warnings = warnings
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
@@ -243,27 +248,5 @@ struct ContactSheet {
         </body></html>
 
         """
-    }
-}
-
-/// Loads asset images for drawing, only from the extension's resource folder, each file once.
-// `@unchecked Sendable`: `cache` is only touched with `lock` held; `resources` is immutable.
-final class AssetLoader: @unchecked Sendable {
-    let resources: ExtensionResources
-    private let lock = NSLock()
-    private var cache: [String: PNGDecoder.Image?] = [:]
-
-    init(resources: ExtensionResources) { self.resources = resources }
-
-    func image(_ name: String, dark: Bool) -> PNGDecoder.Image? {
-        let key = (dark ? "dark:" : "light:") + name
-        if let cached = lock.withLock({ cache[key] }) { return cached }
-        var image: PNGDecoder.Image?
-        if case .found(let path) = resources.resolve(name, dark: dark), let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-           let size = attributes[.size] as? Int, size <= 16 << 20, let data = FileManager.default.contents(atPath: path) {
-            image = try? PNGDecoder.decode([UInt8](data))
-        }
-        lock.withLock { cache[key] = image }
-        return image
     }
 }

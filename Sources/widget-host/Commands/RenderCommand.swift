@@ -84,7 +84,7 @@ enum RenderCommand {
         context.increasedContrast = increasedContrast
         let tree = WidgetRenderer.render(archive, context: context)
         var painter = PNGRenderer(fontPath: a.value("font"))
-        if let resources { painter.assets = AssetLoader(resources: resources).image }
+        if let resources { painter.assets = AssetImageLoader(resources: resources).image }
         let bytes: [UInt8] = switch format {
         case "png": painter.png(tree, scale: scale)
         case "svg": Array(SVGWriter.svg(tree).utf8)
