@@ -20,6 +20,10 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "host-benchmark",
+            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost")]
+        ),
+        .executableTarget(
             name: "simulate-benchmark",
             dependencies: [
                 .product(name: "WidgetScheduling", package: "WidgetHost"),

@@ -20,7 +20,7 @@ final class ControlServer: @unchecked Sendable {
     private let socket: ControlSocket
     private let refusal: @Sendable (Int32) -> String?
     private let log: @Sendable (String) -> Void
-    private let status: @Sendable () -> ControlResponse
+    private let status: @Sendable () -> [UInt8]
     private let forward: @Sendable (ControlRequest, ControlReply) -> Void
     private let ended: @Sendable () -> Void
     private var clients: [Int32: Client] = [:]
@@ -37,7 +37,7 @@ final class ControlServer: @unchecked Sendable {
 
     /// `ended` is called whenever a connection has been dealt with here (answered, refused, expired).
     init(socket: ControlSocket, refusal: @escaping @Sendable (Int32) -> String?, log: @escaping @Sendable (String) -> Void,
-         status: @escaping @Sendable () -> ControlResponse, forward: @escaping @Sendable (ControlRequest, ControlReply) -> Void,
+         status: @escaping @Sendable () -> [UInt8], forward: @escaping @Sendable (ControlRequest, ControlReply) -> Void,
          ended: @escaping @Sendable () -> Void) {
         self.socket = socket
         self.refusal = refusal
@@ -134,7 +134,7 @@ final class ControlServer: @unchecked Sendable {
             return ended()
         }
         if request.command == .status {
-            reply.send(status())
+            reply.send(line: status())
             return ended()
         }
         forward(request, reply)
@@ -163,6 +163,11 @@ final class ControlReply: Sendable {
     init(_ fd: Int32) { self.fd = fd }
 
     func send(_ response: ControlResponse) {
+        send(line: (try? JSONEncoder().encode(response)).map { [UInt8]($0) } ?? Array(#"{"ok":false,"message":"unencodable"}"#.utf8))
+    }
+
+    /// Sends an answer already encoded (one JSON object, without the newline).
+    func send(line: [UInt8]) {
         let fd = fd
         DispatchQueue.global(qos: .userInitiated).async {
             defer { close(fd) }
@@ -170,7 +175,7 @@ final class ControlReply: Sendable {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
             var timeout = timeval(tv_sec: Int(ControlServer.requestDeadline), tv_usec: 0)
             _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-            if let data = try? JSONEncoder().encode(response) { try? ControlSocket.writeLine(fd, data) }
+            try? ControlSocket.writeLine(fd, Data(line))
         }
     }
 }

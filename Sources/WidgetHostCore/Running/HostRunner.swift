@@ -81,7 +81,7 @@ public final class HostRunner {
         let board = board, inbox = inbox, host = host
         let server = ControlServer(
             socket: socket, refusal: { Self.refusal(of: $0, host: host) }, log: { host.log($0) },
-            status: { ControlResponse(ok: true, message: "\(board.snapshot.count) instance(s)", instances: board.snapshot) },
+            status: { board.statusLine() },
             forward: { inbox.post($0, $1) }, ended: { inbox.connectionEnded() })
         self.server = server
         server.start()

@@ -2,11 +2,13 @@ import Foundation
 
 /// What `status` answers, kept up to date as things change (a reload, a new entry, a decision), so that
 /// the control server answers at once: it never waits for widget work, launches an extension or
-/// renders anything.
+/// renders anything. Each row is encoded when it changes, by whoever changed it; an answer is the rows'
+/// bytes joined, however many instances there are and however busy the host is.
 ///
-/// `@unchecked Sendable`: `rows` is guarded by `lock`.
+/// `@unchecked Sendable`: `rows` and `encoded` are guarded by `lock`.
 final class StatusBoard: @unchecked Sendable {
     private var rows: [InstanceStatus]
+    private var encoded: [[UInt8]]
     private let lock = NSLock()
 
     init(_ instances: [WidgetInstance]) {
@@ -14,13 +16,39 @@ final class StatusBoard: @unchecked Sendable {
             InstanceStatus(id: $0.id, kind: $0.kind, family: $0.family.rawValue, placement: $0.resolvedPlacement.id, extensionPID: nil,
                            entries: 0, currentEntry: nil, nextReload: nil, texts: [], lastError: nil, budgetLeft: nil)
         }
+        encoded = rows.map(Self.encode)
+    }
+
+    private static func encode(_ row: InstanceStatus) -> [UInt8] {
+        (try? JSONEncoder().encode(row)).map { [UInt8]($0) } ?? Array("{}".utf8)
     }
 
     func update(_ index: Int, _ change: (inout InstanceStatus) -> Void) {
-        lock.withLock { change(&rows[index]) }
+        var row = lock.withLock { rows[index] }
+        let before = row
+        change(&row)
+        guard row != before else { return }
+        let bytes = Self.encode(row)
+        lock.withLock {
+            rows[index] = row
+            encoded[index] = bytes
+        }
     }
 
     func row(_ index: Int) -> InstanceStatus { lock.withLock { rows[index] } }
 
     var snapshot: [InstanceStatus] { lock.withLock { rows } }
+
+    /// The whole `status` answer, a `ControlResponse` as one JSON line's bytes (without the newline).
+    func statusLine() -> [UInt8] {
+        let parts = lock.withLock { encoded }
+        var line = Array(#"{"ok":true,"message":"\#(parts.count) instance(s)","instances":["#.utf8)
+        line.reserveCapacity(parts.reduce(line.count + 2) { $0 + $1.count + 1 })
+        for (i, part) in parts.enumerated() {
+            if i > 0 { line.append(UInt8(ascii: ",")) }
+            line += part
+        }
+        line += Array("]}".utf8)
+        return line
+    }
 }

@@ -5,7 +5,8 @@
 //                                                                                    target p50 ≤ 2× floor
 //   cold reload (spawn + handshake + timeline); floor: spawn and exit of the same binary
 //                                                                                    target ≤ 1.5× floor
-// Usage: interaction-benchmark BIN_DIR (where ToDoList and CaffeineTracker are built)
+// Usage: interaction-benchmark BIN_DIR [none|basic|full] (where ToDoList and CaffeineTracker are built;
+// the extensions' sandbox, by default the strongest this machine supports)
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -15,7 +16,8 @@ import WidgetHostCore
 import WidgetProtocol
 import WidgetRender
 
-guard CommandLine.arguments.count == 2 else {
+guard (2...3).contains(CommandLine.arguments.count),
+      let sandbox = CommandLine.arguments.count == 3 ? SandboxLevel(rawValue: CommandLine.arguments[2]) : .strongestAvailable else {
     print("usage: interaction-benchmark BIN_DIR (run Tools/Benchmarks/interaction-benchmark.sh)")
     exit(2)
 }
@@ -37,7 +39,8 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 }
 
 let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000))
-let host = WidgetHost(store: ArchiveStore(root: storeDir), clock: clock)
+let host = WidgetHost(store: ArchiveStore(root: storeDir), clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
+print("extensions in the \(sandbox) sandbox")
 defer { host.shutdown() }
 
 // 1. Tap latency, warm.
