@@ -256,7 +256,7 @@ final class CommandLineTests: XCTestCase {
         let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,
                                 "--at", "2025-11-21T08:00:00Z", "--entries", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker: 14 entries rendered"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 14 entries rendered"), r.stdout)
         let folders = ["CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
                        "CaffeineTracker/accessoryCircular", "CaffeineTracker/accessoryInline",
                        "CaffeineGoal/systemSmall/recommendation-1", "CaffeineGoal/systemSmall/recommendation-2",

@@ -185,7 +185,8 @@ final class PreviewRun {
         sheet.warnings = warnings
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
         for warning in warnings { print("warning: \(warning)") }
-        print("previewed \(connection.extensionID): \(written) entries rendered to \(out.path) (open index.html)")
+        let sandbox = (host.launcher as? PosixProcessLauncher)?.sandbox ?? .none
+        print("previewed \(connection.extensionID) (in the \(sandbox) sandbox): \(written) entries rendered to \(out.path) (open index.html)")
         if !failures.isEmpty {
             throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
         }
