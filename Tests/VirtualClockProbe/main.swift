@@ -372,30 +372,26 @@ func clockwaitsLastTheRealInterval(offset: Int64, _ check: Check) {
     }
     check.expectRealInterval("pthread_cond_clockwait(CLOCK_REALTIME)", took: conditionWait.seconds, result: conditionWait.result, timedOut: ETIMEDOUT)
 
+    /// A lock the rescuer holds from the start (`hold`) and lets go when rescuing (`release`): taking it
+    /// with a realtime deadline 0.2 s away must time out after the real 0.2 s.
+    func expectLockTimesOut(_ name: String, hold: @escaping @Sendable () -> Void, release: @escaping @Sendable () -> Void,
+                            take: (UnsafePointer<timespec>) -> Int32, untake: () -> Void) {
+        let wait = timed(first: hold, rescue: { _ in release() }) {
+            var until = deadline(in: 0.2)
+            let result = take(&until)
+            if result == 0 { untake() }
+            return result
+        }
+        check.expectRealInterval(name, took: wait.seconds, result: wait.result, timedOut: ETIMEDOUT)
+    }
     let mutex = makeMutex()
-    let mutexWait = timed(first: { pthread_mutex_lock(mutex.pointer) }, rescue: { _ in pthread_mutex_unlock(mutex.pointer) }) {
-        var until = deadline(in: 0.2)
-        let result = pthread_mutex_clocklock(mutex.pointer, CLOCK_REALTIME, &until)
-        if result == 0 { pthread_mutex_unlock(mutex.pointer) }
-        return result
-    }
-    check.expectRealInterval("pthread_mutex_clocklock(CLOCK_REALTIME)", took: mutexWait.seconds, result: mutexWait.result, timedOut: ETIMEDOUT)
-
+    expectLockTimesOut("pthread_mutex_clocklock(CLOCK_REALTIME)", hold: { pthread_mutex_lock(mutex.pointer) }, release: { pthread_mutex_unlock(mutex.pointer) },
+                       take: { pthread_mutex_clocklock(mutex.pointer, CLOCK_REALTIME, $0) }, untake: { pthread_mutex_unlock(mutex.pointer) })
     let rwlock = makeRWLock()
-    let readWait = timed(first: { pthread_rwlock_wrlock(rwlock.pointer) }, rescue: { _ in pthread_rwlock_unlock(rwlock.pointer) }) {
-        var until = deadline(in: 0.2)
-        let result = pthread_rwlock_clockrdlock(rwlock.pointer, CLOCK_REALTIME, &until)
-        if result == 0 { pthread_rwlock_unlock(rwlock.pointer) }
-        return result
-    }
-    check.expectRealInterval("pthread_rwlock_clockrdlock(CLOCK_REALTIME)", took: readWait.seconds, result: readWait.result, timedOut: ETIMEDOUT)
-    let writeWait = timed(first: { pthread_rwlock_rdlock(rwlock.pointer) }, rescue: { _ in pthread_rwlock_unlock(rwlock.pointer) }) {
-        var until = deadline(in: 0.2)
-        let result = pthread_rwlock_clockwrlock(rwlock.pointer, CLOCK_REALTIME, &until)
-        if result == 0 { pthread_rwlock_unlock(rwlock.pointer) }
-        return result
-    }
-    check.expectRealInterval("pthread_rwlock_clockwrlock(CLOCK_REALTIME)", took: writeWait.seconds, result: writeWait.result, timedOut: ETIMEDOUT)
+    expectLockTimesOut("pthread_rwlock_clockrdlock(CLOCK_REALTIME)", hold: { pthread_rwlock_wrlock(rwlock.pointer) }, release: { pthread_rwlock_unlock(rwlock.pointer) },
+                       take: { pthread_rwlock_clockrdlock(rwlock.pointer, CLOCK_REALTIME, $0) }, untake: { pthread_rwlock_unlock(rwlock.pointer) })
+    expectLockTimesOut("pthread_rwlock_clockwrlock(CLOCK_REALTIME)", hold: { pthread_rwlock_rdlock(rwlock.pointer) }, release: { pthread_rwlock_unlock(rwlock.pointer) },
+                       take: { pthread_rwlock_clockwrlock(rwlock.pointer, CLOCK_REALTIME, $0) }, untake: { pthread_rwlock_unlock(rwlock.pointer) })
 }
 
 // MARK: - Checks: saturation

@@ -51,3 +51,18 @@ final class LockedList<Value>: @unchecked Sendable {
     func append(_ value: Value) { lock.withLock { storage.append(value) } }
     var values: [Value] { lock.withLock { storage } }
 }
+
+/// Runs a program to its end with standard output and error together; its process (for how it
+/// ended) and what it printed.
+func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (process: Process, output: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = output
+    try process.run()
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process, text)
+}

@@ -11,15 +11,7 @@ import XCTest
 /// The probe's rescuers end any wait that would oversleep, and it kills itself after 30 s.
 final class VirtualClockTests: XCTestCase {
     private func probe(_ check: String, executable: String = "virtual-clock-probe", file: StaticString = #filePath, line: UInt = #line) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable(executable))
-        process.arguments = [check]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (process, text) = try runCapturingOutput(try BuiltProducts.executable(executable), [check])
         guard process.terminationReason == .exit else {
             return XCTFail("\(executable) \(check) was killed by signal \(process.terminationStatus)\n\(text)", file: file, line: line)
         }
@@ -100,15 +92,7 @@ final class VirtualClockTests: XCTestCase {
                 try Data("#include_next <features.h>\n\(features)\n".utf8).write(to: fake.appendingPathComponent("features.h"))
                 arguments += ["-I", fake.path]
             }
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = arguments + [shim.appendingPathComponent("VirtualClock.c").path]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            let (process, text) = try runCapturingOutput("/usr/bin/env", arguments + [shim.appendingPathComponent("VirtualClock.c").path])
             return (process.terminationStatus, text)
         }
         let glibc = try compile(faking: nil)
