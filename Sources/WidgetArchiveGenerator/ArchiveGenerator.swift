@@ -85,7 +85,7 @@ public struct ArchiveGenerator {
     private mutating func optionalNode(_ depth: Int) -> ViewNode? { bool() ? node(depth: depth + 1) : nil }
 
     private mutating func modifier(_ depth: Int) -> ViewModifierNode {
-        switch Int.random(in: 0..<31, using: &rng) {
+        switch Int.random(in: 0..<34, using: &rng) {
         case 0: return .frame(FrameSpec(minWidth: opt(0...50), idealWidth: opt(0...100), maxWidth: bool() ? .infinity : opt(50...300),
                                         minHeight: opt(0...50), idealHeight: opt(0...100), maxHeight: opt(50...300), alignment: alignment()))
         case 1: return .padding(PaddingSpec(edges: UInt8.random(in: 0...15, using: &rng), top: opt(0...20), leading: opt(0...20),
@@ -119,7 +119,32 @@ public struct ArchiveGenerator {
         case 28: return .textAttributes(textAttributes())
         case 29: return .transform(TransformValue(scaleX: number(0...2), scaleY: number(0...2), rotation: number(-360...360),
                                                   anchor: UnitPointValue(x: number(0...1), y: number(0...1))))
+        case 30: return .transition(transition(depth))
+        case 31: return .animation(bool() ? animation() : nil, valueDigest: UInt64.random(in: 0...UInt64.max, using: &rng))
+        case 32: return .numericTextValue(number(-1000...1000))
         default: return .contentTransition(pick(ContentTransitionValue.allCases))
+        }
+    }
+
+    private mutating func animation() -> AnimationValue {
+        let duration = number(0.1...2)
+        let curve: AnimationValue.Curve = pick([
+            .default, .spring(response: duration, dampingFraction: number(0.2...1)), .springDuration(duration: duration, bounce: number(-0.5...0.9)),
+            .smooth(duration: duration, extraBounce: number(0...0.3)), .snappy(duration: duration, extraBounce: number(0...0.3)),
+            .bouncy(duration: duration, extraBounce: number(0...0.3)), .linear(duration: duration), .easeIn(duration: duration),
+            .easeOut(duration: duration), .easeInOut(duration: duration),
+        ])
+        return AnimationValue(curve, delay: bool() ? number(0...1) : 0, speed: bool() ? number(0.5...2) : 1)
+    }
+
+    private mutating func transition(_ depth: Int) -> TransitionValue {
+        let leaf: [TransitionValue] = [.identity, .opacity, .slide, .scale(number(0...1), anchor: UnitPointValue(x: number(0...1), y: number(0...1))),
+                                       .move(pick(EdgeValue.allCases)), .push(pick(EdgeValue.allCases)), .offset(x: number(-50...50), y: number(-50...50))]
+        guard depth < 3, bool() else { return pick(leaf) }
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0: return .asymmetric(insertion: transition(depth + 1), removal: transition(depth + 1))
+        case 1: return .combined(transition(depth + 1), transition(depth + 1))
+        default: return .animated(transition(depth + 1), animation())
         }
     }
 

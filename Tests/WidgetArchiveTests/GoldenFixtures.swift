@@ -12,6 +12,30 @@ enum GoldenFixtures {
         ("dates-and-progress", datesAndProgress),
         ("controls-and-modifiers", controls),
         ("styles-shapes-and-assets", stylesShapesAndAssets),
+        ("animation", animation),
+    ]
+
+    /// What drives animation between entries: the seed's caffeine example (a numeric total, the last
+    /// drink pushed in from the bottom, a smooth 1.8 s animation), and every curve and transition kind.
+    static let animation = WidgetArchiveValue(
+        kind: "CaffeineTracker", family: .systemSmall, entryDate: date,
+        root: .modified(.stack(StackNode(axis: .vertical, children: [
+            .modified(.text(TextNode("240 mg")), .numericTextValue(240)),
+            .modified(.modified(.text(TextNode("Espresso")), .identity("Espresso")), .transition(.push(.bottom))),
+            .modified(.text(TextNode("1")), .contentTransition(.numericTextCountsDown)),
+            .modified(.color(.system(.red, opacity: 1)), .transition(.asymmetric(
+                insertion: .combined(.move(.leading), .scale(0.5, anchor: UnitPointValue(x: 0.5, y: 0))),
+                removal: .animated(.offset(x: 0, y: 20), AnimationValue(.easeOut(duration: 0.35), delay: 0.1, speed: 2))))),
+            .modified(.color(.system(.blue, opacity: 1)), .transition(.combined(.slide, .combined(.identity, .opacity)))),
+        ] + curves.enumerated().map { i, curve in
+            .modified(.text(TextNode("\(i)")), .animation(AnimationValue(curve), valueDigest: UInt64(i) &* 0x9E37_79B9_7F4A_7C15))
+        } + [.modified(.text(TextNode("still")), .animation(nil, valueDigest: 7))])),
+        .animation(AnimationValue(.smooth(duration: 1.8, extraBounce: 0)), valueDigest: 0xCBF2_9CE4_8422_2325)))
+
+    static let curves: [AnimationValue.Curve] = [
+        .default, .spring(response: 0.5, dampingFraction: 0.825), .springDuration(duration: 0.8, bounce: 0.2),
+        .smooth(duration: 0.5, extraBounce: 0), .snappy(duration: 0.5, extraBounce: 0.1), .bouncy(duration: 0.5, extraBounce: 0),
+        .linear(duration: 0.35), .easeIn(duration: 1), .easeOut(duration: 0.35), .easeInOut(duration: 2),
     ]
 
     /// The additions for real widget code: text attributes on runs and views, font width and italic,

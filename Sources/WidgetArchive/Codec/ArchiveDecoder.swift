@@ -545,8 +545,52 @@ struct NodeReader {
             return .transform(TransformValue(
                 scaleX: try reader.f64("scale x"), scaleY: try reader.f64("scale y"), rotation: try reader.f64("rotation"),
                 anchor: UnitPointValue(x: try reader.f64("anchor x"), y: try reader.f64("anchor y"))))
+        case ModifierTag.transition: return .transition(try transition(depth: depth + 1))
+        case ModifierTag.animation:
+            let animation = try reader.bool() ? try self.animation() : nil
+            return .animation(animation, valueDigest: try reader.u64())
+        case ModifierTag.numericTextValue: return .numericTextValue(try reader.f64("numeric text value"))
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
+        }
+    }
+
+    private mutating func animation() throws(ArchiveDecodingError) -> AnimationValue {
+        let offset = reader.offset
+        let curve: AnimationValue.Curve
+        switch try reader.u8() {
+        case 0: curve = .default
+        case 1: curve = .spring(response: try reader.f64("spring response"), dampingFraction: try reader.f64("damping fraction"))
+        case 2: curve = .springDuration(duration: try reader.f64("spring duration"), bounce: try reader.f64("spring bounce"))
+        case 3: curve = .smooth(duration: try reader.f64("smooth duration"), extraBounce: try reader.f64("extra bounce"))
+        case 4: curve = .snappy(duration: try reader.f64("snappy duration"), extraBounce: try reader.f64("extra bounce"))
+        case 5: curve = .bouncy(duration: try reader.f64("bouncy duration"), extraBounce: try reader.f64("extra bounce"))
+        case 6: curve = .linear(duration: try reader.f64("linear duration"))
+        case 7: curve = .easeIn(duration: try reader.f64("ease-in duration"))
+        case 8: curve = .easeOut(duration: try reader.f64("ease-out duration"))
+        case 9: curve = .easeInOut(duration: try reader.f64("ease-in-out duration"))
+        case let other: throw .invalidTag(offset: offset, tag: other, context: "animation curve")
+        }
+        return AnimationValue(curve, delay: try reader.f64("animation delay"), speed: try reader.f64("animation speed"))
+    }
+
+    /// Transitions nest (`combined`, `asymmetric`), within the same depth budget as nodes.
+    private mutating func transition(depth: Int) throws(ArchiveDecodingError) -> TransitionValue {
+        let offset = reader.offset
+        guard depth <= options.maxDepth else { throw .limitExceeded(.depth, offset: offset) }
+        switch try reader.u8() {
+        case 0: return .identity
+        case 1: return .opacity
+        case 2: return .slide
+        case 3:
+            return .scale(try reader.f64("transition scale"), anchor: UnitPointValue(x: try reader.f64("anchor x"), y: try reader.f64("anchor y")))
+        case 4: return .move(EdgeValue(rawValue: try reader.enumCode("edge", cases: EdgeValue.allCases.count))!)
+        case 5: return .push(EdgeValue(rawValue: try reader.enumCode("edge", cases: EdgeValue.allCases.count))!)
+        case 6: return .offset(x: try reader.f64("transition offset x"), y: try reader.f64("transition offset y"))
+        case 7: return .asymmetric(insertion: try transition(depth: depth + 1), removal: try transition(depth: depth + 1))
+        case 8: return .combined(try transition(depth: depth + 1), try transition(depth: depth + 1))
+        case 9: return .animated(try transition(depth: depth + 1), try animation())
+        case let other: throw .invalidTag(offset: offset, tag: other, context: "transition")
         }
     }
 }

@@ -358,6 +358,45 @@ struct NodeWriter {
         case .transform(let t):
             out.u8(ModifierTag.transform)
             out.f64(t.scaleX); out.f64(t.scaleY); out.f64(t.rotation); out.f64(t.anchor.x); out.f64(t.anchor.y)
+        case .transition(let t):
+            out.u8(ModifierTag.transition); transition(t)
+        case .animation(let animation, let digest):
+            out.u8(ModifierTag.animation)
+            if let animation { out.u8(1); self.animation(animation) } else { out.u8(0) }
+            out.u64(digest)
+        case .numericTextValue(let value):
+            out.u8(ModifierTag.numericTextValue); out.f64(value)
+        }
+    }
+
+    private mutating func animation(_ a: AnimationValue) {
+        switch a.curve {
+        case .default: out.u8(0)
+        case .spring(let response, let damping): out.u8(1); out.f64(response); out.f64(damping)
+        case .springDuration(let duration, let bounce): out.u8(2); out.f64(duration); out.f64(bounce)
+        case .smooth(let duration, let extra): out.u8(3); out.f64(duration); out.f64(extra)
+        case .snappy(let duration, let extra): out.u8(4); out.f64(duration); out.f64(extra)
+        case .bouncy(let duration, let extra): out.u8(5); out.f64(duration); out.f64(extra)
+        case .linear(let duration): out.u8(6); out.f64(duration)
+        case .easeIn(let duration): out.u8(7); out.f64(duration)
+        case .easeOut(let duration): out.u8(8); out.f64(duration)
+        case .easeInOut(let duration): out.u8(9); out.f64(duration)
+        }
+        out.f64(a.delay); out.f64(a.speed)
+    }
+
+    private mutating func transition(_ t: TransitionValue) {
+        switch t {
+        case .identity: out.u8(0)
+        case .opacity: out.u8(1)
+        case .slide: out.u8(2)
+        case .scale(let scale, let anchor): out.u8(3); out.f64(scale); out.f64(anchor.x); out.f64(anchor.y)
+        case .move(let edge): out.u8(4); out.u8(edge.rawValue)
+        case .push(let edge): out.u8(5); out.u8(edge.rawValue)
+        case .offset(let x, let y): out.u8(6); out.f64(x); out.f64(y)
+        case .asymmetric(let insertion, let removal): out.u8(7); transition(insertion); transition(removal)
+        case .combined(let a, let b): out.u8(8); transition(a); transition(b)
+        case .animated(let inner, let a): out.u8(9); transition(inner); animation(a)
         }
     }
 }
@@ -414,4 +453,7 @@ enum ModifierTag {
     static let contentTransition: UInt8 = 28
     static let textAttributes: UInt8 = 29
     static let transform: UInt8 = 30
+    static let transition: UInt8 = 31
+    static let animation: UInt8 = 32
+    static let numericTextValue: UInt8 = 33
 }

@@ -45,6 +45,14 @@ package struct ByteReader {
         return value
     }
 
+    package mutating func u64() throws(ArchiveDecodingError) -> UInt64 {
+        guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
+        var value: UInt64 = 0
+        for i in 0..<8 { value |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
+        offset += 8
+        return value
+    }
+
     /// Unsigned LEB128, at most 10 bytes; the tenth may only carry the top bit of a 64-bit value.
     package mutating func varint() throws(ArchiveDecodingError) -> UInt64 {
         let start = offset

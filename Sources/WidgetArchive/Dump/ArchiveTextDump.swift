@@ -161,6 +161,9 @@ public enum ArchiveTextDump {
         case .textAttributes(let a): return ".text(\(textAttributes(a)))"
         case .transform(let t):
             return ".transform(scale: \(number(t.scaleX))×\(number(t.scaleY)), rotation: \(number(t.rotation))°, anchor: (\(number(t.anchor.x)), \(number(t.anchor.y))))"
+        case .transition(let t): return ".transition(\(t))"
+        case .animation(let a, let digest): return ".animation(\(a.map(\.description) ?? "nil"), value: #\(String(digest, radix: 16)))"
+        case .numericTextValue(let v): return ".contentTransition(.numericText(value: \(number(v))))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

@@ -59,6 +59,15 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     indirect case textAttributes(TextAttributes)
     /// `.scaleEffect` and `.rotationEffect`: drawing only, layout unchanged.
     indirect case transform(TransformValue)
+    /// `.transition(_:)`: how the view comes in and goes out between entries.
+    indirect case transition(TransitionValue)
+    /// `.animation(_:value:)`: the animation for changes inside the view when the value changes, and a
+    /// digest of that value (a 64-bit FNV-1a of its description) to tell whether it did. `nil` is
+    /// `.animation(nil, value:)`: no animation.
+    indirect case animation(AnimationValue?, valueDigest: UInt64)
+    /// `.contentTransition(.numericText(value:))`: numeric text whose digits roll up or down as the
+    /// value rises or falls.
+    case numericTextValue(Double)
 }
 
 /// A scale then a rotation about an anchor in the view's frame.

@@ -185,7 +185,7 @@ struct LayoutTreeBuilder {
             return effect(content, s, id: id) { $0.offset = (Self.finite(x), Self.finite(y)) }
         case .fixedSize(let h, let v):
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
-        case .contentTransition:
+        case .contentTransition, .transition, .animation, .numericTextValue:
             break
         case .textAttributes(let attributes):
             s.textAttributes = attributes.over(s.textAttributes)
