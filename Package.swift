@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
         .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
+        .library(name: "WidgetAnimation", targets: ["WidgetAnimation"]),
         .library(name: "WidgetArchiveGenerator", targets: ["WidgetArchiveGenerator"]),
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
@@ -68,6 +69,9 @@ let package = Package(
         .target(name: "WidgetLayout", dependencies: ["WidgetArchive"]),
         // Drawing the render tree: SVG, and PNG from a pure-Swift rasterizer.
         .target(name: "WidgetRender", dependencies: ["WidgetArchive", "WidgetLayout"]),
+        // Between entries: the transition plan computed from two laid-out entries, the frames partway,
+        // animated PNG.
+        .target(name: "WidgetAnimation", dependencies: ["WidgetArchive", "WidgetLayout", "WidgetRender"]),
         // Reload decisions: budgets, minimum interval, deferral and resumption; one scheduler for the live
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
@@ -143,6 +147,7 @@ let package = Package(
 
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit"]),
+        .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(

@@ -110,6 +110,7 @@ struct EffectSpec {
     var hidden = false
     var invalidated = false
     var transform: TransformValue?
+    var motion = RenderMotion()
 }
 
 /// Text runs with resolved style.

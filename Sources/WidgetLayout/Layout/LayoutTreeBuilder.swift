@@ -185,8 +185,21 @@ struct LayoutTreeBuilder {
             return effect(content, s, id: id) { $0.offset = (Self.finite(x), Self.finite(y)) }
         case .fixedSize(let h, let v):
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
-        case .contentTransition, .transition, .animation, .numericTextValue:
-            break
+        case .contentTransition(let value):
+            return effect(content, s, id: id) { $0.motion.contentTransition = value }
+        case .numericTextValue(let value):
+            return effect(content, s, id: id) {
+                $0.motion.contentTransition = .numericText
+                $0.motion.numericValue = value.isFinite ? value : nil
+            }
+        case .transition(let transition):
+            return effect(content, s, id: id) { $0.motion.transition = transition }
+        case .animation(let animation, let digest):
+            return effect(content, s, id: id) {
+                $0.motion.animationWritten = true
+                $0.motion.animation = animation
+                $0.motion.valueDigest = digest
+            }
         case .textAttributes(let attributes):
             s.textAttributes = attributes.over(s.textAttributes)
         case .transform(let t):

@@ -1,6 +1,40 @@
 import Foundation
 import WidgetArchive
 
+/// What a widget wrote about animating a subtree between entries, kept on the node it wrote it on:
+/// the planner reads it (`WidgetAnimation`); drawing ignores it.
+public struct RenderMotion: Hashable, Sendable, Codable {
+    /// `.transition(_:)`: how this node comes in and goes out.
+    public var transition: TransitionValue?
+    /// `.animation(_:value:)` for this subtree: whether one was written, the animation (nil when
+    /// written as `nil`) and the digest of the watched value.
+    public var animation: AnimationValue?
+    public var animationWritten: Bool?
+    public var valueDigest: UInt64?
+    /// `.contentTransition(_:)` for the text inside.
+    public var contentTransition: ContentTransitionValue?
+    /// `.contentTransition(.numericText(value:))`: the value whose change says which way digits roll.
+    public var numericValue: Double?
+
+    public init() {}
+
+    public var isEmpty: Bool { self == RenderMotion() }
+
+    /// Two wrappers' motion on one node: each field from `outer` where it wrote one.
+    public static func merged(outer: RenderMotion, inner: RenderMotion?) -> RenderMotion {
+        guard var result = inner else { return outer }
+        if let t = outer.transition { result.transition = t }
+        if outer.animationWritten == true {
+            result.animationWritten = true
+            result.animation = outer.animation
+            result.valueDigest = outer.valueDigest
+        }
+        if let c = outer.contentTransition { result.contentTransition = c }
+        if let v = outer.numericValue { result.numericValue = v }
+        return result
+    }
+}
+
 /// The render tree: every drawn node with its frame in widget points, resolved text and colours, and
 /// hit regions for controls and links. It is what SVG and PNG are drawn from, and what tests assert on.
 public struct RenderNode: Hashable, Sendable, Codable {
@@ -83,6 +117,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var invalidated: Bool?
     /// Clip children to this node's frame and shape.
     public var clips: Bool?
+    /// What the widget wrote about animating this node and what is inside it; nil when nothing.
+    public var motion: RenderMotion?
     public var children: [RenderNode]
 
     public init(role: Role, frame: Rect, children: [RenderNode] = []) {

@@ -11,6 +11,12 @@ public enum PNGEncoder {
 
     /// Encodes a canvas, filtering its rows into `raw` (reused when it is already the right size).
     static func encode(_ canvas: Canvas, filtered raw: inout [UInt8]) -> [UInt8] {
+        filter(canvas, into: &raw)
+        return container(width: canvas.width, height: canvas.height, filtered: raw)
+    }
+
+    /// The canvas's rows as PNG scanlines (straight alpha, Sub filter), into `raw`.
+    static func filter(_ canvas: Canvas, into raw: inout [UInt8]) {
         let width = canvas.width, height = canvas.height, rowBytes = width * 4
         if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
         // Per row, in passes simple enough for the compiler to vectorise: the factor that turns each
@@ -38,7 +44,6 @@ public enum PNGEncoder {
                 }
             }
         }
-        return container(width: width, height: height, filtered: raw)
     }
 
     /// A channel value in [0, 1] as a byte, rounding half up as `UInt8(min(255, max(0, v * 255 + 0.5)))`
@@ -87,9 +92,9 @@ public enum PNGEncoder {
         return out
     }
 
-    private static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
+    static func be32(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8((v >> 16) & 0xFF), UInt8((v >> 8) & 0xFF), UInt8(v & 0xFF)] }
 
-    private static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
+    static func chunk(_ type: String, _ data: [UInt8], into out: inout [UInt8]) {
         let typeBytes = Array(type.utf8)
         out += be32(UInt32(data.count))
         out += typeBytes

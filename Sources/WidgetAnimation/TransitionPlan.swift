@@ -1,0 +1,90 @@
+import Foundation
+import WidgetArchive
+import WidgetLayout
+
+/// How the host animates from one entry to the next, computed from the two laid-out entries alone:
+/// every view matched (by explicit `.id`, else by its place in the tree), what happened to it, and the
+/// animation that moves it. `TransitionFrames` draws it at any instant.
+public struct TransitionPlan: Sendable {
+    /// One view's part in the transition.
+    public struct Change: Hashable, Sendable, Codable {
+        public enum Kind: String, Hashable, Sendable, Codable {
+            /// Same place, same content.
+            case unchanged
+            /// Same content, another frame: it moves or resizes.
+            case moved
+            /// Its content changed (text, colour, value), wherever it is.
+            case changed
+            /// Only in the new entry: it comes in with its transition.
+            case inserted
+            /// Only in the old entry: it goes out with its transition.
+            case removed
+        }
+
+        /// How text content changes.
+        public enum TextChange: String, Hashable, Sendable, Codable {
+            /// The changed digits roll up (new ones from below) or down.
+            case rollUp, rollDown
+            case crossFade
+            /// `.contentTransition(.identity)`: swapped at once.
+            case swap
+        }
+
+        /// `#id` for views with an explicit identity (and `#id/1/0` inside them), else the path of child
+        /// indices from the widget (`/0/2`).
+        public var key: String
+        public var role: RenderNode.Role
+        public var kind: Kind
+        /// What differs, in words (`frame`, `text "240 mg" → "320 mg"`, `colour`, `opacity`).
+        public var differences: [String]
+        /// The animation that applies, as SwiftUI writes it.
+        public var animation: String
+        /// For insertions and removals: the transition, as SwiftUI writes it.
+        public var transition: String?
+        public var textChange: TextChange?
+        /// Seconds after the change when it starts moving, and until it is at rest.
+        public var start: Double
+        public var duration: Double
+        public var from: Rect?
+        public var to: Rect?
+    }
+
+    public let from: RenderTree
+    public let to: RenderTree
+    /// Every view that is not unchanged, old tree order then insertions.
+    public let changes: [Change]
+    /// Until the last change is at rest.
+    public let duration: Double
+    /// What the frames need beyond `changes`: the nodes and curves, by key.
+    let motions: [String: Motion]
+
+    /// A change as drawing needs it.
+    struct Motion: Sendable {
+        var change: Change
+        var curve: AnimationCurve
+        var old: RenderNode?
+        var new: RenderNode?
+        var transition: TransitionValue
+        /// The frame of the container an inserted or removed view is clipped to.
+        var container: Rect
+    }
+
+    /// Unchanged views are left out of `changes` (they do not move), but counted here.
+    public let unchangedCount: Int
+}
+
+extension TransitionPlan {
+    /// The plan as JSON: the duration, then each change.
+    public func json() -> String {
+        struct Document: Encodable {
+            var duration: Double
+            var unchanged: Int
+            var changes: [Change]
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let document = Document(duration: (duration * 1000).rounded() / 1000, unchanged: unchangedCount, changes: changes)
+        guard let data = try? encoder.encode(document), let text = String(data: data, encoding: .utf8) else { return "{}" }
+        return text + "\n"
+    }
+}

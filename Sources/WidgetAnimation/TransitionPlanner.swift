@@ -1,0 +1,180 @@
+import Foundation
+import WidgetArchive
+import WidgetLayout
+
+/// Computes the `TransitionPlan` between two laid-out entries, as SwiftUI diffs consecutive entries of
+/// a widget: views are matched by explicit identity (`.id`), else by their place in the tree; each
+/// matched view that moved or changed animates with the animation that applies to it (the innermost
+/// `.animation(_:value:)` around it whose value changed, else the system's implicit spring); a view
+/// only in one entry comes in or goes out with its transition (`.opacity` when it names none).
+public enum TransitionPlanner {
+    public static func plan(from old: RenderTree, to new: RenderTree) -> TransitionPlan {
+        let before = FlatTree(old.root), after = FlatTree(new.root)
+        var motions: [String: TransitionPlan.Motion] = [:]
+        var changes: [TransitionPlan.Change] = []
+        var unchanged = 0
+        let keys = before.order + after.order.filter { before.entries[$0] == nil }
+        for key in keys {
+            let o = before.entries[key], n = after.entries[key]
+            guard let motion = motion(key: key, old: o, new: n, before: before, after: after) else {
+                unchanged += 1
+                continue
+            }
+            motions[key] = motion
+            changes.append(motion.change)
+        }
+        let duration = changes.map { $0.start + $0.duration }.max() ?? 0
+        return TransitionPlan(from: old, to: new, changes: changes, duration: duration, motions: motions, unchangedCount: unchanged)
+    }
+
+    private static func motion(key: String, old: FlatTree.Entry?, new: FlatTree.Entry?, before: FlatTree,
+                               after: FlatTree) -> TransitionPlan.Motion? {
+        switch (old, new) {
+        case (let o?, let n?):
+            let differences = FlatTree.differences(o.node, n.node)
+            let moved = o.node.frame != n.node.frame
+            guard moved || !differences.isEmpty else { return nil }
+            let animation = applicableAnimation(n, before: before, after: after)
+            let curve = AnimationCurve(animation ?? AnimationValue(.linear(duration: 0)))
+            var change = TransitionPlan.Change(
+                key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
+                differences: (moved ? ["frame"] : []) + differences, animation: animation?.description ?? "none",
+                transition: nil, textChange: nil, start: curve.delay, duration: curve.duration - curve.delay,
+                from: o.node.frame, to: n.node.frame)
+            if o.node.text != n.node.text { change.textChange = textChange(o, n) }
+            return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
+        case (let o?, nil):
+            return appearance(key: key, entry: o, kind: .removed, scope: before, other: after, otherIsNew: true)
+        case (nil, let n?):
+            return appearance(key: key, entry: n, kind: .inserted, scope: after, other: before, otherIsNew: false)
+        case (nil, nil):
+            return nil
+        }
+    }
+
+    /// A view coming in or going out: only the outermost such view moves (its inside goes with it).
+    private static func appearance(key: String, entry: FlatTree.Entry, kind: TransitionPlan.Change.Kind, scope: FlatTree,
+                                   other: FlatTree, otherIsNew: Bool) -> TransitionPlan.Motion? {
+        if let parent = entry.parentKey, other.entries[parent] == nil, scope.entries[parent] != nil, parent != FlatTree.rootKey { return nil }
+        let written = entry.transition ?? .widgetDefault
+        let (transition, own) = resolve(written, insertion: kind == .inserted)
+        let inherited = kind == .inserted ? applicableAnimation(entry, before: other, after: scope)
+            : applicableAnimation(entry, before: scope, after: other)
+        let animation = own ?? inherited
+        let curve = AnimationCurve(animation ?? AnimationValue(.linear(duration: 0)))
+        let change = TransitionPlan.Change(
+            key: key, role: entry.node.role, kind: kind, differences: [], animation: animation?.description ?? "none",
+            transition: written.description, textChange: nil, start: curve.delay, duration: curve.duration - curve.delay,
+            from: kind == .removed ? entry.node.frame : nil, to: kind == .inserted ? entry.node.frame : nil)
+        return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? entry.node : nil,
+                                     new: kind == .inserted ? entry.node : nil, transition: transition, container: entry.container)
+    }
+
+    /// The side of an asymmetric transition that applies, and an animation a transition carries.
+    static func resolve(_ t: TransitionValue, insertion: Bool) -> (TransitionValue, AnimationValue?) {
+        switch t {
+        case .asymmetric(let i, let r): return resolve(insertion ? i : r, insertion: insertion)
+        case .animated(let inner, let animation):
+            let (resolved, innerAnimation) = resolve(inner, insertion: insertion)
+            return (resolved, innerAnimation ?? animation)
+        case .combined(let a, let b):
+            let (ra, aa) = resolve(a, insertion: insertion), (rb, ab) = resolve(b, insertion: insertion)
+            return (.combined(ra, rb), aa ?? ab)
+        default: return (t, nil)
+        }
+    }
+
+    /// The innermost `.animation(_:value:)` around the view whose watched value changed between the two
+    /// entries; the system's implicit spring when there is none; nil when that one was written `nil`.
+    static func applicableAnimation(_ entry: FlatTree.Entry, before: FlatTree, after: FlatTree) -> AnimationValue? {
+        for scope in entry.animationScopes.reversed() {
+            let earlier = before.entries[scope.key]?.node.motion?.valueDigest
+            let later = after.entries[scope.key]?.node.motion?.valueDigest
+            guard let earlier, let later, earlier != later else { continue }
+            return scope.animation
+        }
+        return .widgetDefault
+    }
+
+    private static func textChange(_ o: FlatTree.Entry, _ n: FlatTree.Entry) -> TransitionPlan.Change.TextChange {
+        switch n.contentTransition {
+        case .identity?: return .swap
+        case .numericTextCountsDown?: return .rollDown
+        case .numericText?:
+            if let a = o.numericValue, let b = n.numericValue { return b < a ? .rollDown : .rollUp }
+            if let a = Self.number(in: o.node.text), let b = Self.number(in: n.node.text) { return b < a ? .rollDown : .rollUp }
+            return .rollUp
+        case .opacity?, .interpolate?, nil: return .crossFade
+        }
+    }
+
+    /// The first number in a text (`"240 mg"` → 240), to tell which way digits roll.
+    static func number(in text: String?) -> Double? {
+        guard let text else { return nil }
+        let digits = text.drop { !$0.isNumber && $0 != "-" }.prefix { $0.isNumber || $0 == "." || $0 == "-" || $0 == "," }
+        return Double(digits.replacingOccurrences(of: ",", with: ""))
+    }
+}
+
+/// A render tree as a table of views by key, each with what it inherits for animation.
+struct FlatTree {
+    static let rootKey = "/"
+
+    struct Entry {
+        var key: String
+        var node: RenderNode
+        var parentKey: String?
+        /// The parent's frame: what an inserted or removed view is clipped to.
+        var container: Rect
+        /// `.animation(_:value:)` scopes around the view (and on it), outermost first.
+        var animationScopes: [(key: String, animation: AnimationValue?)]
+        var contentTransition: ContentTransitionValue?
+        var numericValue: Double?
+        var transition: TransitionValue?
+    }
+
+    private(set) var entries: [String: Entry] = [:]
+    /// Keys in drawing order, parents first.
+    private(set) var order: [String] = []
+
+    init(_ root: RenderNode) {
+        add(root, key: Self.rootKey, parent: nil, container: root.frame, scopes: [], content: nil, numeric: nil)
+    }
+
+    private mutating func add(_ node: RenderNode, key: String, parent: String?, container: Rect,
+                              scopes: [(key: String, animation: AnimationValue?)], content: ContentTransitionValue?, numeric: Double?) {
+        var scopes = scopes
+        if node.motion?.animationWritten == true { scopes.append((key, node.motion?.animation)) }
+        let content = node.motion?.contentTransition ?? content
+        let numeric = node.motion?.numericValue ?? numeric
+        guard entries[key] == nil else { return }  // a repeated explicit id: the first one counts
+        entries[key] = Entry(key: key, node: node, parentKey: parent, container: container, animationScopes: scopes,
+                             contentTransition: content, numericValue: numeric, transition: node.motion?.transition)
+        order.append(key)
+        for (index, child) in node.children.enumerated() {
+            let childKey = child.id.map { "#\($0)" } ?? (key == Self.rootKey ? "/\(index)" : "\(key)/\(index)")
+            add(child, key: childKey, parent: key, container: node.frame, scopes: scopes, content: content, numeric: numeric)
+        }
+    }
+
+    /// What differs between two matched nodes apart from their frames and children, in words.
+    static func differences(_ a: RenderNode, _ b: RenderNode) -> [String] {
+        var out: [String] = []
+        if a.role != b.role { out.append("role \(a.role.rawValue) → \(b.role.rawValue)") }
+        if a.text != b.text { out.append("text \"\(a.text ?? "")\" → \"\(b.text ?? "")\"") }
+        if a.color != b.color || a.gradient != b.gradient { out.append("colour") }
+        if a.opacity != b.opacity { out.append("opacity") }
+        if a.fraction != b.fraction { out.append("value") }
+        if a.isOn != b.isOn { out.append("state") }
+        if a.imageName != b.imageName || a.imageData != b.imageData { out.append("image") }
+        if a.shape != b.shape || a.cornerRadius != b.cornerRadius || a.pathData != b.pathData || a.strokeWidth != b.strokeWidth
+            || a.trimFrom != b.trimFrom || a.trimTo != b.trimTo {
+            out.append("shape")
+        }
+        if a.text == b.text, let la = a.lines, let lb = b.lines, la.map(\.runs.count) != lb.map(\.runs.count)
+            || zip(la, lb).contains(where: { zip($0.runs, $1.runs).contains { $0.color != $1.color || $0.fontSize != $1.fontSize || $0.weight != $1.weight } }) {
+            out.append("text style")
+        }
+        return out
+    }
+}
