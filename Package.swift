@@ -97,12 +97,12 @@ let package = Package(
         .executableTarget(
             name: "widget-host",
             dependencies: [
-                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol",
+                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "CaffeineTracker", "ToDoList",
             ]
         ),
         // Drive a host from XCTest: start an extension, render, tap, assert on the render tree.
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetAnimation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -154,7 +154,7 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetScheduling", "WidgetSimulation",
+                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation",
             ]
         ),
         .testTarget(

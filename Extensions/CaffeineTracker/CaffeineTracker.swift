@@ -122,12 +122,15 @@ struct CaffeineSummaryView: View {
                 .foregroundStyle(.secondary)
             Spacer(minLength: 0)
             if let last = entry.lastDrink {
+                // A new drink pushes in from the bottom: a new identity each time one is logged.
                 VStack(alignment: .leading) {
                     Text(last.name).bold()
                     Text(last.date, style: .relative)
                 }
                 .font(.caption)
                 .privacySensitive()
+                .id("last-drink-\(Int(last.date.timeIntervalSince1970))")
+                .transition(.push(from: .bottom))
             } else {
                 Text("No drinks yet").font(.caption)
             }
@@ -137,6 +140,7 @@ struct CaffeineSummaryView: View {
         }
         .foregroundColor(.espresso)
         .frame(maxWidth: .infinity, alignment: .leading)
+        .animation(.smooth(duration: 1.8), value: entry.totalMilligrams)
     }
 }
 
@@ -174,4 +178,18 @@ struct LogDrinkIntent: AppIntent {
         FileHandle.standardError.write(Data("CaffeineTracker[\(getpid())]: logged \(drink) (\(Int(milligrams)) mg)\n".utf8))
         return .result()
     }
+}
+
+// The seed's example of a widget coming to life: step through these entries in `widget-host preview`
+// (or Xcode's canvas) and the total rolls up, the newest drink pushes in from the bottom, and the
+// older content moves, all with the smooth 1.8 s animation the view asks for.
+#Preview(as: .systemSmall) {
+    CaffeineTrackerWidget()
+} timeline: {
+    let morning = Date(timeIntervalSince1970: 1_763_712_000)
+    CaffeineEntry(date: morning, activeMilligrams: 0, totalMilligrams: 0, lastDrink: nil)
+    CaffeineEntry(date: morning.addingTimeInterval(600), activeMilligrams: 64, totalMilligrams: 64,
+                  lastDrink: DrinkLog(name: "Espresso", milligrams: 64, date: morning.addingTimeInterval(600)))
+    CaffeineEntry(date: morning.addingTimeInterval(3600), activeMilligrams: 150, totalMilligrams: 160,
+                  lastDrink: DrinkLog(name: "Latte", milligrams: 96, date: morning.addingTimeInterval(3600)))
 }

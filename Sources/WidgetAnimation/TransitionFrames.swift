@@ -124,6 +124,9 @@ public struct TransitionFrames: Sendable {
         if change == .crossFade {
             outgoing.opacity = (old.opacity ?? 1) * (1 - p)
             incoming.opacity = (new.opacity ?? 1) * p
+        } else if let rolled = rollByCharacter(old: old, new: new, p: p, up: change == .rollUp) {
+            outgoing = rolled.outgoing
+            incoming = rolled.incoming
         } else {
             let travel = max(old.frame.height, new.frame.height) * (change == .rollUp ? 1 : -1)
             outgoing.transform = translated(outgoing.transform, by: Point(x: 0, y: -travel * p))
@@ -138,6 +141,45 @@ public struct TransitionFrames: Sendable {
         group.transform = translated(nil, by: Point(x: -parentShift.x, y: -parentShift.y))
         if change != .crossFade { group.clips = true }
         return group
+    }
+
+    /// Numeric text rolls character by character: what the two texts share at the start and the end
+    /// stays (sliding from its old place to its new one), and only the characters between roll, the old
+    /// ones out and the new ones in, up or down. Nil for text of more than one line.
+    private func rollByCharacter(old: RenderNode, new: RenderNode, p: Double, up: Bool) -> (outgoing: RenderNode, incoming: RenderNode)? {
+        guard let before = Glyphs(old), let after = Glyphs(new) else { return nil }
+        let a = before.characters.map(\.text), b = after.characters.map(\.text)
+        var prefix = 0
+        while prefix < min(a.count, b.count), a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(a.count, b.count) - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        let travel = max(old.frame.height, new.frame.height) * (up ? 1 : -1)
+        let baseline = lerp(before.baseline, after.baseline, p)
+        // Kept characters slide; the new ones come in at their place, from below (or above).
+        var kept: [TextLineRun] = []
+        for i in 0..<prefix { kept.append(after.run(i, x: lerp(before.characters[i].x, after.characters[i].x, p))) }
+        for k in 0..<suffix {
+            let i = b.count - 1 - k, j = a.count - 1 - k
+            kept.append(after.run(i, x: lerp(before.characters[j].x, after.characters[i].x, p)))
+        }
+        let lineShift = lerp(before.characters.first?.x ?? 0, after.characters.first?.x ?? 0, p) - (after.characters.first?.x ?? 0)
+        let arriving = (prefix..<(b.count - suffix)).map { after.run($0, x: after.characters[$0].x + lineShift) }
+        let leavingShift = lerp(before.characters.first?.x ?? 0, after.characters.first?.x ?? 0, p) - (before.characters.first?.x ?? 0)
+        let leaving = (prefix..<(a.count - suffix)).map { before.run($0, x: before.characters[$0].x + leavingShift) }
+        // The kept characters, drawn once at full strength, with the leaving ones inside.
+        var steady = new
+        steady.lines = [after.line(kept, baseline: baseline)]
+        steady.transform = nil
+        var leavingNode = old
+        leavingNode.lines = [before.line(leaving, baseline: baseline - travel * p)]
+        leavingNode.opacity = (old.opacity ?? 1) * (1 - p)
+        leavingNode.transform = nil
+        steady.children = [leavingNode]
+        var incoming = new
+        incoming.lines = [after.line(arriving, baseline: baseline + travel * (1 - p))]
+        incoming.opacity = (new.opacity ?? 1) * min(1, p * 1.5)
+        incoming.transform = nil
+        return (steady, incoming)
     }
 
     /// A view coming in (`amount` from 1 to 0) or going out (0 to 1) with its transition, clipped to its
@@ -219,4 +261,49 @@ extension EdgeValue {
 
 extension RenderTransform {
     static let identity = RenderTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
+}
+
+/// A one-line text's characters with where each is drawn (the painter places them by the same
+/// advances), to roll some and keep others.
+struct Glyphs {
+    struct Character {
+        var text: String
+        var x: Double
+        var run: Int
+    }
+
+    let line: TextLine
+    let baseline: Double
+    let characters: [Character]
+
+    init?(_ node: RenderNode) {
+        guard let lines = node.lines, lines.count == 1, let line = lines.first else { return nil }
+        self.line = line
+        baseline = line.baseline
+        var characters: [Character] = []
+        for (index, run) in line.runs.enumerated() {
+            var x = run.x
+            for scalar in run.text.unicodeScalars {
+                characters.append(Character(text: String(scalar), x: x, run: index))
+                x += TextMetrics.width(String(scalar), size: run.fontSize, weight: run.weight, design: run.design,
+                                       widthFactor: run.widthFactor ?? 1, spacing: run.spacing ?? 0)
+            }
+        }
+        self.characters = characters
+    }
+
+    /// Character `index` as a run of its own at `x`.
+    func run(_ index: Int, x: Double) -> TextLineRun {
+        var run = line.runs[characters[index].run]
+        run.text = characters[index].text
+        run.x = x
+        return run
+    }
+
+    func line(_ runs: [TextLineRun], baseline: Double) -> TextLine {
+        var copy = line
+        copy.runs = runs
+        copy.baseline = baseline
+        return copy
+    }
 }

@@ -39,7 +39,7 @@ public enum TransitionPlanner {
             var change = TransitionPlan.Change(
                 key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
                 differences: (moved ? ["frame"] : []) + differences, animation: animation?.description ?? "none",
-                transition: nil, textChange: nil, start: curve.delay, duration: curve.duration - curve.delay,
+                transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
                 from: o.node.frame, to: n.node.frame)
             if o.node.text != n.node.text { change.textChange = textChange(o, n) }
             return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
@@ -64,11 +64,14 @@ public enum TransitionPlanner {
         let curve = AnimationCurve(animation ?? AnimationValue(.linear(duration: 0)))
         let change = TransitionPlan.Change(
             key: key, role: entry.node.role, kind: kind, differences: [], animation: animation?.description ?? "none",
-            transition: written.description, textChange: nil, start: curve.delay, duration: curve.duration - curve.delay,
+            transition: written.description, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: kind == .removed ? entry.node.frame : nil, to: kind == .inserted ? entry.node.frame : nil)
         return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? entry.node : nil,
                                      new: kind == .inserted ? entry.node : nil, transition: transition, container: entry.container)
     }
+
+    /// Seconds to the millisecond, as the plan reports them.
+    private static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
 
     /// The side of an asymmetric transition that applies, and an animation a transition carries.
     static func resolve(_ t: TransitionValue, insertion: Bool) -> (TransitionValue, AnimationValue?) {

@@ -15,6 +15,10 @@ commands:
          [--font TTF] --out PATH
       lay out and render an archive or a timeline's current entry at DATE (asset images from
       EXE's resources and asset catalogs); --out - writes to standard output
+  animate FILE --family F [--placement P] [--from N] [--to M] [--fps F] [--format apng|frames|json]
+          [--scale S] [--font TTF] --out PATH
+      the transition from one entry of a stored timeline to another as the host plays it: an
+      animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
   preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF] [--sandbox LEVEL]
       launch an extension; render every widget kind and supported family in its natural
       placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,
@@ -62,6 +66,7 @@ do {
     case "demo": try DemoCommand.run(rest)
     case "inspect": try InspectCommand.run(rest)
     case "render": try RenderCommand.run(rest)
+    case "animate": try AnimateCommand.run(rest)
     case "preview": try PreviewCommand.run(rest)
     case "placements": try PlacementsCommand.run(rest)
     case "run": try RunCommand.run(rest)

@@ -103,6 +103,63 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("entry 500 variant 0"), "2,000 nodes each: the budget runs out half way: \(result.stderr)")
     }
 
+    /// A stored timeline of the caffeine example: the total rises and a drink pushes in.
+    private func animatedTimeline(entries: Int = 2) throws -> URL {
+        let t0 = Date(timeIntervalSince1970: 1_763_712_000)
+        func archive(_ total: Int, _ drinks: [String]) -> [UInt8] {
+            let rows = drinks.map { ViewNode.modified(.modified(.text(TextNode($0)), .identity($0)), .transition(.push(.bottom))) }
+            let root = ViewNode.modified(.stack(StackNode(axis: .vertical, children: [.modified(.text(TextNode("\(total) mg")), .numericTextValue(Double(total)))] + rows)),
+                                         .animation(AnimationValue(.smooth(duration: 1, extraBounce: 0)), valueDigest: UInt64(total)))
+            return ArchiveEncoder.encode(WidgetArchiveValue(kind: "Caffeine", family: .systemSmall, entryDate: t0, root: root))
+        }
+        let archives = [archive(200, ["Latte"]), archive(264, ["Espresso", "Latte"])]
+        let file = try temporaryDirectory(self).appendingPathComponent("caffeine.timeline")
+        try Data(TimelineFileCodec.encode(StoredTimeline(
+            extensionID: "E", kind: "Caffeine", family: .systemSmall, fetchedAt: t0, policy: .never, variants: [EnvironmentVariant()],
+            entries: (0..<entries).map { StoredTimeline.Entry(date: t0.addingTimeInterval(Double($0) * 60), relevance: nil, archives: [archives[$0 % 2]]) }))).write(to: file)
+        return file
+    }
+
+    func testAnimateWritesThePlanAnAnimatedPNGOrFrames() throws {
+        let file = try animatedTimeline()
+        let dir = try temporaryDirectory(self)
+        let json = try widgetHost(["animate", file.path, "--family", "systemSmall", "--out", dir.appendingPathComponent("plan.json").path])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let plan = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("plan.json"))) as? [String: Any]
+        let changes = plan?["changes"] as? [[String: Any]] ?? []
+        XCTAssertTrue(changes.contains { $0["key"] as? String == "#Espresso" && $0["kind"] as? String == "inserted" && $0["transition"] as? String == ".push(from: .bottom)" }, "\(changes)")
+        XCTAssertTrue(changes.contains { $0["textChange"] as? String == "rollUp" })
+
+        let apng = try widgetHost(["animate", file.path, "--family", "systemSmall", "--fps", "20", "--out", dir.appendingPathComponent("t.png").path])
+        XCTAssertEqual(apng.status, 0, apng.stderr)
+        let bytes = try [UInt8](Data(contentsOf: dir.appendingPathComponent("t.png")))
+        XCTAssertEqual(Array(bytes.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        XCTAssertEqual(String(decoding: bytes[37..<41], as: UTF8.self), "acTL", "the chunk after IHDR makes it animated")
+
+        let frames = try widgetHost(["animate", file.path, "--family", "systemSmall", "--fps", "10", "--format", "frames", "--out", dir.appendingPathComponent("frames").path])
+        XCTAssertEqual(frames.status, 0, frames.stderr)
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("frames").path).sorted()
+        XCTAssertGreaterThan(names.count, 5)
+        XCTAssertEqual(names.first, "frame-0000.png")
+    }
+
+    func testAnimateRefusesWhatItCannotPlay() throws {
+        let one = try animatedTimeline(entries: 1), two = try animatedTimeline()
+        let cases: [([String], Int32, String)] = [
+            (["animate", one.path, "--family", "systemSmall", "--out", "/tmp/x.png"], 1, "a transition needs two entries; the timeline has 1"),
+            (["animate", two.path, "--family", "systemSmall", "--from", "5", "--out", "/tmp/x.png"], 2, "--from must be a whole number from 0 to 1"),
+            (["animate", two.path, "--family", "systemSmall", "--fps", "0", "--out", "/tmp/x.png"], 2, "--fps must be a number of frames a second above 0"),
+            (["animate", two.path, "--family", "systemSmall", "--from", "1", "--to", "1", "--out", "/tmp/x.png"], 2, "name the same entry"),
+            (["animate", two.path, "--family", "systemSmall", "--format", "gif", "--out", "/tmp/x.gif"], 2, "unknown format gif"),
+            (["animate", two.path, "--family", "systemSmall", "--format", "frames", "--out", "-"], 2, "--format frames writes a folder"),
+        ]
+        for (args, status, message) in cases {
+            let result = try widgetHost(args)
+            XCTAssertEqual(result.status, status, "\(args): \(result.stderr)")
+            XCTAssertTrue(result.stderr.contains(message), "\(args): \(result.stderr)")
+        }
+    }
+
     func testInspectReportsMissingAndCorruptFilesPrecisely() throws {
         let dir = try temporaryDirectory(self)
         let missing = try widgetHost(["inspect", dir.appendingPathComponent("none.wgar").path])
@@ -256,7 +313,8 @@ final class CommandLineTests: XCTestCase {
         let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,
                                 "--at", "2025-11-21T08:00:00Z", "--entries", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 14 entries rendered"), r.stdout)
+        // 14 entries of the widgets, 2 of the source's #Preview (--entries 2), and the transition between those.
+        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 16 entries and 1 transition(s) rendered"), r.stdout)
         let folders = ["CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
                        "CaffeineTracker/accessoryCircular", "CaffeineTracker/accessoryInline",
                        "CaffeineGoal/systemSmall/recommendation-1", "CaffeineGoal/systemSmall/recommendation-2",
@@ -273,6 +331,11 @@ final class CommandLineTests: XCTestCase {
         let sheet = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
         XCTAssertTrue(sheet.contains("CaffeineGoal · systemSmall · iPhone home screen · recommendation 2: 200 mg a day"))
         XCTAssertTrue(sheet.contains("CaffeineGoal/systemSmall/recommendation-2/entry-0.png"))
+        // The seed's example steps from its first entry to its second in the sheet, animated.
+        let transition = try XCTUnwrap(try FileManager.default.subpathsOfDirectory(atPath: out.path).first { $0.hasSuffix("transition-0-1.png") })
+        XCTAssertTrue(sheet.contains("\(transition)\" alt=\"transition from entry 0 to entry 1\""), "the sheet shows it")
+        let apng = try [UInt8](Data(contentsOf: out.appendingPathComponent(transition)))
+        XCTAssertEqual(String(decoding: apng[37..<41], as: UTF8.self), "acTL")
 
         let missing = try widgetHost(["preview", "--extension", out.appendingPathComponent("none").path, "--out", out.path])
         XCTAssertEqual(missing.status, 1)

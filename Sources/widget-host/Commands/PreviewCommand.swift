@@ -1,4 +1,5 @@
 import Foundation
+import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore
 import WidgetProtocol
@@ -53,6 +54,7 @@ final class PreviewRun {
     private var sheet: ContactSheet
     private var failures: [String] = []
     private var written = 0
+    private var transitions = 0
     private var assetWarnings: Set<String> = []
     private let assetImages: AssetImageLoader
 
@@ -103,6 +105,7 @@ final class PreviewRun {
     private func render(_ timeline: StoredTimeline, row: ContactSheet.Row, folder: String) throws {
         let dir = out.appendingPathComponent(folder, isDirectory: true)
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        var previous: (index: Int, tree: RenderTree)?
         for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
             let context = RenderContext(placement: row.placement, family: row.family, date: entry.date)
             let tree: RenderTree
@@ -112,12 +115,33 @@ final class PreviewRun {
                 failures.append("\(row.title) entry \(index): \(error)")
                 continue
             }
+            if let previous { try writeTransition(from: previous, to: (index, tree), folder: folder, title: row.title) }
             try write(tree, to: dir.appendingPathComponent("entry-\(index)"))
             written += 1
             checkAssetImages(tree, kind: row.kind)
             sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", texts: tree.texts)
+            previous = (index, tree)
         }
     }
+
+    /// The transition the host plays from one entry to the next, as an animated PNG in the contact
+    /// sheet between them (`folder/transition-N-M.png`), so an author steps through the timeline as in
+    /// Xcode's preview. Nothing is written when nothing changes.
+    private func writeTransition(from: (index: Int, tree: RenderTree), to: (index: Int, tree: RenderTree), folder: String, title: String) throws {
+        let plan = TransitionPlanner.plan(from: from.tree, to: to.tree)
+        guard !plan.changes.isEmpty, plan.duration > 0 else { return }
+        let frames = TransitionFrames(plan)
+        let canvases = frames.instants(fps: Self.transitionFPS).map { painter.canvas(frames.tree(at: $0)) }
+        let name = "\(folder)/transition-\(from.index)-\(to.index).png"
+        try OutputFile.write(APNGEncoder.encode(canvases, delayNumerator: 1, delayDenominator: UInt16(Self.transitionFPS)),
+                             to: out.appendingPathComponent(name))
+        transitions += 1
+        sheet.add(title: title, transition: name, from: from.index, to: to.index,
+                  caption: "\(plan.changes.count) change(s), \(String(format: "%.2f", plan.duration)) s")
+    }
+
+    /// Frames a second in the contact sheet's transitions.
+    static let transitionFPS: Double = 30
 
     private func write(_ tree: RenderTree, to base: URL) throws {
         try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
@@ -159,11 +183,15 @@ final class PreviewRun {
             let folder = "previews/\(index + 1)-\(ArchiveStore.safeComponent(descriptor.name))"
             let dir = out.appendingPathComponent(folder, isDirectory: true)
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+            var previous: (index: Int, tree: RenderTree)?
             for (number, entry) in entries.prefix(maxEntries).enumerated() {
                 let family = entry.archive.family
                 let context = RenderContext(placement: Placement.natural(for: family), family: family, date: entry.date)
                 let tree = WidgetRenderer.render(entry.archive, context: context)
                 do {
+                    if let previous, previous.tree.family == tree.family {
+                        try writeTransition(from: previous, to: (number, tree), folder: folder, title: title)
+                    }
                     try write(tree, to: dir.appendingPathComponent("entry-\(number)"))
                 } catch {
                     failures.append("\(title) entry \(number): \(error)")
@@ -171,6 +199,7 @@ final class PreviewRun {
                 }
                 written += 1
                 sheet.add(title: title, entry: number, caption: family.rawValue, image: "\(folder)/entry-\(number).png", texts: tree.texts)
+                previous = (number, tree)
             }
         }
     }
@@ -186,7 +215,7 @@ final class PreviewRun {
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
         for warning in warnings { print("warning: \(warning)") }
         let sandbox = (host.launcher as? PosixProcessLauncher)?.sandbox ?? .none
-        print("previewed \(connection.extensionID) (in the \(sandbox) sandbox): \(written) entries rendered to \(out.path) (open index.html)")
+        print("previewed \(connection.extensionID) (in the \(sandbox) sandbox): \(written) entries and \(transitions) transition(s) rendered to \(out.path) (open index.html)")
         if !failures.isEmpty {
             throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
         }
@@ -230,6 +259,13 @@ struct ContactSheet {
         """)
     }
 
+    /// An animated transition between two entries of a row.
+    mutating func add(title: String, transition image: String, from: Int, to: Int, caption: String) {
+        cell(title, """
+        <figure class="transition"><img src="\(Self.escape(image))" alt="transition from entry \(from) to entry \(to)"><figcaption>entry \(from) → \(to) · \(Self.escape(caption))</figcaption></figure>
+        """)
+    }
+
     mutating func add(_ row: Row, error: String) { add(title: row.title, error: error) }
 
     mutating func add(title: String, error: String) {
@@ -243,7 +279,7 @@ struct ContactSheet {
         <!doctype html>
         <html><head><meta charset="utf-8"><title>\(Self.escape(title)) preview</title>
         <style>body{font-family:sans-serif;background:#eee;margin:24px}.row{display:flex;flex-wrap:wrap;gap:16px}
-        figure{margin:0;font-size:12px;max-width:360px}img{width:auto;max-width:360px;image-rendering:auto}.error{color:#b00}</style></head>
+        figure{margin:0;font-size:12px;max-width:360px}figure.transition{outline:2px dashed #999;outline-offset:4px}img{width:auto;max-width:360px;image-rendering:auto}.error{color:#b00}</style></head>
         <body><h1>\(Self.escape(title))</h1>\(warn)
         \(body)
         </body></html>

@@ -5,9 +5,8 @@ import WidgetRender
 
 /// `widget-host render FILE --family F [--placement P] [--at DATE] [--contrast C] [--extension EXE] --out PATH`.
 enum RenderCommand {
-    static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
-        guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
+    /// `--family F [--placement P]`, checked: the placement must show the family.
+    static func familyAndPlacement(_ a: Arguments) throws -> (WidgetFamily, Placement) {
         let familyName = try a.required("family")
         guard let family = WidgetFamily(rawValue: familyName) else {
             throw UsageError("unknown family \(familyName) (one of \(WidgetFamily.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -21,6 +20,13 @@ enum RenderCommand {
         guard placement.size(for: family) != nil else {
             throw UsageError("placement \(placement.id) does not show \(family) (it shows \(placement.families.map(\.rawValue).joined(separator: ", ")))")
         }
+        return (family, placement)
+    }
+
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
+        guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
+        let (family, placement) = try familyAndPlacement(a)
         let out = try a.required("out")
         let format = a.value("format") ?? URL(fileURLWithPath: out).pathExtension.replacingOccurrences(of: "txt", with: "text")
         guard ["json", "text", "svg", "png"].contains(format) else {
