@@ -333,7 +333,10 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(sheet.contains("CaffeineGoal/systemSmall/recommendation-2/entry-0.png"))
         // The seed's example steps from its first entry to its second in the sheet, animated.
         let transition = try XCTUnwrap(try FileManager.default.subpathsOfDirectory(atPath: out.path).first { $0.hasSuffix("transition-0-1.png") })
-        XCTAssertTrue(sheet.contains("\(transition)\" alt=\"transition from entry 0 to entry 1\""), "the sheet shows it")
+        // Named as a URL: the folder's own `%` escapes must survive the browser's decoding.
+        let src = try XCTUnwrap(transition.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
+        XCTAssertTrue(src.contains("%25"), src)
+        XCTAssertTrue(sheet.contains("\(src)\" alt=\"transition from entry 0 to entry 1\""), "the sheet shows it")
         let apng = try [UInt8](Data(contentsOf: out.appendingPathComponent(transition)))
         XCTAssertEqual(String(decoding: apng[37..<41], as: UTF8.self), "acTL")
 

@@ -228,6 +228,10 @@ struct ContactSheet {
     var rows: [(String, [String])] = []
     var warnings: [String] = []
 
+    /// A relative file path as a URL path: folder names keep their `%` escapes (`ArchiveStore.safeComponent`),
+    /// which a browser would otherwise decode.
+    static func url(_ path: String) -> String { path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? path }
+
     private static func escape(_ s: String) -> String {
         s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
@@ -255,14 +259,14 @@ struct ContactSheet {
 
     mutating func add(title: String, entry: Int, caption: String, image: String, texts: [String]) {
         cell(title, """
-        <figure><img src="\(Self.escape(image))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(Self.escape(caption))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
+        <figure><img src="\(Self.escape(Self.url(image)))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(Self.escape(caption))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
         """)
     }
 
     /// An animated transition between two entries of a row.
     mutating func add(title: String, transition image: String, from: Int, to: Int, caption: String) {
         cell(title, """
-        <figure class="transition"><img src="\(Self.escape(image))" alt="transition from entry \(from) to entry \(to)"><figcaption>entry \(from) → \(to) · \(Self.escape(caption))</figcaption></figure>
+        <figure class="transition"><img src="\(Self.escape(Self.url(image)))" alt="transition from entry \(from) to entry \(to)"><figcaption>entry \(from) → \(to) · \(Self.escape(caption))</figcaption></figure>
         """)
     }
 
