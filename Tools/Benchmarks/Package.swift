@@ -20,6 +20,15 @@ let package = Package(
             ]
         ),
         .executableTarget(
+            name: "animation-benchmark",
+            dependencies: [
+                .product(name: "WidgetAnimation", package: "WidgetHost"),
+                .product(name: "WidgetArchive", package: "WidgetHost"),
+                .product(name: "WidgetLayout", package: "WidgetHost"),
+                .product(name: "WidgetRender", package: "WidgetHost"),
+            ]
+        ),
+        .executableTarget(
             name: "host-benchmark",
             dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost")]
         ),
