@@ -90,22 +90,31 @@ public struct AnimationCurve: Hashable, Sendable {
         return 1 - (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
     }
 
-    /// When a spring stays within 1 % of rest, SwiftUI's perceptual duration for a spring without bounce
-    /// (scanned in milliseconds, at most 10 s).
+    /// When a spring stays within 1 % of rest, SwiftUI's perceptual duration for a spring without bounce:
+    /// scanned in 5 ms steps for the first step after which it stays within for 50 ms, then refined to
+    /// the millisecond (at most 10 s).
     private static func settlingTime(_ kind: Kind) -> Double {
         guard case .spring(let omega, let damping) = kind else { return 0 }
-        var settledSince: Double?
+        func settled(_ t: Double) -> Bool { abs(1 - spring(t, omega: omega, damping: damping)) < 0.01 }
+        var since: Double?
         var t = 0.0
         while t < 10 {
-            if abs(1 - spring(t, omega: omega, damping: damping)) < 0.01 {
-                if settledSince == nil { settledSince = t }
-                if t - settledSince! >= 0.05 { return settledSince! }
+            if settled(t) {
+                if since == nil { since = t }
+                if t - since! >= 0.05 { break }
             } else {
-                settledSince = nil
+                since = nil
             }
-            t += 0.001
+            t += 0.005
         }
-        return 10
+        guard var start = since else { return 10 }
+        // The last 5 ms before: the first millisecond from which it stays settled.
+        var candidate = start - 0.001
+        while candidate > start - 0.005, candidate > 0, settled(candidate) {
+            start = candidate
+            candidate -= 0.001
+        }
+        return start
     }
 
     /// The y of a CSS cubic Bézier at x (solved by bisection: monotonic in x for valid curves).

@@ -14,23 +14,22 @@ public struct TransitionFrames: Sendable {
     public init(_ plan: TransitionPlan) {
         self.plan = plan
         var removed: [String: [(Int, String)]] = [:]
-        let before = FlatTree(plan.from.root)
+        let before = FlatTree(plan.from.root), after = FlatTree(plan.to.root)
         for (key, motion) in plan.motions where motion.change.kind == .removed {
-            guard let entry = before.entries[key] else { continue }
-            let parent = Self.nearestKept(entry.parentKey, before: before, plan: plan)
-            let index = before.entries[entry.parentKey ?? ""]?.node.children.firstIndex { $0 == entry.node } ?? Int.max
+            guard let entry = before[key] else { continue }
+            let parent = Self.nearestKept(entry.parentKey, before: before, after: after)
+            let index = before[entry.parentKey ?? ""]?.node.children.firstIndex { $0 == entry.node } ?? Int.max
             removed[parent, default: []].append((index, key))
         }
         removedByParent = removed.mapValues { $0.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }
     }
 
     /// The nearest ancestor that is still in the new entry (the widget itself at worst).
-    private static func nearestKept(_ key: String?, before: FlatTree, plan: TransitionPlan) -> String {
+    private static func nearestKept(_ key: String?, before: FlatTree, after: FlatTree) -> String {
         var current = key
-        let after = FlatTree(plan.to.root)
         while let k = current {
-            if after.entries[k] != nil { return k }
-            current = before.entries[k]?.parentKey
+            if after[k] != nil { return k }
+            current = before[k]?.parentKey
         }
         return FlatTree.rootKey
     }
@@ -71,7 +70,7 @@ public struct TransitionFrames: Sendable {
         if node.children.isEmpty && removedByParent[key] == nil { return out }
         var children: [RenderNode] = []
         for (index, child) in node.children.enumerated() {
-            let childKey = child.id.map { "#\($0)" } ?? (key == FlatTree.rootKey ? "/\(index)" : "\(key)/\(index)")
+            let childKey = FlatTree.key(child, index: index, parent: key)
             children.append(rebuild(child, key: childKey, time: time, parentShift: shift))
         }
         for removed in removedByParent[key] ?? [] {

@@ -10,13 +10,15 @@ import WidgetLayout
 public enum TransitionPlanner {
     public static func plan(from old: RenderTree, to new: RenderTree) -> TransitionPlan {
         let before = FlatTree(old.root), after = FlatTree(new.root)
+        var curves = CurveCache()
         var motions: [String: TransitionPlan.Motion] = [:]
+        motions.reserveCapacity(before.list.count + after.list.count)
         var changes: [TransitionPlan.Change] = []
         var unchanged = 0
-        let keys = before.order + after.order.filter { before.entries[$0] == nil }
+        let keys = before.order + after.order.filter { before[$0] == nil }
         for key in keys {
-            let o = before.entries[key], n = after.entries[key]
-            guard let motion = motion(key: key, old: o, new: n, before: before, after: after) else {
+            let o = before[key], n = after[key]
+            guard let motion = motion(key: key, old: o, new: n, before: before, after: after, curves: &curves) else {
                 unchanged += 1
                 continue
             }
@@ -28,25 +30,25 @@ public enum TransitionPlanner {
     }
 
     private static func motion(key: String, old: FlatTree.Entry?, new: FlatTree.Entry?, before: FlatTree,
-                               after: FlatTree) -> TransitionPlan.Motion? {
+                               after: FlatTree, curves: inout CurveCache) -> TransitionPlan.Motion? {
         switch (old, new) {
         case (let o?, let n?):
             let differences = FlatTree.differences(o.node, n.node)
             let moved = o.node.frame != n.node.frame
             guard moved || !differences.isEmpty else { return nil }
             let animation = applicableAnimation(n, before: before, after: after)
-            let curve = AnimationCurve(animation ?? AnimationValue(.linear(duration: 0)))
+            let curve = curves.curve(animation)
             var change = TransitionPlan.Change(
                 key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
-                differences: (moved ? ["frame"] : []) + differences, animation: animation?.description ?? "none",
+                differences: (moved ? ["frame"] : []) + differences, animation: curves.name(animation),
                 transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
                 from: o.node.frame, to: n.node.frame)
             if o.node.text != n.node.text { change.textChange = textChange(o, n) }
             return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
         case (let o?, nil):
-            return appearance(key: key, entry: o, kind: .removed, scope: before, other: after, otherIsNew: true)
+            return appearance(key: key, entry: o, kind: .removed, scope: before, other: after, curves: &curves)
         case (nil, let n?):
-            return appearance(key: key, entry: n, kind: .inserted, scope: after, other: before, otherIsNew: false)
+            return appearance(key: key, entry: n, kind: .inserted, scope: after, other: before, curves: &curves)
         case (nil, nil):
             return nil
         }
@@ -54,16 +56,16 @@ public enum TransitionPlanner {
 
     /// A view coming in or going out: only the outermost such view moves (its inside goes with it).
     private static func appearance(key: String, entry: FlatTree.Entry, kind: TransitionPlan.Change.Kind, scope: FlatTree,
-                                   other: FlatTree, otherIsNew: Bool) -> TransitionPlan.Motion? {
-        if let parent = entry.parentKey, other.entries[parent] == nil, scope.entries[parent] != nil, parent != FlatTree.rootKey { return nil }
+                                   other: FlatTree, curves: inout CurveCache) -> TransitionPlan.Motion? {
+        if let parent = entry.parentKey, other[parent] == nil, scope[parent] != nil, parent != FlatTree.rootKey { return nil }
         let written = entry.transition ?? .widgetDefault
         let (transition, own) = resolve(written, insertion: kind == .inserted)
         let inherited = kind == .inserted ? applicableAnimation(entry, before: other, after: scope)
             : applicableAnimation(entry, before: scope, after: other)
         let animation = own ?? inherited
-        let curve = AnimationCurve(animation ?? AnimationValue(.linear(duration: 0)))
+        let curve = curves.curve(animation)
         let change = TransitionPlan.Change(
-            key: key, role: entry.node.role, kind: kind, differences: [], animation: animation?.description ?? "none",
+            key: key, role: entry.node.role, kind: kind, differences: [], animation: curves.name(animation),
             transition: written.description, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: kind == .removed ? entry.node.frame : nil, to: kind == .inserted ? entry.node.frame : nil)
         return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? entry.node : nil,
@@ -91,8 +93,8 @@ public enum TransitionPlanner {
     /// entries; the system's implicit spring when there is none; nil when that one was written `nil`.
     static func applicableAnimation(_ entry: FlatTree.Entry, before: FlatTree, after: FlatTree) -> AnimationValue? {
         for scope in entry.animationScopes.reversed() {
-            let earlier = before.entries[scope.key]?.node.motion?.valueDigest
-            let later = after.entries[scope.key]?.node.motion?.valueDigest
+            let earlier = before[scope.key]?.node.motion?.valueDigest
+            let later = after[scope.key]?.node.motion?.valueDigest
             guard let earlier, let later, earlier != later else { continue }
             return scope.animation
         }
@@ -119,6 +121,30 @@ public enum TransitionPlanner {
     }
 }
 
+/// Each distinct animation's curve, made once per plan: a spring's settling time is found by scanning.
+struct CurveCache {
+    private var curves: [AnimationValue: AnimationCurve] = [:]
+    private var names: [AnimationValue: String] = [:]
+    private static let instant = AnimationValue(.linear(duration: 0))
+
+    mutating func curve(_ animation: AnimationValue?) -> AnimationCurve {
+        let key = animation ?? Self.instant
+        if let known = curves[key] { return known }
+        let made = AnimationCurve(key)
+        curves[key] = made
+        return made
+    }
+
+    /// The animation as SwiftUI writes it ("none" for no animation).
+    mutating func name(_ animation: AnimationValue?) -> String {
+        guard let animation else { return "none" }
+        if let known = names[animation] { return known }
+        let made = animation.description
+        names[animation] = made
+        return made
+    }
+}
+
 /// A render tree as a table of views by key, each with what it inherits for animation.
 struct FlatTree {
     static let rootKey = "/"
@@ -136,13 +162,23 @@ struct FlatTree {
         var transition: TransitionValue?
     }
 
-    private(set) var entries: [String: Entry] = [:]
-    /// Keys in drawing order, parents first.
-    private(set) var order: [String] = []
+    /// The views in drawing order, parents first; `positions` finds one by key.
+    private(set) var list: [Entry] = []
+    private var positions: [String: Int] = [:]
 
     init(_ root: RenderNode) {
+        let count = Self.count(root)
+        list.reserveCapacity(count)
+        positions.reserveCapacity(count)
         add(root, key: Self.rootKey, parent: nil, container: root.frame, scopes: [], content: nil, numeric: nil)
     }
+
+    private static func count(_ node: RenderNode) -> Int { node.children.reduce(1) { $0 + count($1) } }
+
+    subscript(key: String) -> Entry? { positions[key].map { list[$0] } }
+
+    /// Keys in drawing order, parents first.
+    var order: [String] { list.map(\.key) }
 
     private mutating func add(_ node: RenderNode, key: String, parent: String?, container: Rect,
                               scopes: [(key: String, animation: AnimationValue?)], content: ContentTransitionValue?, numeric: Double?) {
@@ -150,14 +186,20 @@ struct FlatTree {
         if node.motion?.animationWritten == true { scopes.append((key, node.motion?.animation)) }
         let content = node.motion?.contentTransition ?? content
         let numeric = node.motion?.numericValue ?? numeric
-        guard entries[key] == nil else { return }  // a repeated explicit id: the first one counts
-        entries[key] = Entry(key: key, node: node, parentKey: parent, container: container, animationScopes: scopes,
-                             contentTransition: content, numericValue: numeric, transition: node.motion?.transition)
-        order.append(key)
+        guard positions[key] == nil else { return }  // a repeated explicit id: the first one counts
+        positions[key] = list.count
+        list.append(Entry(key: key, node: node, parentKey: parent, container: container, animationScopes: scopes,
+                          contentTransition: content, numericValue: numeric, transition: node.motion?.transition))
         for (index, child) in node.children.enumerated() {
-            let childKey = child.id.map { "#\($0)" } ?? (key == Self.rootKey ? "/\(index)" : "\(key)/\(index)")
+            let childKey = Self.key(child, index: index, parent: key)
             add(child, key: childKey, parent: key, container: node.frame, scopes: scopes, content: content, numeric: numeric)
         }
+    }
+
+    /// `#id` for a view with an explicit identity, else its parent's key and its index.
+    static func key(_ node: RenderNode, index: Int, parent: String) -> String {
+        if let id = node.id { return "#" + id }
+        return (parent == rootKey ? "" : parent) + "/" + String(index)
     }
 
     /// What differs between two matched nodes apart from their frames and children, in words.

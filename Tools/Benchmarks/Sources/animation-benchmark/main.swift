@@ -36,6 +36,13 @@ func entry(total: Int, rows: Int, animation: AnimationValue) -> RenderTree {
                                  context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
 }
 
+// Profiling aid: ANIMATION_BENCHMARK_PLAN_ONLY=N plans N times and stops.
+if let runs = ProcessInfo.processInfo.environment["ANIMATION_BENCHMARK_PLAN_ONLY"].flatMap(Int.init) {
+    let pair = (entry(total: 200, rows: 95, animation: .widgetDefault), entry(total: 264, rows: 96, animation: .widgetDefault))
+    for _ in 0..<runs { _ = TransitionPlanner.plan(from: pair.0, to: pair.1) }
+    exit(0)
+}
+
 // 1. Frames: one second, 60 fps, at 2×.
 let oneSecond = AnimationValue(.easeInOut(duration: 1))
 let plan = TransitionPlanner.plan(from: entry(total: 200, rows: 3, animation: oneSecond), to: entry(total: 264, rows: 4, animation: oneSecond))
