@@ -11,7 +11,8 @@ public struct TransitionPlan: Sendable {
         public enum Kind: String, Hashable, Sendable, Codable {
             /// Same place, same content.
             case unchanged
-            /// Same content, another frame: it moves or resizes.
+            /// Same content, another place in its container or another size: it moves or resizes (a view
+            /// that only goes where its container goes is carried by it, and not listed).
             case moved
             /// Its content changed (text, colour, value), wherever it is.
             case changed
@@ -69,7 +70,8 @@ public struct TransitionPlan: Sendable {
         var container: Rect
     }
 
-    /// Unchanged views are left out of `changes` (they do not move), but counted here.
+    /// Views with no change of their own (unchanged, carried by a moving container, or inside a view
+    /// that comes or goes) are left out of `changes`, but counted here.
     public let unchangedCount: Int
 }
 

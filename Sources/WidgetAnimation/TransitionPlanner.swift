@@ -15,49 +15,60 @@ public enum TransitionPlanner {
         motions.reserveCapacity(before.list.count + after.list.count)
         var changes: [TransitionPlan.Change] = []
         var unchanged = 0
-        let keys = before.order + after.order.filter { before[$0] == nil }
-        for key in keys {
-            let o = before[key], n = after[key]
+        func consider(_ key: String, _ o: Int?, _ n: Int?) {
             guard let motion = motion(key: key, old: o, new: n, before: before, after: after, curves: &curves) else {
                 unchanged += 1
-                continue
+                return
             }
             motions[key] = motion
             changes.append(motion.change)
         }
+        // The old entry's views in order (matched or removed), then the new entry's insertions.
+        for i in before.list.indices { consider(before.list[i].key, i, after.position(before.list[i].key)) }
+        for i in after.list.indices where !before.contains(after.list[i].key) { consider(after.list[i].key, nil, i) }
         let duration = changes.map { $0.start + $0.duration }.max() ?? 0
         return TransitionPlan(from: old, to: new, changes: changes, duration: duration, motions: motions, unchangedCount: unchanged)
     }
 
-    private static func motion(key: String, old: FlatTree.Entry?, new: FlatTree.Entry?, before: FlatTree,
-                               after: FlatTree, curves: inout CurveCache) -> TransitionPlan.Motion? {
+    private static func motion(key: String, old: Int?, new: Int?, before: FlatTree, after: FlatTree,
+                               curves: inout CurveCache) -> TransitionPlan.Motion? {
         switch (old, new) {
-        case (let o?, let n?):
-            let differences = FlatTree.differences(o.node, n.node)
-            let moved = o.node.frame != n.node.frame
-            guard moved || !differences.isEmpty else { return nil }
-            let animation = applicableAnimation(n, before: before, after: after)
-            let curve = curves.curve(animation)
-            var change = TransitionPlan.Change(
-                key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
-                differences: (moved ? ["frame"] : []) + differences, animation: curves.name(animation),
-                transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
-                from: o.node.frame, to: n.node.frame)
-            if o.node.text != n.node.text { change.textChange = textChange(o, n) }
-            return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
-        case (let o?, nil):
-            return appearance(key: key, entry: o, kind: .removed, scope: before, other: after, curves: &curves)
-        case (nil, let n?):
-            return appearance(key: key, entry: n, kind: .inserted, scope: after, other: before, curves: &curves)
+        case (let i?, let j?):
+            return matched(key: key, before.list[i], after.list[j], before: before, after: after, curves: &curves)
+        case (let i?, nil):
+            return appearance(key: key, entry: before.list[i], kind: .removed, scope: before, other: after, curves: &curves)
+        case (nil, let j?):
+            return appearance(key: key, entry: after.list[j], kind: .inserted, scope: after, other: before, curves: &curves)
         case (nil, nil):
             return nil
         }
     }
 
+    /// A view in both entries: nil when it neither moved on its own nor changed.
+    private static func matched(key: String, _ o: FlatTree.Entry, _ n: FlatTree.Entry, before: FlatTree, after: FlatTree,
+                                curves: inout CurveCache) -> TransitionPlan.Motion? {
+        // Moved on its own: against its container, or resized. A view that only goes where its
+        // container goes is carried by it.
+        let a = o.node.frame, b = n.node.frame
+        let moved = a.width != b.width || a.height != b.height
+            || a.x - o.container.x != b.x - n.container.x || a.y - o.container.y != b.y - n.container.y
+        guard moved || !FlatTree.sameContent(o.node, n.node) else { return nil }
+        let differences = FlatTree.differences(o.node, n.node)
+        let animation = applicableAnimation(n, before: before, after: after)
+        let curve = curves.curve(animation)
+        var change = TransitionPlan.Change(
+            key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
+            differences: (moved ? ["frame"] : []) + differences, animation: curves.name(animation),
+            transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
+            from: a, to: b)
+        if o.node.text != n.node.text { change.textChange = textChange(o, n) }
+        return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
+    }
+
     /// A view coming in or going out: only the outermost such view moves (its inside goes with it).
     private static func appearance(key: String, entry: FlatTree.Entry, kind: TransitionPlan.Change.Kind, scope: FlatTree,
                                    other: FlatTree, curves: inout CurveCache) -> TransitionPlan.Motion? {
-        if let parent = entry.parentKey, other[parent] == nil, scope[parent] != nil, parent != FlatTree.rootKey { return nil }
+        if let parent = entry.parentKey, !other.contains(parent), scope.contains(parent), parent != FlatTree.rootKey { return nil }
         let written = entry.transition ?? .widgetDefault
         let (transition, own) = resolve(written, insertion: kind == .inserted)
         let inherited = kind == .inserted ? applicableAnimation(entry, before: other, after: scope)
@@ -93,8 +104,8 @@ public enum TransitionPlanner {
     /// entries; the system's implicit spring when there is none; nil when that one was written `nil`.
     static func applicableAnimation(_ entry: FlatTree.Entry, before: FlatTree, after: FlatTree) -> AnimationValue? {
         for scope in entry.animationScopes.reversed() {
-            let earlier = before[scope.key]?.node.motion?.valueDigest
-            let later = after[scope.key]?.node.motion?.valueDigest
+            let earlier = before.position(scope.key).flatMap { before.list[$0].node.motion?.valueDigest }
+            let later = after.position(scope.key).flatMap { after.list[$0].node.motion?.valueDigest }
             guard let earlier, let later, earlier != later else { continue }
             return scope.animation
         }
@@ -173,12 +184,17 @@ struct FlatTree {
         add(root, key: Self.rootKey, parent: nil, container: root.frame, scopes: [], content: nil, numeric: nil)
     }
 
-    private static func count(_ node: RenderNode) -> Int { node.children.reduce(1) { $0 + count($1) } }
+    private static func count(_ node: RenderNode) -> Int {
+        var total = 1
+        for i in node.children.indices { total += count(node.children[i]) }
+        return total
+    }
 
     subscript(key: String) -> Entry? { positions[key].map { list[$0] } }
 
-    /// Keys in drawing order, parents first.
-    var order: [String] { list.map(\.key) }
+    func position(_ key: String) -> Int? { positions[key] }
+
+    func contains(_ key: String) -> Bool { positions[key] != nil }
 
     private mutating func add(_ node: RenderNode, key: String, parent: String?, container: Rect,
                               scopes: [(key: String, animation: AnimationValue?)], content: ContentTransitionValue?, numeric: Double?) {
@@ -190,9 +206,9 @@ struct FlatTree {
         positions[key] = list.count
         list.append(Entry(key: key, node: node, parentKey: parent, container: container, animationScopes: scopes,
                           contentTransition: content, numericValue: numeric, transition: node.motion?.transition))
-        for (index, child) in node.children.enumerated() {
-            let childKey = Self.key(child, index: index, parent: key)
-            add(child, key: childKey, parent: key, container: node.frame, scopes: scopes, content: content, numeric: numeric)
+        for index in node.children.indices {
+            add(node.children[index], key: Self.key(node.children[index], index: index, parent: key), parent: key, container: node.frame,
+                scopes: scopes, content: content, numeric: numeric)
         }
     }
 
@@ -200,6 +216,26 @@ struct FlatTree {
     static func key(_ node: RenderNode, index: Int, parent: String) -> String {
         if let id = node.id { return "#" + id }
         return (parent == rootKey ? "" : parent) + "/" + String(index)
+    }
+
+    /// Whether two matched nodes draw the same apart from their frames and children (what
+    /// `differences` would say is nothing, without building it).
+    static func sameContent(_ a: RenderNode, _ b: RenderNode) -> Bool {
+        a.role == b.role && a.text == b.text && a.color == b.color && a.gradient == b.gradient && a.opacity == b.opacity
+            && a.fraction == b.fraction && a.isOn == b.isOn && a.imageName == b.imageName && a.imageData == b.imageData
+            && a.shape == b.shape && a.cornerRadius == b.cornerRadius && a.pathData == b.pathData && a.strokeWidth == b.strokeWidth
+            && a.trimFrom == b.trimFrom && a.trimTo == b.trimTo && sameRunStyles(a, b)
+    }
+
+    /// Whether the runs of two texts are drawn alike (count, colour, size, weight of each), lines apart.
+    static func sameRunStyles(_ a: RenderNode, _ b: RenderNode) -> Bool {
+        guard a.text == b.text, let la = a.lines, let lb = b.lines else { return true }
+        guard la.count == lb.count else { return false }
+        for (x, y) in zip(la, lb) {
+            guard x.runs.count == y.runs.count else { return false }
+            for (r, q) in zip(x.runs, y.runs) where r.color != q.color || r.fontSize != q.fontSize || r.weight != q.weight { return false }
+        }
+        return true
     }
 
     /// What differs between two matched nodes apart from their frames and children, in words.
@@ -216,10 +252,7 @@ struct FlatTree {
             || a.trimFrom != b.trimFrom || a.trimTo != b.trimTo {
             out.append("shape")
         }
-        if a.text == b.text, let la = a.lines, let lb = b.lines, la.map(\.runs.count) != lb.map(\.runs.count)
-            || zip(la, lb).contains(where: { zip($0.runs, $1.runs).contains { $0.color != $1.color || $0.fontSize != $1.fontSize || $0.weight != $1.weight } }) {
-            out.append("text style")
-        }
+        if !sameRunStyles(a, b) { out.append("text style") }
         return out
     }
 }

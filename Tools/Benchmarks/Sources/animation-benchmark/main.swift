@@ -38,7 +38,7 @@ func entry(total: Int, rows: Int, animation: AnimationValue) -> RenderTree {
 
 // Profiling aid: ANIMATION_BENCHMARK_PLAN_ONLY=N plans N times and stops.
 if let runs = ProcessInfo.processInfo.environment["ANIMATION_BENCHMARK_PLAN_ONLY"].flatMap(Int.init) {
-    let pair = (entry(total: 200, rows: 95, animation: .widgetDefault), entry(total: 264, rows: 96, animation: .widgetDefault))
+    let pair = (entry(total: 200, rows: 64, animation: .widgetDefault), entry(total: 264, rows: 65, animation: .widgetDefault))
     for _ in 0..<runs { _ = TransitionPlanner.plan(from: pair.0, to: pair.1) }
     exit(0)
 }
@@ -85,7 +85,7 @@ print(String(format: "one-second transition, 60 frames at 2× (%d KB APNG): %.0f
              apng.count / 1024, ours, theirs, ours / theirs, ours >= 20 * theirs ? "met" : "NOT MET"))
 
 // 2. The plan between two entries of about 200 nodes.
-let big = (entry(total: 200, rows: 95, animation: .widgetDefault), entry(total: 264, rows: 96, animation: .widgetDefault))
+let big = (entry(total: 200, rows: 64, animation: .widgetDefault), entry(total: 264, rows: 65, animation: .widgetDefault))
 let nodes = big.1.root.allNodes().count
 var plans: [Double] = []
 for _ in 0..<200 {
