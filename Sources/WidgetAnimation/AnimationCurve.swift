@@ -29,20 +29,26 @@ public struct AnimationCurve: Hashable, Sendable {
         case .smooth(let duration, let extra): kind = Self.spring(duration: duration, bounce: extra)
         case .snappy(let duration, let extra): kind = Self.spring(duration: duration, bounce: 0.15 + extra)
         case .bouncy(let duration, let extra): kind = Self.spring(duration: duration, bounce: 0.3 + extra)
-        case .linear(let duration): kind = .bezier(x1: 0, y1: 0, x2: 1, y2: 1)
-            length = Self.bounded(duration)
-            return
-        case .easeIn(let duration): kind = .bezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
-            length = Self.bounded(duration)
-            return
-        case .easeOut(let duration): kind = .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
-            length = Self.bounded(duration)
-            return
-        case .easeInOut(let duration): kind = .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
-            length = Self.bounded(duration)
-            return
+        case .linear, .easeIn, .easeOut, .easeInOut: kind = Self.timing(animation.curve)
         }
-        length = Self.settlingTime(kind)
+        length = Self.settlingTime(kind) ?? Self.bounded(Self.timingDuration(animation.curve))
+    }
+
+    /// The CSS Bézier a timing curve's name stands for.
+    private static func timing(_ curve: AnimationValue.Curve) -> Kind {
+        switch curve {
+        case .easeIn: .bezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
+        case .easeOut: .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
+        case .easeInOut: .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+        default: .bezier(x1: 0, y1: 0, x2: 1, y2: 1)
+        }
+    }
+
+    private static func timingDuration(_ curve: AnimationValue.Curve) -> Double {
+        switch curve {
+        case .linear(let d), .easeIn(let d), .easeOut(let d), .easeInOut(let d): d
+        default: 0
+        }
     }
 
     /// Archived numbers are the widget's: anything absurd is brought to something that ends.
@@ -93,8 +99,8 @@ public struct AnimationCurve: Hashable, Sendable {
     /// When a spring stays within 1 % of rest, SwiftUI's perceptual duration for a spring without bounce:
     /// scanned in 5 ms steps for the first step after which it stays within for 50 ms, then refined to
     /// the millisecond (at most 10 s).
-    private static func settlingTime(_ kind: Kind) -> Double {
-        guard case .spring(let omega, let damping) = kind else { return 0 }
+    private static func settlingTime(_ kind: Kind) -> Double? {
+        guard case .spring(let omega, let damping) = kind else { return nil }
         func settled(_ t: Double) -> Bool { abs(1 - spring(t, omega: omega, damping: damping)) < 0.01 }
         var since: Double?
         var t = 0.0

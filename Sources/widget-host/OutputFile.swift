@@ -7,6 +7,18 @@ import WidgetHostCore
 /// A command's output file (a render, a report): replaced atomically, so a reader never sees half of
 /// it, but not synced to disk, since it can always be made again from the archive.
 enum OutputFile {
+    /// Writes a single-file output to `out`, or to standard output for `-` (the summary then goes to
+    /// standard error, so a pipe gets the bytes alone).
+    static func deliver(_ bytes: [UInt8], to out: String, summary: String) throws(CommandFailure) {
+        if out == "-" {
+            FileHandle.standardOutput.write(Data(bytes))
+            FileHandle.standardError.write(Data("widget-host: \(summary) to standard output\n".utf8))
+        } else {
+            try write(bytes, to: URL(fileURLWithPath: out))
+            print("\(summary) to \(out)")
+        }
+    }
+
     static func write(_ bytes: [UInt8], to url: URL) throws(CommandFailure) {
         try refuseAnythingButAFile(at: url)
         do {

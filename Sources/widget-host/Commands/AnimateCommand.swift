@@ -57,13 +57,7 @@ enum AnimateCommand {
     }
 
     private static func write(_ bytes: [UInt8], to out: String, summary: String) throws {
-        if out == "-" {
-            FileHandle.standardOutput.write(Data(bytes))
-            FileHandle.standardError.write(Data("widget-host: animated \(summary) to standard output\n".utf8))
-        } else {
-            try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
-            print("animated \(summary) to \(out)")
-        }
+        try OutputFile.deliver(bytes, to: out, summary: "animated \(summary)")
     }
 }
 

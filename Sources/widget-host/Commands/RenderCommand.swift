@@ -98,13 +98,6 @@ enum RenderCommand {
         default: Array(RenderTreeDump.dump(tree).utf8)
         }
         let summary = "rendered \(archive.kind) \(family) on \(placement.id) at \(CivilDate.isoDate(at!))"
-        if out == "-" {
-            // The render itself on standard output, for a pipe; the summary goes to standard error.
-            FileHandle.standardOutput.write(Data(bytes))
-            FileHandle.standardError.write(Data("widget-host: \(summary) to standard output\n".utf8))
-        } else {
-            try OutputFile.write(bytes, to: URL(fileURLWithPath: out))
-            print("\(summary) to \(out)")
-        }
+        try OutputFile.deliver(bytes, to: out, summary: summary)
     }
 }
