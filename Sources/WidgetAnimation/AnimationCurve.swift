@@ -66,16 +66,21 @@ public struct AnimationCurve: Hashable, Sendable {
         return spring(response: duration, damping: b >= 0 ? 1 - b : 1 / (1 + b))
     }
 
-    /// Seconds from start to end, delay and speed included.
-    public var duration: Double { delay + length / speed }
+    /// Seconds from start to end, delay and speed included. However an archive slows it down, a change
+    /// waits at most 30 s and moves for at most 30 s: a transition always ends within a minute.
+    public var duration: Double { delay + playing }
 
-    public var delay: Double { Self.bounded(animation.delay, default: 0) / speed }
+    public var delay: Double { min(30, Self.bounded(animation.delay, default: 0) / speed) }
+
+    /// Seconds the curve plays, after the delay.
+    private var playing: Double { min(30, length / speed) }
 
     private var speed: Double { animation.speed.isFinite ? min(100, max(0.01, animation.speed)) : 1 }
 
     /// Progress at `time` seconds after the change: 0 before the delay, 1 once settled (within 1 %).
     public func progress(at time: Double) -> Double {
-        let t = (time - delay) * speed
+        guard playing > 0 else { return time >= delay ? 1 : 0 }
+        let t = (time - delay) / playing * length
         guard t > 0 else { return 0 }
         guard t < length else { return 1 }
         switch kind {

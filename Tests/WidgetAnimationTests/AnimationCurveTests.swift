@@ -41,6 +41,11 @@ final class AnimationCurveTests: XCTestCase {
     }
 
     func testAbsurdArchivedNumbersStillEnd() {
+        // Slowed a hundredfold and delayed an hour, it still waits at most 30 s and plays at most 30 s.
+        let slow = AnimationCurve(AnimationValue(.easeIn(duration: 60), delay: 3600, speed: 0.0001))
+        XCTAssertEqual(slow.delay, 30)
+        XCTAssertEqual(slow.duration, 60)
+        XCTAssertEqual(slow.progress(at: 45), AnimationCurve(AnimationValue(.easeIn(duration: 1))).progress(at: 0.5), accuracy: 1e-9)
         for value in [AnimationValue(.linear(duration: .infinity)), AnimationValue(.spring(response: -1, dampingFraction: 0)),
                       AnimationValue(.easeIn(duration: 1e300), delay: .infinity, speed: 0)] {
             let curve = AnimationCurve(value)

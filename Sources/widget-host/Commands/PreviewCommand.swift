@@ -131,7 +131,8 @@ final class PreviewRun {
         let plan = TransitionPlanner.plan(from: from.tree, to: to.tree)
         guard !plan.changes.isEmpty, plan.duration > 0 else { return }
         let frames = TransitionFrames(plan)
-        let canvases = frames.instants(fps: Self.transitionFPS).map { painter.canvas(frames.tree(at: $0)) }
+        // At most the first ten seconds: an archive may ask for a minute-long transition.
+        let canvases = frames.instants(fps: Self.transitionFPS).filter { $0 <= 10 }.map { painter.canvas(frames.tree(at: $0)) }
         let name = "\(folder)/transition-\(from.index)-\(to.index).png"
         try OutputFile.write(APNGEncoder.encode(canvases, delayNumerator: 1, delayDenominator: UInt16(Self.transitionFPS)),
                              to: out.appendingPathComponent(name))
