@@ -119,6 +119,23 @@ final class TransitionPlanTests: XCTestCase {
         XCTAssertEqual(sequence, (0..<UInt32(sequence.count)).map { $0 })
     }
 
+    static let goldenDirectory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Archives/golden/renders", isDirectory: true)
+
+    /// The caffeine transition at 12 frames a second, as committed: the same instants give the same
+    /// bytes on every machine (the built-in glyphs, no system font). Regenerate deliberately with
+    /// `UPDATE_GOLDENS=1 swift test --filter TransitionPlanTests`.
+    func testTheGoldenTransitionIsBitExact() throws {
+        let frames = TransitionFrames(TransitionPlanner.plan(from: entry(total: 200, drinks: ["Latte"]), to: entry(total: 280, drinks: ["Espresso", "Latte"])))
+        let painter = PNGRenderer(regular: nil, bold: nil)
+        let apng = APNGEncoder.encode(frames.instants(fps: 12).map { painter.canvas(frames.tree(at: $0), scale: 2) }, delayNumerator: 1, delayDenominator: 12)
+        let url = Self.goldenDirectory.appendingPathComponent("caffeine-transition.png")
+        if ProcessInfo.processInfo.environment["UPDATE_GOLDENS"] == "1" { try Data(apng).write(to: url) }
+        let golden = [UInt8](try Data(contentsOf: url))
+        XCTAssertTrue(apng == golden, "frames changed (\(apng.count) bytes vs golden \(golden.count)); regenerate goldens if intended")
+    }
+
     static func chunks(_ png: [UInt8]) -> [(type: String, data: [UInt8])] {
         var out: [(String, [UInt8])] = []
         var i = 8
