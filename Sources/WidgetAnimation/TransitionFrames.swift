@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetLayout
+import WidgetRender
 
 /// Draws a `TransitionPlan` at any instant: the new entry's tree with every change partway. Frames move
 /// (a view's own displacement, less what its container's already moves it), colours and opacities
@@ -46,6 +47,23 @@ public struct TransitionFrames: Sendable {
         let step = 1 / max(1, min(240, fps.isFinite ? fps : 60))
         let count = max(1, Int((plan.duration / step).rounded(.up)))
         return (0...count).map { min(plan.duration, Double($0) * step) }
+    }
+
+    /// The transition as an animated PNG at `fps` frames a second, the first `limit` seconds of it:
+    /// frames drawn one after another into one canvas, each written as what changed.
+    public func apng(fps: Double, painter: PNGRenderer, scale: Double? = nil, limit: Double = .infinity) -> [UInt8] {
+        let times = instants(fps: fps).filter { $0 <= limit }
+        var canvas = Canvas(width: 1, height: 1)
+        var writer: APNGWriter?
+        for time in times {
+            painter.draw(tree(at: time), into: &canvas, scale: scale)
+            if writer == nil {
+                writer = APNGWriter(width: canvas.width, height: canvas.height, frameCount: times.count,
+                                    delayNumerator: 1, delayDenominator: UInt16(max(1, min(240, fps.rounded()))))
+            }
+            writer?.append(canvas)
+        }
+        return writer?.finish() ?? []
     }
 
     private func rebuild(_ node: RenderNode, key: String, time: Double, parentShift: Point) -> RenderNode {

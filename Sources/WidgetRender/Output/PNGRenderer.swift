@@ -44,6 +44,19 @@ public struct PNGRenderer: Sendable {
         return canvas
     }
 
+    /// Draws `tree` into `canvas`, reusing its memory when it is already the right size (frames of an
+    /// animation are drawn one after another into one canvas).
+    public func draw(_ tree: RenderTree, into canvas: inout Canvas, scale: Double? = nil) {
+        let s = scale ?? tree.scale
+        let size = Self.pixelSize(tree, scale: s)
+        if canvas.width == size.width && canvas.height == size.height {
+            canvas.clear(to: Self.backdrop(tree))
+        } else {
+            canvas = Canvas(width: size.width, height: size.height, background: Self.backdrop(tree))
+        }
+        paint(tree, scale: s, on: &canvas)
+    }
+
     public func png(_ tree: RenderTree, scale: Double? = nil) -> [UInt8] {
         let s = scale ?? tree.scale
         let size = Self.pixelSize(tree, scale: s)

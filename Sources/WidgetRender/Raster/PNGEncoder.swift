@@ -17,7 +17,12 @@ public enum PNGEncoder {
 
     /// The canvas's rows as PNG scanlines (straight alpha, Sub filter), into `raw`.
     static func filter(_ canvas: Canvas, into raw: inout [UInt8]) {
-        let width = canvas.width, height = canvas.height, rowBytes = width * 4
+        filter(canvas, x: 0, y: 0, width: canvas.width, height: canvas.height, into: &raw)
+    }
+
+    /// A rectangle of the canvas as PNG scanlines, into `raw` (an animated PNG's frame region).
+    static func filter(_ canvas: Canvas, x x0: Int, y y0: Int, width: Int, height: Int, into raw: inout [UInt8]) {
+        let rowBytes = width * 4, stride = canvas.width * 4
         if raw.count != height * (rowBytes + 1) { raw = [UInt8](repeating: 0, count: height * (rowBytes + 1)) }
         // Per row, in passes simple enough for the compiler to vectorise: the factor that turns each
         // channel straight (1/alpha where alpha is below one, 0 where it is zero, 1 for alpha itself),
@@ -29,7 +34,7 @@ public enum PNGEncoder {
                 factors.withUnsafeMutableBufferPointer { factor in
                     guard let pixels = px.baseAddress, let bytes = out.baseAddress, let factor = factor.baseAddress else { return }
                     for y in 0..<height {
-                        let source = pixels + y * rowBytes
+                        let source = pixels + (y0 + y) * stride + x0 * 4
                         let row = bytes + y * (rowBytes + 1) + 1
                         row[-1] = 1  // Sub filter
                         for x in 0..<width {

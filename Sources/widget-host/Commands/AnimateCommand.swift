@@ -42,9 +42,8 @@ enum AnimateCommand {
         case "json":
             try write(Array(plan.json().utf8), to: out, summary: summary)
         case "apng":
-            let canvases = instants.map { painter.canvas(frames.tree(at: $0), scale: scale) }
-            let bytes = APNGEncoder.encode(canvases, delayNumerator: 1, delayDenominator: UInt16(fps.rounded()))
-            try write(bytes, to: out, summary: "\(summary), \(canvases.count) frames")
+            let bytes = frames.apng(fps: fps, painter: painter, scale: scale)
+            try write(bytes, to: out, summary: "\(summary), \(instants.count) frames")
         default:
             let folder = URL(fileURLWithPath: out, isDirectory: true)
             try OutputFile.createDirectory(folder)

@@ -131,11 +131,9 @@ final class PreviewRun {
         let plan = TransitionPlanner.plan(from: from.tree, to: to.tree)
         guard !plan.changes.isEmpty, plan.duration > 0 else { return }
         let frames = TransitionFrames(plan)
-        // At most the first ten seconds: an archive may ask for a minute-long transition.
-        let canvases = frames.instants(fps: Self.transitionFPS).filter { $0 <= 10 }.map { painter.canvas(frames.tree(at: $0)) }
         let name = "\(folder)/transition-\(from.index)-\(to.index).png"
-        try OutputFile.write(APNGEncoder.encode(canvases, delayNumerator: 1, delayDenominator: UInt16(Self.transitionFPS)),
-                             to: out.appendingPathComponent(name))
+        // At most the first ten seconds: an archive may ask for a minute-long transition.
+        try OutputFile.write(frames.apng(fps: Self.transitionFPS, painter: painter, limit: 10), to: out.appendingPathComponent(name))
         transitions += 1
         sheet.add(title: title, transition: name, from: from.index, to: to.index,
                   caption: "\(plan.changes.count) change(s), \(String(format: "%.2f", plan.duration)) s")
