@@ -19,7 +19,7 @@ public struct TransitionFrames: Sendable {
         for (key, motion) in plan.motions where motion.change.kind == .removed {
             guard let entry = before[key] else { continue }
             let parent = Self.nearestKept(entry.parentKey, before: before, after: after)
-            let index = before[entry.parentKey ?? ""]?.node.children.firstIndex { $0 == entry.node } ?? Int.max
+            let index = entry.childIndex
             removed[parent, default: []].append((index, key))
         }
         removedByParent = removed.mapValues { $0.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }

@@ -34,40 +34,44 @@ public enum TransitionPlanner {
                                curves: inout CurveCache) -> TransitionPlan.Motion? {
         switch (old, new) {
         case (let i?, let j?):
-            return matched(key: key, before.list[i], after.list[j], before: before, after: after, curves: &curves)
+            return matched(key: key, i, j, before: before, after: after, curves: &curves)
         case (let i?, nil):
-            return appearance(key: key, entry: before.list[i], kind: .removed, scope: before, other: after, curves: &curves)
+            return appearance(key: key, index: i, kind: .removed, scope: before, other: after, curves: &curves)
         case (nil, let j?):
-            return appearance(key: key, entry: after.list[j], kind: .inserted, scope: after, other: before, curves: &curves)
+            return appearance(key: key, index: j, kind: .inserted, scope: after, other: before, curves: &curves)
         case (nil, nil):
             return nil
         }
     }
 
     /// A view in both entries: nil when it neither moved on its own nor changed.
-    private static func matched(key: String, _ o: FlatTree.Entry, _ n: FlatTree.Entry, before: FlatTree, after: FlatTree,
+    private static func matched(key: String, _ i: Int, _ j: Int, before: FlatTree, after: FlatTree,
                                 curves: inout CurveCache) -> TransitionPlan.Motion? {
+        let o = before.list[i], n = after.list[j]
         // Moved on its own: against its container, or resized. A view that only goes where its
         // container goes is carried by it.
-        let a = o.node.frame, b = n.node.frame
+        let a = o.frame, b = n.frame
         let moved = a.width != b.width || a.height != b.height
             || a.x - o.container.x != b.x - n.container.x || a.y - o.container.y != b.y - n.container.y
-        guard moved || !FlatTree.sameContent(o.node, n.node) else { return nil }
-        let differences = FlatTree.differences(o.node, n.node)
+        guard moved || o.signature != n.signature || o.role != n.role else { return nil }
+        let old = before.node(i), new = after.node(j)
+        let differences = FlatTree.differences(old, new)
+        guard moved || !differences.isEmpty else { return nil }
         let animation = applicableAnimation(n, before: before, after: after)
         let curve = curves.curve(animation)
         var change = TransitionPlan.Change(
-            key: key, role: n.node.role, kind: differences.isEmpty ? .moved : .changed,
+            key: key, role: n.role, kind: differences.isEmpty ? .moved : .changed,
             differences: (moved ? ["frame"] : []) + differences, animation: curves.name(animation),
             transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: a, to: b)
-        if o.node.text != n.node.text { change.textChange = textChange(o, n) }
-        return TransitionPlan.Motion(change: change, curve: curve, old: o.node, new: n.node, transition: .identity, container: n.container)
+        if o.text != n.text { change.textChange = textChange(o, n) }
+        return TransitionPlan.Motion(change: change, curve: curve, old: old, new: new, transition: .identity, container: n.container)
     }
 
     /// A view coming in or going out: only the outermost such view moves (its inside goes with it).
-    private static func appearance(key: String, entry: FlatTree.Entry, kind: TransitionPlan.Change.Kind, scope: FlatTree,
+    private static func appearance(key: String, index: Int, kind: TransitionPlan.Change.Kind, scope: FlatTree,
                                    other: FlatTree, curves: inout CurveCache) -> TransitionPlan.Motion? {
+        let entry = scope.list[index]
         if let parent = entry.parentKey, !other.contains(parent), scope.contains(parent), parent != FlatTree.rootKey { return nil }
         let written = entry.transition ?? .widgetDefault
         let (transition, own) = resolve(written, insertion: kind == .inserted)
@@ -76,11 +80,12 @@ public enum TransitionPlanner {
         let animation = own ?? inherited
         let curve = curves.curve(animation)
         let change = TransitionPlan.Change(
-            key: key, role: entry.node.role, kind: kind, differences: [], animation: curves.name(animation),
+            key: key, role: entry.role, kind: kind, differences: [], animation: curves.name(animation),
             transition: written.description, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
-            from: kind == .removed ? entry.node.frame : nil, to: kind == .inserted ? entry.node.frame : nil)
-        return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? entry.node : nil,
-                                     new: kind == .inserted ? entry.node : nil, transition: transition, container: entry.container)
+            from: kind == .removed ? entry.frame : nil, to: kind == .inserted ? entry.frame : nil)
+        let node = scope.node(index)
+        return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? node : nil,
+                                     new: kind == .inserted ? node : nil, transition: transition, container: entry.container)
     }
 
     /// Seconds to the millisecond, as the plan reports them.
@@ -104,8 +109,8 @@ public enum TransitionPlanner {
     /// entries; the system's implicit spring when there is none; nil when that one was written `nil`.
     static func applicableAnimation(_ entry: FlatTree.Entry, before: FlatTree, after: FlatTree) -> AnimationValue? {
         for scope in entry.animationScopes.reversed() {
-            let earlier = before.position(scope.key).flatMap { before.list[$0].node.motion?.valueDigest }
-            let later = after.position(scope.key).flatMap { after.list[$0].node.motion?.valueDigest }
+            let earlier = before.position(scope.key).flatMap { before.list[$0].valueDigest }
+            let later = after.position(scope.key).flatMap { after.list[$0].valueDigest }
             guard let earlier, let later, earlier != later else { continue }
             return scope.animation
         }
@@ -118,7 +123,7 @@ public enum TransitionPlanner {
         case .numericTextCountsDown?: return .rollDown
         case .numericText?:
             if let a = o.numericValue, let b = n.numericValue { return b < a ? .rollDown : .rollUp }
-            if let a = Self.number(in: o.node.text), let b = Self.number(in: n.node.text) { return b < a ? .rollDown : .rollUp }
+            if let a = Self.number(in: o.text), let b = Self.number(in: n.text) { return b < a ? .rollDown : .rollUp }
             return .rollUp
         case .opacity?, .interpolate?, nil: return .crossFade
         }
@@ -160,10 +165,20 @@ struct CurveCache {
 struct FlatTree {
     static let rootKey = "/"
 
+    /// A view as the plan needs it: where it is, a signature of what it draws, what it inherits, and how
+    /// to find the node itself (its parent's position and its own index there) for the few that change.
     struct Entry {
         var key: String
-        var node: RenderNode
         var parentKey: String?
+        var parent: Int
+        var childIndex: Int
+        var frame: Rect
+        var role: RenderNode.Role
+        var text: String?
+        /// A hash of everything it draws apart from its frame and children (`sameContent`).
+        var signature: Int
+        /// The digest of the value its own `.animation(_:value:)` watches, if it has one.
+        var valueDigest: UInt64?
         /// The parent's frame: what an inserted or removed view is clipped to.
         var container: Rect
         /// `.animation(_:value:)` scopes around the view (and on it), outermost first.
@@ -173,21 +188,22 @@ struct FlatTree {
         var transition: TransitionValue?
     }
 
+    let root: RenderNode
     /// The views in drawing order, parents first; `positions` finds one by key.
     private(set) var list: [Entry] = []
     private var positions: [String: Int] = [:]
 
     init(_ root: RenderNode) {
+        self.root = root
         let count = Self.count(root)
         list.reserveCapacity(count)
         positions.reserveCapacity(count)
-        add(root, key: Self.rootKey, parent: nil, container: root.frame, scopes: [], content: nil, numeric: nil)
+        add(root, key: Self.rootKey, parent: -1, childIndex: 0, container: root.frame, scopes: [], content: nil, numeric: nil)
     }
 
+    /// Children are visited through their buffer so that none is copied on the way down.
     private static func count(_ node: RenderNode) -> Int {
-        var total = 1
-        for i in node.children.indices { total += count(node.children[i]) }
-        return total
+        node.children.withUnsafeBufferPointer { children in children.indices.reduce(1) { $0 + count(children[$1]) } }
     }
 
     subscript(key: String) -> Entry? { positions[key].map { list[$0] } }
@@ -196,25 +212,83 @@ struct FlatTree {
 
     func contains(_ key: String) -> Bool { positions[key] != nil }
 
-    private mutating func add(_ node: RenderNode, key: String, parent: String?, container: Rect,
+    /// The node of the view at `index`, found from the root by its path.
+    func node(_ index: Int) -> RenderNode {
+        var path: [Int] = []
+        var i = index
+        while list[i].parent >= 0 {
+            path.append(list[i].childIndex)
+            i = list[i].parent
+        }
+        var node = root
+        for child in path.reversed() { node = node.children[child] }
+        return node
+    }
+
+    private mutating func add(_ node: RenderNode, key: String, parent: Int, childIndex: Int, container: Rect,
                               scopes: [(key: String, animation: AnimationValue?)], content: ContentTransitionValue?, numeric: Double?) {
         var scopes = scopes
-        if node.motion?.animationWritten == true { scopes.append((key, node.motion?.animation)) }
-        let content = node.motion?.contentTransition ?? content
-        let numeric = node.motion?.numericValue ?? numeric
+        let motion = node.motion
+        if motion?.animationWritten == true { scopes.append((key, motion?.animation)) }
+        let content = motion?.contentTransition ?? content
+        let numeric = motion?.numericValue ?? numeric
         guard positions[key] == nil else { return }  // a repeated explicit id: the first one counts
-        positions[key] = list.count
-        list.append(Entry(key: key, node: node, parentKey: parent, container: container, animationScopes: scopes,
-                          contentTransition: content, numericValue: numeric, transition: node.motion?.transition))
-        for index in node.children.indices {
-            add(node.children[index], key: Self.key(node.children[index], index: index, parent: key), parent: key, container: node.frame,
-                scopes: scopes, content: content, numeric: numeric)
+        let position = list.count
+        positions[key] = position
+        list.append(Entry(key: key, parentKey: parent >= 0 ? list[parent].key : nil, parent: parent, childIndex: childIndex,
+                          frame: node.frame, role: node.role, text: node.text, signature: Self.signature(node),
+                          valueDigest: motion?.valueDigest, container: container, animationScopes: scopes,
+                          contentTransition: content, numericValue: numeric, transition: motion?.transition))
+        // Through the children's buffer, so that none is copied on the way down (the closure must not
+        // capture `node` either: that would copy it).
+        let frame = node.frame
+        node.children.withUnsafeBufferPointer { children in
+            for index in children.indices {
+                add(children[index], key: Self.key(id: children[index].id, index: index, parent: key), parent: position, childIndex: index,
+                    container: frame, scopes: scopes, content: content, numeric: numeric)
+            }
         }
     }
 
+    /// What `differences` compares apart from the role, as one number: each field folded in with a
+    /// multiply-and-xor step (the standard library's `Hasher` costs several times more per field, and
+    /// this runs for every view of both entries).
+    static func signature(_ node: RenderNode) -> Int {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3 }
+        func mix(_ d: Double?) { mix(d?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
+        func mix(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
+        func mix(_ c: RenderColor?) { mix(c.map { UInt64($0.red) << 24 | UInt64($0.green) << 16 | UInt64($0.blue) << 8 | UInt64($0.alpha) } ?? 1 << 40) }
+        mix(node.text)
+        mix(node.color)
+        if let gradient = node.gradient { mix(UInt64(bitPattern: Int64(gradient.hashValue))) }
+        mix(node.opacity)
+        mix(node.fraction)
+        mix(node.isOn.map { $0 ? 1 : 2 } ?? 3)
+        mix(node.imageName)
+        mix(node.imageData)
+        if let shape = node.shape { mix(UInt64(bitPattern: Int64(shape.hashValue))) }
+        mix(node.cornerRadius)
+        mix(node.pathData)
+        mix(node.strokeWidth)
+        mix(node.trimFrom)
+        mix(node.trimTo)
+        for line in node.lines ?? [] {
+            mix(UInt64(line.runs.count))
+            for run in line.runs {
+                mix(run.color)
+                mix(run.fontSize)
+                mix(UInt64(bitPattern: Int64(run.weight.hashValue)))
+            }
+        }
+        return Int(truncatingIfNeeded: h)
+    }
+
     /// `#id` for a view with an explicit identity, else its parent's key and its index.
-    static func key(_ node: RenderNode, index: Int, parent: String) -> String {
-        if let id = node.id { return "#" + id }
+    static func key(_ node: RenderNode, index: Int, parent: String) -> String { key(id: node.id, index: index, parent: parent) }
+
+    static func key(id: String?, index: Int, parent: String) -> String {
+        if let id { return "#" + id }
         return (parent == rootKey ? "" : parent) + "/" + String(index)
     }
 
