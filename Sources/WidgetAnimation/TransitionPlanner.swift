@@ -175,7 +175,7 @@ struct FlatTree {
         var frame: Rect
         var role: RenderNode.Role
         var text: String?
-        /// A hash of everything it draws apart from its frame and children (`sameContent`).
+        /// A hash of everything it draws apart from its role, frame and children (`signature`).
         var signature: Int
         /// The digest of the value its own `.animation(_:value:)` watches, if it has one.
         var valueDigest: UInt64?
@@ -290,15 +290,6 @@ struct FlatTree {
     static func key(id: String?, index: Int, parent: String) -> String {
         if let id { return "#" + id }
         return (parent == rootKey ? "" : parent) + "/" + String(index)
-    }
-
-    /// Whether two matched nodes draw the same apart from their frames and children (what
-    /// `differences` would say is nothing, without building it).
-    static func sameContent(_ a: RenderNode, _ b: RenderNode) -> Bool {
-        a.role == b.role && a.text == b.text && a.color == b.color && a.gradient == b.gradient && a.opacity == b.opacity
-            && a.fraction == b.fraction && a.isOn == b.isOn && a.imageName == b.imageName && a.imageData == b.imageData
-            && a.shape == b.shape && a.cornerRadius == b.cornerRadius && a.pathData == b.pathData && a.strokeWidth == b.strokeWidth
-            && a.trimFrom == b.trimFrom && a.trimTo == b.trimTo && sameRunStyles(a, b)
     }
 
     /// Whether the runs of two texts are drawn alike (count, colour, size, weight of each), lines apart.
