@@ -191,26 +191,34 @@ struct FlatTree {
     let root: RenderNode
     /// The views in drawing order, parents first; `positions` finds one by key.
     private(set) var list: [Entry] = []
-    private var positions: [String: Int] = [:]
+    private var positions: [Key: Int] = [:]
 
     init(_ root: RenderNode) {
         self.root = root
-        let count = Self.count(root)
-        list.reserveCapacity(count)
-        positions.reserveCapacity(count)
+        list.reserveCapacity(256)
+        positions.reserveCapacity(256)
         add(root, key: Self.rootKey, parent: -1, childIndex: 0, container: root.frame, scopes: [], content: nil, numeric: nil)
     }
 
-    /// Children are visited through their buffer so that none is copied on the way down.
-    private static func count(_ node: RenderNode) -> Int {
-        node.children.withUnsafeBufferPointer { children in children.indices.reduce(1) { $0 + count(children[$1]) } }
+    /// A key hashed once, by its bytes: `String` hashes its Unicode-normalized form on every lookup.
+    struct Key: Hashable {
+        let text: String
+        let hash: Int
+        init(_ text: String) {
+            self.text = text
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = Int(truncatingIfNeeded: h)
+        }
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
     }
 
-    subscript(key: String) -> Entry? { positions[key].map { list[$0] } }
+    subscript(key: String) -> Entry? { position(key).map { list[$0] } }
 
-    func position(_ key: String) -> Int? { positions[key] }
+    func position(_ key: String) -> Int? { positions[Key(key)] }
 
-    func contains(_ key: String) -> Bool { positions[key] != nil }
+    func contains(_ key: String) -> Bool { position(key) != nil }
 
     /// The node of the view at `index`, found from the root by its path.
     func node(_ index: Int) -> RenderNode {
@@ -232,9 +240,10 @@ struct FlatTree {
         if motion?.animationWritten == true { scopes.append((key, motion?.animation)) }
         let content = motion?.contentTransition ?? content
         let numeric = motion?.numericValue ?? numeric
-        guard positions[key] == nil else { return }  // a repeated explicit id: the first one counts
+        let hashed = Key(key)
+        guard positions[hashed] == nil else { return }  // a repeated explicit id: the first one counts
         let position = list.count
-        positions[key] = position
+        positions[hashed] = position
         list.append(Entry(key: key, parentKey: parent >= 0 ? list[parent].key : nil, parent: parent, childIndex: childIndex,
                           frame: node.frame, role: node.role, text: node.text, signature: Self.signature(node),
                           valueDigest: motion?.valueDigest, container: container, animationScopes: scopes,
