@@ -42,6 +42,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(sandbox.stderr.contains("--sandbox must be none, basic or full (got chroot)"), sandbox.stderr)
     }
 
+    /// The demo's summary lists what the extensions performed in their own processes, whatever the
+    /// sandbox (inside a PID namespace an extension's own pid differs from the host's view of it).
+    func testTheDemoReportsWhatTheExtensionsPerformed() throws {
+        let store = try temporaryDirectory(self)
+        let demo = try widgetHost(["demo", "--store", store.path])
+        XCTAssertEqual(demo.status, 0, demo.stderr)
+        let summary = demo.stdout.components(separatedBy: "performed in the extensions' processes:").last ?? ""
+        XCTAssertTrue(summary.contains("logged Espresso (64 mg)"), demo.stdout)
+        XCTAssertTrue(summary.contains("toggled milk"), demo.stdout)
+    }
+
     /// Absurd numbers are refused where they enter, before anything runs: none reaches a conversion
     /// that would trap or a multiplication that would wrap.
     func testAbsurdNumbersAreRefusedWithTheirRange() throws {

@@ -38,9 +38,10 @@ public final class WidgetHost: @unchecked Sendable {
     /// The process groups of the running extensions (each leads its own).
     public var extensionProcessGroups: Set<pid_t> { lock.withLock { Set(connections.values.map(\.process.pid)) } }
 
-    /// The pid of `executable`'s process if it is running; never launches it.
+    /// The pid of `executable`'s process if it is running (`LaunchedProcess.extensionPID`); never
+    /// launches it.
     public func runningProcessID(_ executable: String) -> pid_t? {
-        lock.withLock { connections[executable]?.process.pid }
+        lock.withLock { connections[executable]?.process }?.extensionPID
     }
 
     /// Whether `pid` is a running extension or anything it started: in its process group, or below it
@@ -131,7 +132,7 @@ public final class WidgetHost: @unchecked Sendable {
             throw error
         }
         connection.maximumUnsolicitedMessages = supervision.maximumUnsolicitedMessages
-        record(name, .launched, "pid \(connection.process.pid): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
+        record(name, .launched, "pid \(connection.process.extensionPID): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
         lock.withLock {
             connections[executable] = connection
             lastUsed[executable] = clock.now

@@ -42,6 +42,14 @@ public final class LaunchedProcess: @unchecked Sendable {
         if sandbox != .none { startWatching() }
     }
 
+    /// The extension's own process as the host sees it: `pid` itself, or under the full sandbox the
+    /// one its namespace's init started (`pid` is the init's). What a person looking at `ps` would call
+    /// the extension.
+    public var extensionPID: pid_t {
+        guard sandbox == .full else { return pid }
+        return ProcessTree.children(of: pid).first ?? pid
+    }
+
     /// The raw wait status, once the process has been reaped (the extension's, not its init's).
     public var exitStatus: Int32? { lock.withLock { status } }
 

@@ -63,6 +63,8 @@ final class DemoRun {
     private var renders = 0
     private var reloads = 0
     private var tapped = (espresso: false, todo: false)
+    /// Where each extension's log ended before this run: what follows is this run's.
+    private let logStarts: [String: Int]
 
     /// Clears the examples' own data (so the printed totals are this run's) and the output folder.
     init(store: ArchiveStore, outDir: URL, sandbox: SandboxLevel) throws {
@@ -71,6 +73,9 @@ final class DemoRun {
         caffeinePath = try BundledExtensions.path("CaffeineTracker")
         todoPath = try BundledExtensions.path("ToDoList")
         for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
+        logStarts = Dictionary(uniqueKeysWithValues: ["CaffeineTracker", "ToDoList"].map { id in
+            (id, ((try? FileManager.default.attributesOfItem(atPath: store.logFile(id).path))?[.size] as? Int) ?? 0)
+        })
         try? FileManager.default.removeItem(at: outDir)
         try OutputFile.createDirectory(outDir)
         let day = Date(timeIntervalSince1970: (Date().timeIntervalSince1970 / 86_400).rounded(.down) * 86_400)
@@ -91,7 +96,7 @@ final class DemoRun {
         renders += 1
     }
 
-    private func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.pid }
+    private func pid(_ path: String) throws -> Int32 { try host.connection(to: path).process.extensionPID }
 
     /// Both extensions' first timelines, and the to-do list as it starts.
     func launch() throws {
@@ -166,11 +171,11 @@ final class DemoRun {
 
     func printSummary() throws {
         let caffeineFile = store.timelineFile(extensionID: "CaffeineTracker", kind: "CaffeineTracker", family: .systemSmall)
-        // This run's lines of the extensions' own logs (their standard error).
-        let pids = [try pid(caffeinePath), try pid(todoPath)]
+        // This run's lines of the extensions' own logs (their standard error): what was appended since the
+        // run began. (Not by pid: inside its sandbox's PID namespace an extension's pid is its own.)
         let performed = ["CaffeineTracker", "ToDoList"].flatMap { id in
-            ((try? String(contentsOf: store.logFile(id), encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
-                .filter { line in pids.contains { line.contains("[\($0)]") } }
+            let bytes = (try? Data(contentsOf: store.logFile(id))) ?? Data()
+            return String(decoding: bytes.dropFirst(logStarts[id] ?? 0), as: UTF8.self).split(separator: "\n").map(String.init)
         }
         print("""
 
