@@ -11,34 +11,40 @@ public struct TransitionFrames: Sendable {
     public let plan: TransitionPlan
     /// Removed views by the key of the container they are drawn in, with their old index.
     private let removedByParent: [String: [(index: Int, key: String)]]
+    /// The new entry's views by key, made once: drawing a frame walks this beside the tree, and leaves
+    /// whole any subtree in which nothing moves.
+    private let keys: KeyNode
+
+    private struct KeyNode: Sendable {
+        let key: String
+        /// Whether it, or anything below it, moves or has a removed view drawn in it.
+        let moves: Bool
+        let children: [KeyNode]
+    }
 
     public init(_ plan: TransitionPlan) {
         self.plan = plan
-        var removed: [String: [(Int, String)]] = [:]
-        let before = FlatTree(plan.from.root), after = FlatTree(plan.to.root)
-        for (key, motion) in plan.motions where motion.change.kind == .removed {
-            guard let entry = before[key] else { continue }
-            let parent = Self.nearestKept(entry.parentKey, before: before, after: after)
-            let index = entry.childIndex
+        var removed: [String: [(index: Int, key: String)]] = [:]
+        for (key, motion) in plan.motions {
+            guard let (parent, index) = motion.removedFrom else { continue }
             removed[parent, default: []].append((index, key))
         }
-        removedByParent = removed.mapValues { $0.sorted { ($0.0, $0.1) < ($1.0, $1.1) } }
+        removedByParent = removed.mapValues { $0.sorted { ($0.index, $0.key) < ($1.index, $1.key) } }
+        keys = Self.keys(plan.to.root, key: FlatTree.rootKey, motions: plan.motions, removed: removedByParent)
     }
 
-    /// The nearest ancestor that is still in the new entry (the widget itself at worst).
-    private static func nearestKept(_ key: String?, before: FlatTree, after: FlatTree) -> String {
-        var current = key
-        while let k = current {
-            if after[k] != nil { return k }
-            current = before[k]?.parentKey
+    private static func keys(_ node: RenderNode, key: String, motions: [String: TransitionPlan.Motion],
+                             removed: [String: [(index: Int, key: String)]]) -> KeyNode {
+        let children = node.children.indices.map {
+            keys(node.children[$0], key: FlatTree.key(node.children[$0], index: $0, parent: key), motions: motions, removed: removed)
         }
-        return FlatTree.rootKey
+        return KeyNode(key: key, moves: motions[key] != nil || removed[key] != nil || children.contains { $0.moves }, children: children)
     }
 
     /// The tree as drawn `time` seconds after the change (clamped to the plan).
     public func tree(at time: Double) -> RenderTree {
         var tree = plan.to
-        tree.root = rebuild(plan.to.root, key: FlatTree.rootKey, time: time, parentShift: Point(x: 0, y: 0))
+        tree.root = rebuild(plan.to.root, keys: keys, time: time, parentShift: Point(x: 0, y: 0))
         return tree
     }
 
@@ -66,7 +72,9 @@ public struct TransitionFrames: Sendable {
         return writer?.finish() ?? []
     }
 
-    private func rebuild(_ node: RenderNode, key: String, time: Double, parentShift: Point) -> RenderNode {
+    private func rebuild(_ node: RenderNode, keys: KeyNode, time: Double, parentShift: Point) -> RenderNode {
+        guard keys.moves else { return node }
+        let key = keys.key
         var out = node
         var shift = parentShift
         if let motion = plan.motions[key] {
@@ -88,8 +96,7 @@ public struct TransitionFrames: Sendable {
         if node.children.isEmpty && removedByParent[key] == nil { return out }
         var children: [RenderNode] = []
         for (index, child) in node.children.enumerated() {
-            let childKey = FlatTree.key(child, index: index, parent: key)
-            children.append(rebuild(child, key: childKey, time: time, parentShift: shift))
+            children.append(rebuild(child, keys: keys.children[index], time: time, parentShift: shift))
         }
         for removed in removedByParent[key] ?? [] {
             guard let motion = plan.motions[removed.key], let old = motion.old else { continue }

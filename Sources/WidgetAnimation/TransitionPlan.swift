@@ -68,6 +68,9 @@ public struct TransitionPlan: Sendable {
         var transition: TransitionValue
         /// The frame of the container an inserted or removed view is clipped to.
         var container: Rect
+        /// A removed view: the container it is drawn in during the transition (still in the new entry)
+        /// and its index there in the old entry.
+        var removedFrom: (parent: String, index: Int)?
     }
 
     /// Views with no change of their own (unchanged, carried by a moving container, or inside a view

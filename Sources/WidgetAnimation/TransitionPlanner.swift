@@ -84,8 +84,10 @@ public enum TransitionPlanner {
             transition: written.description, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: kind == .removed ? entry.frame : nil, to: kind == .inserted ? entry.frame : nil)
         let node = scope.node(index)
+        // An outermost removed view's container is still there (or it is the widget itself).
         return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? node : nil,
-                                     new: kind == .inserted ? node : nil, transition: transition, container: entry.container)
+                                     new: kind == .inserted ? node : nil, transition: transition, container: entry.container,
+                                     removedFrom: kind == .removed ? (entry.parentKey ?? FlatTree.rootKey, entry.childIndex) : nil)
     }
 
     /// Seconds to the millisecond, as the plan reports them.
@@ -206,9 +208,7 @@ struct FlatTree {
         let hash: Int
         init(_ text: String) {
             self.text = text
-            var h: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in text.utf8 { h = (h ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            hash = Int(truncatingIfNeeded: h)
+            hash = Int(truncatingIfNeeded: FNV1a.hash(text))
         }
         func hash(into hasher: inout Hasher) { hasher.combine(hash) }
         static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
@@ -259,12 +259,12 @@ struct FlatTree {
         }
     }
 
-    /// What `differences` compares apart from the role, as one number: each field folded in with a
-    /// multiply-and-xor step (the standard library's `Hasher` costs several times more per field, and
-    /// this runs for every view of both entries).
+    /// What `differences` compares apart from the role, as one number: each field folded in as a word
+    /// of FNV-1a (the standard library's `Hasher` costs several times more per field, and this runs for
+    /// every view of both entries).
     static func signature(_ node: RenderNode) -> Int {
-        var h: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ v: UInt64) { h = (h ^ v) &* 0x0000_0100_0000_01B3 }
+        var h = FNV1a()
+        func mix(_ v: UInt64) { h.combine(v) }
         func mix(_ d: Double?) { mix(d?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
         func mix(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
         func mix(_ c: RenderColor?) { mix(c.map { UInt64($0.red) << 24 | UInt64($0.green) << 16 | UInt64($0.blue) << 8 | UInt64($0.alpha) } ?? 1 << 40) }
@@ -290,7 +290,7 @@ struct FlatTree {
                 mix(UInt64(bitPattern: Int64(run.weight.hashValue)))
             }
         }
-        return Int(truncatingIfNeeded: h)
+        return Int(truncatingIfNeeded: h.value)
     }
 
     /// `#id` for a view with an explicit identity, else its parent's key and its index.

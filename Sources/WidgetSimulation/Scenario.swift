@@ -100,14 +100,7 @@ public struct Scenario: Codable, Hashable, Sendable {
     }
 
     public static func load(path: String) throws(HostError) -> Scenario {
-        let data: Data
-        do {
-            data = Data(try DurableFile.read(path, limit: 4 << 20))
-        } catch .storeIO(_, let code) {
-            throw .configuration(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
-        } catch {
-            throw .configuration(path: path, reason: "\(error)")
-        }
+        let data = try SettingsFile.read(path)
         let scenario: Scenario
         do {
             scenario = try JSONDecoder().decode(Scenario.self, from: data)

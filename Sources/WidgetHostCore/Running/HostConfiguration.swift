@@ -20,14 +20,7 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
     /// Reads and checks a configuration: ids unique, families known, placements known and showing the
     /// family. Relative extension paths are taken from the file's folder.
     public static func load(path: String) throws(HostError) -> HostConfiguration {
-        let data: Data
-        do {
-            data = Data(try DurableFile.read(path, limit: 4 << 20))
-        } catch .storeIO(_, let code) {
-            throw .configuration(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
-        } catch {
-            throw .configuration(path: path, reason: "\(error)")
-        }
+        let data = try SettingsFile.read(path)
         var config: HostConfiguration
         do {
             config = try JSONDecoder().decode(HostConfiguration.self, from: data)

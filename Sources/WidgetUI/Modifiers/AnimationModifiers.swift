@@ -135,12 +135,5 @@ extension View {
 
 /// A stable digest of a value's description: 64-bit FNV-1a over its UTF-8 bytes.
 enum ValueDigest {
-    static func of<V>(_ value: V) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in String(describing: value).utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
-    }
+    static func of<V>(_ value: V) -> UInt64 { FNV1a.hash(String(describing: value)) }
 }

@@ -40,26 +40,18 @@ enum AnimateCommand {
         let summary = "\(timeline.kind) \(family) entry \(from) → \(to): \(plan.changes.count) change(s) over \(String(format: "%.2f", plan.duration)) s"
         switch format {
         case "json":
-            try write(Array(plan.json().utf8), to: out, summary: summary)
+            try OutputFile.deliver(Array(plan.json().utf8), to: out, summary: "animated \(summary)")
         case "apng":
             let bytes = frames.apng(fps: fps, painter: painter, scale: scale)
-            try write(bytes, to: out, summary: "\(summary), \(instants.count) frames")
+            try OutputFile.deliver(bytes, to: out, summary: "animated \(summary), \(instants.count) frames")
         default:
             let folder = URL(fileURLWithPath: out, isDirectory: true)
             try OutputFile.createDirectory(folder)
             for (n, instant) in instants.enumerated() {
-                let name = "frame-" + String(n).leftPaddedWithZeros(4) + ".png"
+                let name = "frame-" + String(n).leftPadded(4) + ".png"
                 try OutputFile.write(painter.png(frames.tree(at: instant), scale: scale), to: folder.appendingPathComponent(name))
             }
             print("animated \(summary) to \(instants.count) frames in \(out)")
         }
     }
-
-    private static func write(_ bytes: [UInt8], to out: String, summary: String) throws {
-        try OutputFile.deliver(bytes, to: out, summary: "animated \(summary)")
-    }
-}
-
-extension String {
-    func leftPaddedWithZeros(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

@@ -1,0 +1,20 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// A file a person writes to tell the host what to do (a `run` configuration, a `simulate` scenario):
+/// at most 4 MiB, refused from its size before it is read, its errors named as the file's.
+public enum SettingsFile {
+    public static let largest = 4 << 20
+
+    public static func read(_ path: String) throws(HostError) -> Data {
+        do {
+            return Data(try DurableFile.read(path, limit: largest))
+        } catch .storeIO(_, let code) {
+            throw .configuration(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        } catch {
+            throw .configuration(path: path, reason: "\(error)")
+        }
+    }
+}
