@@ -7,34 +7,47 @@ public struct ReloadBudget: Hashable, Sendable {
     public static let window: TimeInterval = 24 * 3600
     /// The largest daily budget accepted from a command line or scenario: a reload a second, all day.
     public static let largestDailyLimit = 86_400
-    /// Dates of counted reloads within the window, oldest first.
-    public private(set) var spent: [Date] = []
+    /// Dates of counted reloads, oldest first; those before `first` have left the window.
+    private var dates: [Date] = []
+    private var first = 0
 
     public init(dailyLimit: Int) { self.dailyLimit = min(Self.largestDailyLimit, max(0, dailyLimit)) }
 
+    /// Dates of counted reloads within the window, oldest first.
+    public var spent: ArraySlice<Date> { dates[first...] }
+
     private mutating func expire(before date: Date) {
         let cutoff = date.addingTimeInterval(-Self.window)
-        if let keep = spent.firstIndex(where: { $0 > cutoff }) {
-            if keep > 0 { spent.removeFirst(keep) }
-        } else {
-            spent.removeAll()
+        while first < dates.count && dates[first] <= cutoff { first += 1 }
+        // Dates that left the window are dropped in bulk, not one by one.
+        if first > 0 && first >= dates.count / 2 {
+            dates.removeFirst(first)
+            first = 0
         }
     }
 
     public mutating func remaining(at date: Date) -> Int {
         expire(before: date)
-        return max(0, dailyLimit - spent.count)
+        return max(0, dailyLimit - (dates.count - first))
     }
 
     /// When a counted reload next becomes possible (now if budget is left).
     public mutating func nextAvailable(at date: Date) -> Date {
         if remaining(at: date) > 0 { return date }
-        guard dailyLimit > 0, spent.count >= dailyLimit else { return .distantFuture }
-        return spent[spent.count - dailyLimit].addingTimeInterval(Self.window)
+        guard dailyLimit > 0, dates.count - first >= dailyLimit else { return .distantFuture }
+        return dates[dates.count - dailyLimit].addingTimeInterval(Self.window)
     }
 
     public mutating func spend(at date: Date) {
         expire(before: date)
-        spent.append(date)
+        dates.append(date)
+    }
+
+    /// Equal when the limit and the dates in the window are, wherever the window starts in storage.
+    public static func == (a: ReloadBudget, b: ReloadBudget) -> Bool { a.dailyLimit == b.dailyLimit && a.spent == b.spent }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(dailyLimit)
+        for date in spent { hasher.combine(date) }
     }
 }

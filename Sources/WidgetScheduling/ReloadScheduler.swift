@@ -49,6 +49,8 @@ public struct ReloadScheduler {
     public let minimumInterval: TimeInterval
     private var instances: [InstanceState] = []
     private let log: ScheduleLog
+    /// How many decisions have gone to the log.
+    public private(set) var decisionsLogged = 0
 
     public init(start: Date, minimumInterval: TimeInterval = 5 * 60, log: ScheduleLog) {
         self.start = start
@@ -140,6 +142,7 @@ public struct ReloadScheduler {
 
     private mutating func record(_ i: Int, _ date: Date, _ cause: ReloadCause?, _ outcome: ScheduleEvent.Outcome,
                                  until: Date? = nil, detail: ScheduleEvent.Detail? = nil) {
+        decisionsLogged += 1
         log.record(ScheduleEvent(
             time: date.timeIntervalSince(start), instance: instances[i].id, cause: cause, outcome: outcome,
             until: until.map { $0.timeIntervalSince(start) }, budgetLeft: instances[i].budget.remaining(at: date), detail: detail))

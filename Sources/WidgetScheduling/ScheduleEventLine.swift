@@ -1,37 +1,50 @@
 import Foundation
 
 /// A decision as one line of JSON, byte for byte what `JSONEncoder` with sorted keys writes, but
-/// written straight into a byte buffer: a month of a thousand widgets is millions of lines.
+/// written straight into memory: a month of a thousand widgets is millions of lines, so a line is
+/// written through a pointer into room measured beforehand, and reaches the array in one copy.
 public enum ScheduleEventLine {
     /// Appends `event` and a newline to `out`.
     public static func append(_ event: ScheduleEvent, to out: inout [UInt8]) {
-        appendStatic(#"{"budgetLeft":"#, to: &out)
-        appendInteger(event.budgetLeft, to: &out)
-        if let cause = event.cause {
-            appendStatic(#","cause":"#, to: &out)
-            appendStatic(quoted(cause), to: &out)
+        let room = maximumLength(of: event)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var line = LineCursor(base)
+            write(event, to: &line)
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: line.count))
         }
-        if let detail = event.detail {
-            appendStatic(#","detail":"#, to: &out)
-            appendDetail(detail, to: &out)
-        }
-        appendStatic(#","instance":"#, to: &out)
-        appendString(event.instance, to: &out)
-        appendStatic(#","outcome":"#, to: &out)
-        appendStatic(quoted(event.outcome), to: &out)
-        appendStatic(#","time":"#, to: &out)
-        appendNumber(event.time, to: &out)
-        if let until = event.until {
-            appendStatic(#","until":"#, to: &out)
-            appendNumber(until, to: &out)
-        }
-        appendStatic("}\n", to: &out)
     }
 
-    /// A literal, copied from its static storage (no `String` in between).
-    @inline(__always)
-    static func appendStatic(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    /// No line of `event` is longer: every fixed part, each string escaped at six bytes a byte, and
+    /// each number at its longest.
+    static func maximumLength(of event: ScheduleEvent) -> Int {
+        var strings = event.instance.utf8.count
+        if case .failure(let message) = event.detail { strings += message.utf8.count }
+        return 320 + 6 * strings
+    }
+
+    private static func write(_ event: ScheduleEvent, to line: inout LineCursor) {
+        line.write(#"{"budgetLeft":"#)
+        line.writeInteger(event.budgetLeft)
+        if let cause = event.cause {
+            line.write(#","cause":"#)
+            line.write(quoted(cause))
+        }
+        if let detail = event.detail {
+            line.write(#","detail":"#)
+            writeDetail(detail, to: &line)
+        }
+        line.write(#","instance":"#)
+        line.writeString(event.instance)
+        line.write(#","outcome":"#)
+        line.write(quoted(event.outcome))
+        line.write(#","time":"#)
+        line.writeNumber(event.time)
+        if let until = event.until {
+            line.write(#","until":"#)
+            line.writeNumber(until)
+        }
+        line.write("}\n")
     }
 
     static func quoted(_ cause: ReloadCause) -> StaticString {
@@ -57,86 +70,143 @@ public enum ScheduleEventLine {
         }
     }
 
-    static func appendDetail(_ detail: ScheduleEvent.Detail, to out: inout [UInt8]) {
+    private static func writeDetail(_ detail: ScheduleEvent.Detail, to line: inout LineCursor) {
         switch detail {
         case .timeline(let entries, let policy):
-            out.append(UInt8(ascii: "\""))
-            appendInteger(entries, to: &out)
+            line.write(byte: UInt8(ascii: "\""))
+            line.writeInteger(entries)
             switch policy {
-            case .atEnd: appendStatic(#" entries, policy atEnd""#, to: &out)
-            case .never: appendStatic(#" entries, policy never""#, to: &out)
+            case .atEnd: line.write(#" entries, policy atEnd""#)
+            case .never: line.write(#" entries, policy never""#)
             case .after(let seconds):
-                appendStatic(" entries, policy after +", to: &out)
-                appendInteger(seconds, to: &out)
-                appendStatic(#"s""#, to: &out)
+                line.write(" entries, policy after +")
+                line.writeInteger(seconds)
+                line.write(#"s""#)
             }
-        case .budgetSpent: appendStatic(#""daily budget spent""#, to: &out)
-        case .tooSoon: appendStatic(#""too soon after the last reload""#, to: &out)
-        case .joinsWaitingRequest: appendStatic(#""joins the request already waiting""#, to: &out)
-        case .failure(let message): appendString(message, to: &out)
+        case .budgetSpent: line.write(#""daily budget spent""#)
+        case .tooSoon: line.write(#""too soon after the last reload""#)
+        case .joinsWaitingRequest: line.write(#""joins the request already waiting""#)
+        case .failure(let message): line.writeString(message)
         }
     }
+}
 
-    static func appendInteger(_ value: Int, to out: inout [UInt8]) {
-        guard value != 0 else { return out.append(UInt8(ascii: "0")) }
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+/// Where the next byte of a line goes, in room the caller has measured (`maximumLength(of:)`).
+struct LineCursor {
+    private let base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+
+    init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+
+    mutating func write(byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
+    /// A literal, copied from its static storage.
+    mutating func write(_ text: StaticString) {
+        (base + count).update(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let start = bytes.baseAddress else { return }
+        (base + count).update(from: start, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func writeInteger(_ value: Int) {
+        guard value != 0 else { return write(byte: UInt8(ascii: "0")) }
+        if value < 0 { write(byte: UInt8(ascii: "-")) }
+        var digits = 0
         var rest = value.magnitude
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while rest > 0 {
-                buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            }
-            out.append(contentsOf: buffer[(20 - count)...])
+        while rest > 0 {
+            digits += 1
+            rest /= 10
         }
+        rest = value.magnitude
+        for position in stride(from: count + digits - 1, through: count, by: -1) {
+            base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
+        }
+        count += digits
     }
 
     /// Shortest round-trip digits, as `JSONEncoder` writes them: whole numbers without `.0`.
-    static func appendNumber(_ value: Double, to out: inout [UInt8]) {
+    mutating func writeNumber(_ value: Double) {
         if value.rounded(.towardZero) == value, abs(value) < 1e15, !(value == 0 && value.sign == .minus) {
-            return appendInteger(Int(value), to: &out)
+            return writeInteger(Int(value))
         }
-        let text = value.description
-        out.append(contentsOf: text.hasSuffix(".0") ? text.utf8.dropLast(2) : text.utf8[...])
+        if writeFewDecimals(value) { return }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        text.withUTF8 { write($0) }
+    }
+
+    /// Times in a log often have a few decimals (jittered seconds): when one to four decimals give
+    /// back exactly `value`, they are its shortest digits, written without making a `String`. From 1 to
+    /// 1e9 a double's spacing is below 1e-4 / 2, so at most one such decimal exists for each count
+    /// of decimals, and it is the one `description` writes.
+    private mutating func writeFewDecimals(_ value: Double) -> Bool {
+        let magnitude = abs(value)
+        guard magnitude >= 1, magnitude < 1e9 else { return false }
+        var scale = 1.0
+        for decimals in 1...4 {
+            scale *= 10
+            let scaled = (magnitude * scale).rounded()
+            // Division of two exact doubles rounds once: this is what parsing the decimal gives.
+            guard scaled / scale == magnitude else { continue }
+            let units = Int(scaled), divisor = Int(scale)
+            if value < 0 { write(byte: UInt8(ascii: "-")) }
+            writeInteger(units / divisor)
+            write(byte: UInt8(ascii: "."))
+            var fraction = units % divisor, digitScale = divisor / 10
+            for _ in 0..<decimals {
+                write(byte: UInt8(ascii: "0") + UInt8(fraction / digitScale))
+                fraction %= digitScale
+                digitScale /= 10
+            }
+            return true
+        }
+        return false
     }
 
     /// JSON string escaping as `JSONEncoder` does it, forward slash included.
-    static func appendString(_ value: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        // Names and details rarely need escaping: copy them whole.
-        let plain = value.utf8.withContiguousStorageIfAvailable { bytes in
-            !bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }
-        }
-        if plain == true {
-            out.append(contentsOf: value.utf8)
-        } else {
-            appendEscaped(value, to: &out)
-        }
-        out.append(UInt8(ascii: "\""))
-    }
-
-    private static func appendEscaped(_ value: String, to out: inout [UInt8]) {
-        for byte in value.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): appendStatic(#"\""#, to: &out)
-            case UInt8(ascii: "\\"): appendStatic(#"\\"#, to: &out)
-            case UInt8(ascii: "/"): appendStatic(#"\/"#, to: &out)
-            case 0x08: appendStatic(#"\b"#, to: &out)
-            case 0x0C: appendStatic(#"\f"#, to: &out)
-            case 0x0A: appendStatic(#"\n"#, to: &out)
-            case 0x0D: appendStatic(#"\r"#, to: &out)
-            case 0x09: appendStatic(#"\t"#, to: &out)
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                appendStatic(#"\u00"#, to: &out)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            default: out.append(byte)
+    mutating func writeString(_ value: String) {
+        write(byte: UInt8(ascii: "\""))
+        var value = value
+        value.withUTF8 { bytes in
+            // Names and details rarely need escaping: copy them whole.
+            if bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "/") }) {
+                writeEscaped(bytes)
+            } else {
+                write(bytes)
             }
         }
+        write(byte: UInt8(ascii: "\""))
+    }
+
+    private mutating func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "\""): write(#"\""#)
+            case UInt8(ascii: "\\"): write(#"\\"#)
+            case UInt8(ascii: "/"): write(#"\/"#)
+            case 0x08: write(#"\b"#)
+            case 0x0C: write(#"\f"#)
+            case 0x0A: write(#"\n"#)
+            case 0x0D: write(#"\r"#)
+            case 0x09: write(#"\t"#)
+            case 0..<0x20:
+                write(#"\u00"#)
+                write(byte: Self.hexDigit(byte >> 4))
+                write(byte: Self.hexDigit(byte & 0xF))
+            default: write(byte: byte)
+            }
+        }
+    }
+
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Dispatch
 import Foundation
+import Synchronization
 
 /// Why a log file could not be written.
 public struct ScheduleLogFileError: Error, CustomStringConvertible, Sendable {
@@ -14,8 +15,9 @@ public struct ScheduleLogFileError: Error, CustomStringConvertible, Sendable {
 }
 
 /// Streams decisions to a JSON-lines file as they are made, in chunks, so memory stays flat however
-/// long the run. A simulation's lines go to a temporary file beside the target, written on a thread
-/// of their own while the simulation goes on, and `finish()` renames the file into place: an
+/// long the run. A simulation's decisions go to a temporary file beside the target, formatted and
+/// written on a thread of their own while the simulation goes on (formatting is a third of the work,
+/// so it runs on the second core), and `finish()` renames the file into place: an
 /// interrupted run never leaves half a log under the final name (an earlier log stays). A live host
 /// writes in place instead, each line before `record` returns, so the log can be followed as it grows.
 public final class ScheduleLogFile: ScheduleLog {
@@ -23,12 +25,17 @@ public final class ScheduleLogFile: ScheduleLog {
     private let temporaryPath: String
     private let inPlace: Bool
     private let output: ChunkWriter
+    /// In place: the line being written.
     private var buffer: [UInt8] = []
+    /// Otherwise: decisions not yet handed to the writing thread.
+    private var pending: [ScheduleEvent] = []
     private let chunk: Int
     private var finished = false
 
-    /// `chunkSize`: bytes gathered before each write. `inPlace`: write the final file directly, at once.
-    public init(path: String, chunkSize: Int = 1 << 20, inPlace: Bool = false) throws(ScheduleLogFileError) {
+    /// `chunkSize`: decisions gathered before each hand-over (the default keeps a chunk small enough
+    /// for the allocator to reuse its memory rather than map fresh pages). `inPlace`: write the final
+    /// file directly, at once.
+    public init(path: String, chunkSize: Int = 1 << 13, inPlace: Bool = false) throws(ScheduleLogFileError) {
         self.path = path
         self.inPlace = inPlace
         let url = URL(fileURLWithPath: path)
@@ -37,7 +44,7 @@ public final class ScheduleLogFile: ScheduleLog {
         guard fd >= 0 else { throw ScheduleLogFileError(path: path, operation: "open", errno: Glibc.errno) }
         output = ChunkWriter(fd: fd, path: path)
         chunk = inPlace ? 1 : max(1, chunkSize)
-        buffer.reserveCapacity(chunk + 512)
+        pending.reserveCapacity(chunk)
     }
 
     deinit {
@@ -48,20 +55,27 @@ public final class ScheduleLogFile: ScheduleLog {
     }
 
     public func record(_ event: ScheduleEvent) {
-        ScheduleEventLine.append(event, to: &buffer)
-        if buffer.count >= chunk { flush() }
+        guard !inPlace else {
+            ScheduleEventLine.append(event, to: &buffer)
+            return flush()
+        }
+        pending.append(event)
+        if pending.count >= chunk { flush() }
     }
 
     /// Hands over what is gathered so far: written at once in place, on the writing thread otherwise.
     public func flush() {
-        guard !buffer.isEmpty, !finished else { return }
+        guard !finished else { return }
         if inPlace {
+            guard !buffer.isEmpty else { return }
             output.write(buffer)
             buffer.removeAll(keepingCapacity: true)
         } else {
-            output.enqueue(buffer)
-            buffer = []
-            buffer.reserveCapacity(chunk + 512)
+            guard !pending.isEmpty else { return }
+            // The full chunk moves to the writer, and a written one comes back to be filled again.
+            output.enqueue(&pending)
+            pending = output.emptiedChunk() ?? []
+            pending.reserveCapacity(chunk)
         }
     }
 
@@ -86,8 +100,9 @@ public final class ScheduleLogFile: ScheduleLog {
 
 /// Writes chunks to a descriptor, in order, on a serial queue of its own.
 ///
-/// `@unchecked Sendable`: `fd` and `failure` are touched only on `queue` (`write` is called either
-/// only from the owner's thread with nothing enqueued, or on `queue`); at most `inFlight` chunks wait.
+/// `@unchecked Sendable`: `fd`, `failure` and `lines` are touched only on `queue` (`write` is called
+/// either only from the owner's thread with nothing enqueued, or on `queue`); `chunks` is behind its
+/// mutex; at most `inFlight` chunks wait.
 private final class ChunkWriter: @unchecked Sendable {
     private let fd: Int32
     private let path: String
@@ -95,19 +110,41 @@ private final class ChunkWriter: @unchecked Sendable {
     private let queue = DispatchQueue(label: "schedule-log-writer")
     private let inFlight = DispatchSemaphore(value: 4)
     private var closed = false
+    /// The formatted lines of one chunk, reused from chunk to chunk.
+    private var lines: [UInt8] = []
+    /// Chunks waiting to be written, in order, and written chunks' storage for the owner to reuse.
+    /// Held here rather than captured by the blocks, so that each has one owner at a time and its
+    /// storage is kept, not copied.
+    private let chunks = Mutex<(full: [[ScheduleEvent]], emptied: [[ScheduleEvent]])>(([], []))
 
     init(fd: Int32, path: String) {
         self.fd = fd
         self.path = path
     }
 
-    /// Writes `bytes` later, in order; blocks while four chunks already wait.
-    func enqueue(_ bytes: [UInt8]) {
+    /// Takes `events` (leaving it empty) to format and write later, in order; blocks while four
+    /// chunks already wait.
+    func enqueue(_ events: inout [ScheduleEvent]) {
         inFlight.wait()
+        chunks.withLock { state in
+            state.full.append([])
+            swap(&state.full[state.full.count - 1], &events)
+        }
         queue.async {
-            self.write(bytes)
+            guard var events = self.chunks.withLock({ $0.full.isEmpty ? nil : $0.full.removeFirst() }) else { return }
+            self.lines.removeAll(keepingCapacity: true)
+            for event in events { ScheduleEventLine.append(event, to: &self.lines) }
+            self.write(self.lines)
+            events.removeAll(keepingCapacity: true)
+            self.chunks.withLock { $0.emptied.append(events) }
             self.inFlight.signal()
         }
+    }
+
+    /// A chunk's storage that has been written, to fill again: a month's log reuses a few chunks'
+    /// memory rather than touching fresh pages for each.
+    func emptiedChunk() -> [ScheduleEvent]? {
+        chunks.withLock { $0.emptied.popLast() }
     }
 
     /// Writes `bytes` now. After a failure, nothing more is written.

@@ -69,28 +69,35 @@ public struct TimeOrderedQueue<Element> {
         return removeFirst()
     }
 
+    // Both sifts carry the moving item in hand and shift the others into the hole it leaves, rather
+    // than swapping at every level: half the copies of a swap.
+
     @inlinable
     mutating func siftUp(_ start: Int) {
         var i = start
+        let moving = heap[i]
         while i > 0 {
             let parent = (i - 1) / 2
-            guard heap[i].precedes(heap[parent]) else { break }
-            heap.swapAt(i, parent)
+            guard moving.precedes(heap[parent]) else { break }
+            heap[i] = heap[parent]
             i = parent
         }
+        heap[i] = moving
     }
 
     @inlinable
     mutating func siftDown(_ start: Int) {
         var i = start
+        let moving = heap[i]
+        let count = heap.count
         while true {
             let l = 2 * i + 1, r = l + 1
-            var m = i
-            if l < heap.count && heap[l].precedes(heap[m]) { m = l }
-            if r < heap.count && heap[r].precedes(heap[m]) { m = r }
-            if m == i { break }
-            heap.swapAt(i, m)
-            i = m
+            guard l < count else { break }
+            let child = r < count && heap[r].precedes(heap[l]) ? r : l
+            guard heap[child].precedes(moving) else { break }
+            heap[i] = heap[child]
+            i = child
         }
+        heap[i] = moving
     }
 }

@@ -9,7 +9,10 @@ import WidgetScheduling
 /// budget (granted, exempt, or deferred until budget is available — never dropped), timelines are
 /// fetched from the source, and staleness is measured against how often the data changes. Events are
 /// processed in time order (ties in insertion order), so a run is reproducible from its seed.
-public final class ReloadSimulator {
+///
+/// A value, run once (`run` consumes it): its state is local to the run, so the millions of updates
+/// a month of a thousand widgets makes need no run-time exclusivity checks.
+public struct ReloadSimulator {
     public struct Options: Sendable {
         public var days: Int = 7
         public var seed: UInt64 = 1
@@ -31,7 +34,6 @@ public final class ReloadSimulator {
         var lastFetch: Date?
         var foregroundWindows: [(Date, Date)] = []
         var dataPhase: Double
-        var stats: [DayStats]
     }
 
     public struct DayStats: Hashable, Sendable, Codable {
@@ -69,8 +71,9 @@ public final class ReloadSimulator {
     private var peakBudgetLeft = 0
     private var peakStaleness = 0.0
     private var states: [InstanceState] = []
+    /// Each instance's days, one after another (instance × days + day): one array, not one per instance.
+    private var dayStats: [DayStats] = []
     private var scheduler: ReloadScheduler
-    private let counter: ScheduleCounter
     private var rng: SeededRandom
 
     /// `log` receives every decision as it is made (a file, for `simulate`; a recorder, for tests).
@@ -79,19 +82,19 @@ public final class ReloadSimulator {
         self.options = options
         self.source = source
         self.start = start
-        counter = ScheduleCounter(forwardingTo: log)
-        scheduler = ReloadScheduler(start: start, minimumInterval: options.minimumInterval, log: counter)
+        scheduler = ReloadScheduler(start: start, minimumInterval: options.minimumInterval, log: log)
         rng = SeededRandom(seed: options.seed)
     }
 
     /// Runs the whole scenario. `progress` is called with the fraction done, about once per simulated hour.
-    public func run(progress: (Double) -> Void = { _ in }) -> Result {
+    public consuming func run(progress: (Double) -> Void = { _ in }) -> Result {
         let end = start.addingTimeInterval(Double(options.days) * 86_400)
+        dayStats = Array(repeating: DayStats(), count: scenario.instances.count * options.days)
         for spec in scenario.instances {
             let limit = options.budget ?? spec.budget ?? (spec.views ?? .high).dailyBudget
             let phase = Double(rng.next() % 1000) / 1000
             _ = scheduler.addInstance(id: spec.id, dailyBudget: limit)
-            states.append(InstanceState(spec: spec, dataPhase: phase, stats: Array(repeating: DayStats(), count: options.days)))
+            states.append(InstanceState(spec: spec, dataPhase: phase))
         }
         for i in states.indices { queue.insert(.initial(i), at: start, order: i) }
         recordForegroundWindows()
@@ -128,16 +131,17 @@ public final class ReloadSimulator {
         for i in states.indices {
             accrueStaleness(i, until: end)
             for d in 0..<options.days {
-                states[i].stats[d].budgetLeftAtEnd = scheduler.budgetLeft(i, at: start.addingTimeInterval(Double(d + 1) * 86_400))
+                dayStats[i * options.days + d].budgetLeftAtEnd = scheduler.budgetLeft(i, at: start.addingTimeInterval(Double(d + 1) * 86_400))
             }
         }
         progress(1)
-        return Result(start: start, days: options.days, instanceIDs: states.map(\.spec.id), decisions: counter.count,
-                      stats: states.map(\.stats), samples: samples, peakBudgetLeft: peakBudgetLeft, peakStaleness: peakStaleness)
+        return Result(start: start, days: options.days, instanceIDs: states.map(\.spec.id), decisions: scheduler.decisionsLogged,
+                      stats: states.indices.map { Array(dayStats[$0 * options.days..<($0 + 1) * options.days]) },
+                      samples: samples, peakBudgetLeft: peakBudgetLeft, peakStaleness: peakStaleness)
     }
 
     /// The scenario's foreground windows, per instance (its requests come from `AppEventStream`).
-    private func recordForegroundWindows() {
+    private mutating func recordForegroundWindows() {
         for event in scenario.events ?? [] where event.type == .foreground {
             guard let from = event.from, let to = event.to else { continue }
             let targets = event.instance == "*" ? Array(states.indices) : states.indices.filter { states[$0].spec.id == event.instance }
@@ -149,10 +153,13 @@ public final class ReloadSimulator {
     }
 
     /// Wakes the scheduler asks for come after everything the scenario holds for the same date.
-    private func insert(_ wake: ReloadScheduler.Wake) {
+    private mutating func insert(_ wake: ReloadScheduler.Wake) {
         wakesQueued += 1
         queue.insert(.wake(wake), at: wake.date, order: 1 << 62 + wakesQueued)
     }
+
+    /// Where instance `i`'s figures for the day of `date` are kept.
+    private func slot(_ i: Int, _ date: Date) -> Int { i * options.days + day(date) }
 
     private func day(_ date: Date) -> Int { min(options.days - 1, max(0, Int(date.timeIntervalSince(start) / 86_400))) }
 
@@ -160,47 +167,47 @@ public final class ReloadSimulator {
         states[i].foregroundWindows.contains { date >= $0.0 && date < $0.1 }
     }
 
-    private func handle(_ action: Action, at now: Date) {
+    private mutating func handle(_ action: Action, at now: Date) {
         switch action {
         case .initial(let i):
-            states[i].stats[day(now)].requested += 1
+            dayStats[slot(i, now)].requested += 1
             reload(i, at: now, cause: .initial, outcome: .exempt)
         case .request(let i, var cause):
             if cause == .appBackground && isForeground(i, now) { cause = .appForeground }
-            states[i].stats[day(now)].requested += 1
+            dayStats[slot(i, now)].requested += 1
             carryOut(scheduler.request(i, cause: cause, at: now), instance: i, cause: cause, at: now)
         case .wake(let wake):
             guard let (cause, decision) = scheduler.wake(wake) else { return }
-            if decision != .reload(.resumed) { states[wake.instance].stats[day(now)].requested += 1 }
+            if decision != .reload(.resumed) { dayStats[slot(wake.instance, now)].requested += 1 }
             carryOut(decision, instance: wake.instance, cause: cause, at: now)
         }
     }
 
-    private func carryOut(_ decision: ReloadScheduler.Decision, instance i: Int, cause: ReloadCause, at now: Date) {
+    private mutating func carryOut(_ decision: ReloadScheduler.Decision, instance i: Int, cause: ReloadCause, at now: Date) {
         switch decision {
         case .reload(let outcome):
             switch outcome {
-            case .granted: states[i].stats[day(now)].granted += 1
-            case .exempt: states[i].stats[day(now)].exempt += 1
+            case .granted: dayStats[slot(i, now)].granted += 1
+            case .exempt: dayStats[slot(i, now)].exempt += 1
             default: break
             }
             reload(i, at: now, cause: cause, outcome: outcome)
         case .deferred(let wake):
-            states[i].stats[day(now)].deferred += 1
+            dayStats[slot(i, now)].deferred += 1
             insert(wake)
         case .joined:
-            states[i].stats[day(now)].deferred += 1
+            dayStats[slot(i, now)].deferred += 1
         }
     }
 
-    private func reload(_ i: Int, at now: Date, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
+    private mutating func reload(_ i: Int, at now: Date, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
         let result: Swift.Result<ScheduledTimeline, any Error>
         do {
             result = .success(try source.timeline(for: states[i].spec, at: now))
             accrueStaleness(i, until: now)
             states[i].lastFetch = now
         } catch {
-            states[i].stats[day(now)].failed += 1
+            dayStats[slot(i, now)].failed += 1
             result = .failure(error)
         }
         if let next = scheduler.reloaded(i, cause: cause, outcome: outcome, at: now, result: result) { insert(next) }
@@ -218,7 +225,7 @@ public final class ReloadSimulator {
 
     /// Staleness between the last fetch and `until`: from the first data change after the fetch, the
     /// widget lags behind, linearly growing until the next reload.
-    private func accrueStaleness(_ i: Int, until: Date) {
+    private mutating func accrueStaleness(_ i: Int, until: Date) {
         guard let fetch = states[i].lastFetch else { return }
         let change = nextChange(i, after: fetch)
         guard change < until else { return }
@@ -228,13 +235,13 @@ public final class ReloadSimulator {
             let d = day(from)
             let dayEnd = min(until, start.addingTimeInterval(Double(d + 1) * 86_400))
             let a = from.timeIntervalSince(change), b = dayEnd.timeIntervalSince(change)
-            states[i].stats[d].staleSeconds += (b * b - a * a) / 2
-            states[i].stats[d].maxStaleness = max(states[i].stats[d].maxStaleness, b)
+            dayStats[i * options.days + d].staleSeconds += (b * b - a * a) / 2
+            dayStats[i * options.days + d].maxStaleness = max(dayStats[i * options.days + d].maxStaleness, b)
             from = dayEnd
         }
     }
 
-    private func sample(at date: Date) -> (Double, [Int], [Double]) {
+    private mutating func sample(at date: Date) -> (Double, [Int], [Double]) {
         var budgets: [Int] = [], stale: [Double] = []
         for i in states.indices {
             let budget = scheduler.budgetLeft(i, at: date)

@@ -10,15 +10,36 @@ public enum SimulationReport {
         let header = "instance".padding(toLength: 16, withPad: " ", startingAt: 0)
             + " day  requested  granted  exempt  deferred  failed  budget-left  stale-avg  stale-max\n"
         out += header
+        // A month of a thousand widgets is 30,000 rows: columns are padded by hand, not by `String(format:)`.
         for (i, id) in r.instanceIDs.enumerated() {
+            let name = id.prefix(16).padding(toLength: 16, withPad: " ", startingAt: 0)
             for (d, s) in r.stats[i].enumerated() {
-                let avg = s.staleSeconds / 86_400 / 60
-                out += id.prefix(16).padding(toLength: 16, withPad: " ", startingAt: 0)
-                out += String(format: " %3d  %9d  %7d  %6d  %8d  %6d  %11d  %7.1f m  %7.1f m\n",
-                              d + 1, s.requested, s.granted, s.exempt, s.deferred, s.failed, s.budgetLeftAtEnd, avg, s.maxStaleness / 60)
+                out += name
+                out += " " + rightAligned(String(d + 1), 3)
+                for (value, width) in [(s.requested, 9), (s.granted, 7), (s.exempt, 6), (s.deferred, 8), (s.failed, 6),
+                                       (s.budgetLeftAtEnd, 11)] {
+                    out += "  " + rightAligned(String(value), width)
+                }
+                out += "  " + rightAligned(oneDecimal(s.staleSeconds / 86_400 / 60), 7) + " m"
+                out += "  " + rightAligned(oneDecimal(s.maxStaleness / 60), 7) + " m\n"
             }
         }
         return out
+    }
+
+    private static func rightAligned(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+
+    /// `%.1f`, as `printf` rounds it; computed directly unless the value lies near a tie.
+    static func oneDecimal(_ value: Double) -> String {
+        let scaled = value * 10
+        guard value.isFinite, abs(scaled) < 1e15, abs(abs(scaled - scaled.rounded(.towardZero)) - 0.5) > 1e-6 else {
+            return String(format: "%.1f", value)
+        }
+        let tenths = Int(scaled.rounded())
+        let digits = String(tenths.magnitude / 10) + "." + String(tenths.magnitude % 10)
+        return tenths < 0 || (tenths == 0 && value.sign == .minus) ? "-" + digits : digits
     }
 
     /// Budget left (top) and staleness in minutes (bottom) over time, one line per instance (at most
@@ -44,7 +65,7 @@ public enum SimulationReport {
             for (i, id) in shown {
                 let points = r.samples.map { sample -> String in
                     let v = p == 0 ? Double(sample.1[i]) : sample.2[i]
-                    return String(format: "%.1f,%.1f", x(sample.0), y0 + panel - v / maxValue * panel)
+                    return oneDecimal(x(sample.0)) + "," + oneDecimal(y0 + panel - v / maxValue * panel)
                 }.joined(separator: " ")
                 s += "<polyline fill=\"none\" stroke=\"\(colors[i % colors.count])\" stroke-width=\"1.5\" points=\"\(points)\"><title>\(id)</title></polyline>\n"
             }
@@ -52,7 +73,7 @@ public enum SimulationReport {
         let legendY = top + 2 * panel + gap + 20
         for (i, id) in shown {
             let lx = left + Double(i % 6) * 140, ly = legendY + Double(i / 6) * 16
-            s += "<rect x=\"\(lx)\" y=\"\(ly - 9)\" width=\"10\" height=\"10\" fill=\"\(colors[i % colors.count])\"/><text x=\"\(lx + 14)\" y=\"\(ly)\">\(id.replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: "&", with: "&amp;"))</text>\n"
+            s += "<rect x=\"\(lx)\" y=\"\(ly - 9)\" width=\"10\" height=\"10\" fill=\"\(colors[i % colors.count])\"/><text x=\"\(lx + 14)\" y=\"\(ly)\">\(id.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;"))</text>\n"
         }
         s += "</svg>\n"
         return s

@@ -11,12 +11,22 @@ public protocol TimelineSource: AnyObject {
 
 /// Timelines from the scenario's script: `entries` entries `spacing` apart from the reload.
 public final class ScriptedTimelineSource: TimelineSource {
+    /// Policies as parsed, by their text: a month of reloads names the same few.
+    private var parsed: [String: ScriptedPolicy] = [:]
+
     public init() {}
+
     public func timeline(for instance: Scenario.Instance, at date: Date) throws -> ScheduledTimeline {
         let n = max(1, instance.entries ?? 4)
         let spacing = instance.spacing ?? 900
         let dates = (0..<n).map { date.addingTimeInterval(Double($0) * spacing) }
-        let policy: ReloadPolicy = switch Scenario.parsePolicy(instance.policy ?? "atEnd") ?? .atEnd {
+        let text = instance.policy ?? "atEnd"
+        let scripted = parsed[text] ?? {
+            let policy = Scenario.parsePolicy(text) ?? .atEnd
+            parsed[text] = policy
+            return policy
+        }()
+        let policy: ReloadPolicy = switch scripted {
         case .atEnd: .atEnd
         case .never: .never
         case .after(let s): .after(date.addingTimeInterval(s))

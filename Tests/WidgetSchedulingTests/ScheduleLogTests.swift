@@ -15,7 +15,10 @@ final class ScheduleLogTests: XCTestCase {
         ]
         for i in 0..<500 {
             let time = Double.random(in: 0..<3e6, using: &rng)
-            events.append(ScheduleEvent(time: i % 3 == 0 ? time.rounded() : time, instance: "widget-\(i)",
+            // Whole seconds, a few decimals (jittered times), and any double.
+            let decimals = [10.0, 100, 1000, 10_000, 100_000][i % 5]
+            let written = [time.rounded(), (time * decimals).rounded() / decimals, -(time * decimals).rounded() / decimals / 1e3, time][i % 4]
+            events.append(ScheduleEvent(time: written, instance: "widget-\(i)",
                                         cause: ReloadCause.allCases.randomElement(using: &rng), outcome: .granted,
                                         until: i % 2 == 0 ? time + 300 : nil, budgetLeft: i % 71, detail: [nil, .failure("n=\(i) / \"x\""), .tooSoon, .joinsWaitingRequest, .timeline(entries: i, policy: .after(seconds: i * 7))][i % 5]))
         }
@@ -42,7 +45,7 @@ final class ScheduleLogTests: XCTestCase {
         let events = sample()
         var expected: [UInt8] = []
         do {
-            let file = try ScheduleLogFile(path: path, chunkSize: 4096)
+            let file = try ScheduleLogFile(path: path, chunkSize: 3)
             for e in events {
                 file.record(e)
                 ScheduleEventLine.append(e, to: &expected)
@@ -53,7 +56,7 @@ final class ScheduleLogTests: XCTestCase {
         XCTAssertEqual(try String(contentsOfFile: path, encoding: .utf8), "the earlier log\n")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir.path), ["events.jsonl"])
 
-        let file = try ScheduleLogFile(path: path, chunkSize: 4096)
+        let file = try ScheduleLogFile(path: path, chunkSize: 3)
         events.forEach(file.record)
         try file.finish()
         XCTAssertEqual([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))), expected)

@@ -1,0 +1,35 @@
+import Foundation
+@testable import WidgetSimulation
+import XCTest
+
+/// The report's columns are padded by hand; they must read exactly as the `printf` formats they replace.
+final class SimulationReportTests: XCTestCase {
+    func testOneDecimalRoundsAsPrintfDoes() {
+        var rng = SystemRandomNumberGenerator()
+        var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 0.45, 1.25, 2.5, -0.04, -0.05, -1.25, 99.95, 1e14, 1e16, .infinity, .nan]
+        for _ in 0..<20_000 {
+            let magnitude = [1.0, 10, 1000, 1e6][Int.random(in: 0..<4, using: &rng)]
+            values.append(Double.random(in: -magnitude...magnitude, using: &rng))
+            // Values on and beside ties, where a shortcut would round the wrong way.
+            values.append(Double(Int.random(in: -100_000...100_000, using: &rng)) / 20)
+        }
+        for value in values {
+            XCTAssertEqual(SimulationReport.oneDecimal(value), String(format: "%.1f", value), "\(value)")
+        }
+    }
+
+    func testARowReadsAsItsFormat() {
+        var stats = ReloadSimulator.DayStats()
+        (stats.requested, stats.granted, stats.exempt, stats.deferred, stats.failed) = (12, 7, 3, 2, 1_234_567)
+        stats.budgetLeftAtEnd = 63
+        stats.staleSeconds = 86_400 * 60 * 4.25
+        stats.maxStaleness = 60 * 17.75
+        let result = ReloadSimulator.Result(start: Date(timeIntervalSince1970: 0), days: 1, instanceIDs: ["a-rather-long-widget-name"],
+                                            decisions: 9, stats: [[stats]], samples: [], peakBudgetLeft: 0, peakStaleness: 0)
+        let rows = SimulationReport.text(result).split(separator: "\n")
+        XCTAssertEqual(rows.count, 3)
+        let expected = "a-rather-long-wi" + String(format: " %3d  %9d  %7d  %6d  %8d  %6d  %11d  %7.1f m  %7.1f m",
+                                                   1, 12, 7, 3, 2, 1_234_567, 63, 4.25, 17.75)
+        XCTAssertEqual(String(rows[2]), expected)
+    }
+}
