@@ -193,30 +193,33 @@ struct FlatTree {
     let root: RenderNode
     /// The views in drawing order, parents first; `positions` finds one by key.
     private(set) var list: [Entry] = []
-    private var positions: [Key: Int] = [:]
+    private var positions = KeyTable()
 
     init(_ root: RenderNode) {
         self.root = root
-        list.reserveCapacity(256)
-        positions.reserveCapacity(256)
-        add(root, key: Self.rootKey, parent: -1, childIndex: 0, container: root.frame, scopes: [], content: nil, numeric: nil)
+        list.reserveCapacity(Self.count(root))
+        withUnsafePointer(to: root) { root in
+            add(root, key: Self.rootKey, parent: -1, childIndex: 0, container: root.pointee.frame, scopes: [], content: nil, numeric: nil)
+        }
     }
 
-    /// A key hashed once, by its bytes: `String` hashes its Unicode-normalized form on every lookup.
-    struct Key: Hashable {
-        let text: String
-        let hash: Int
-        init(_ text: String) {
-            self.text = text
-            hash = Int(truncatingIfNeeded: FNV1a.hash(text))
+    /// How many views the tree holds, to make room for them at once.
+    private static func count(_ node: RenderNode) -> Int {
+        withUnsafePointer(to: node) { count($0) }
+    }
+
+    private static func count(_ node: UnsafePointer<RenderNode>) -> Int {
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return 1 }
+            var total = 1
+            for index in children.indices { total += count(first + index) }
+            return total
         }
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-        static func == (a: Key, b: Key) -> Bool { a.hash == b.hash && a.text == b.text }
     }
 
     subscript(key: String) -> Entry? { position(key).map { list[$0] } }
 
-    func position(_ key: String) -> Int? { positions[Key(key)] }
+    func position(_ key: String) -> Int? { positions.position(of: key, hash: FNV1a.hash(key), in: list) }
 
     func contains(_ key: String) -> Bool { position(key) != nil }
 
@@ -233,61 +236,103 @@ struct FlatTree {
         return node
     }
 
-    private mutating func add(_ node: RenderNode, key: String, parent: Int, childIndex: Int, container: Rect,
+    /// `node` is read through a pointer: passing each child by value would copy it (all its fields,
+    /// retained and released) on the way down.
+    private mutating func add(_ node: UnsafePointer<RenderNode>, key: String, parent: Int, childIndex: Int, container: Rect,
                               scopes: [(key: String, animation: AnimationValue?)], content: ContentTransitionValue?, numeric: Double?) {
         var scopes = scopes
-        let motion = node.motion
+        let motion = node.pointee.motion
         if motion?.animationWritten == true { scopes.append((key, motion?.animation)) }
         let content = motion?.contentTransition ?? content
         let numeric = motion?.numericValue ?? numeric
-        let hashed = Key(key)
-        guard positions[hashed] == nil else { return }  // a repeated explicit id: the first one counts
+        let hash = FNV1a.hash(key)
+        guard positions.position(of: key, hash: hash, in: list) == nil else { return }  // a repeated explicit id: the first one counts
         let position = list.count
-        positions[hashed] = position
+        positions.insert(position, hash: hash)
+        let frame = node.pointee.frame
         list.append(Entry(key: key, parentKey: parent >= 0 ? list[parent].key : nil, parent: parent, childIndex: childIndex,
-                          frame: node.frame, role: node.role, text: node.text, signature: Self.signature(node),
+                          frame: frame, role: node.pointee.role, text: node.pointee.text, signature: Self.signature(node),
                           valueDigest: motion?.valueDigest, container: container, animationScopes: scopes,
                           contentTransition: content, numericValue: numeric, transition: motion?.transition))
-        // Through the children's buffer, so that none is copied on the way down (the closure must not
-        // capture `node` either: that would copy it).
-        let frame = node.frame
-        node.children.withUnsafeBufferPointer { children in
+        node.pointee.children.withUnsafeBufferPointer { children in
+            guard let first = children.baseAddress else { return }
             for index in children.indices {
-                add(children[index], key: Self.key(id: children[index].id, index: index, parent: key), parent: position, childIndex: index,
+                add(first + index, key: Self.key(id: children[index].id, index: index, parent: key), parent: position, childIndex: index,
                     container: frame, scopes: scopes, content: content, numeric: numeric)
             }
+        }
+    }
+
+    /// Positions in `list` by their key's FNV-1a hash: open addressing over a power-of-two table,
+    /// keys compared in full on a hash match. The standard dictionary would hash each key again with
+    /// its seeded hasher, which costs more than everything else a lookup does.
+    struct KeyTable {
+        /// Position + 1 per slot; 0 is empty.
+        private var slots = [Int32](repeating: 0, count: 512)
+        private var hashes = [UInt64](repeating: 0, count: 512)
+        private var count = 0
+
+        func position(of key: String, hash: UInt64, in list: [Entry]) -> Int? {
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 {
+                let position = Int(slots[slot]) - 1
+                if hashes[slot] == hash && list[position].key == key { return position }
+                slot = (slot + 1) & mask
+            }
+            return nil
+        }
+
+        mutating func insert(_ position: Int, hash: UInt64) {
+            if (count + 1) * 2 > slots.count { grow() }
+            let mask = slots.count - 1
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(position + 1)
+            hashes[slot] = hash
+            count += 1
+        }
+
+        private mutating func grow() {
+            let old = zip(slots, hashes).filter { $0.0 != 0 }
+            slots = [Int32](repeating: 0, count: slots.count * 2)
+            hashes = [UInt64](repeating: 0, count: hashes.count * 2)
+            count = 0
+            for (slot, hash) in old { insert(Int(slot) - 1, hash: hash) }
         }
     }
 
     /// What `differences` compares apart from the role, as one number: each field folded in as a word
     /// of FNV-1a (the standard library's `Hasher` costs several times more per field, and this runs for
     /// every view of both entries).
-    static func signature(_ node: RenderNode) -> Int {
+    static func signature(_ pointer: UnsafePointer<RenderNode>) -> Int {
         var h = FNV1a()
         func mix(_ v: UInt64) { h.combine(v) }
         func mix(_ d: Double?) { mix(d?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
-        func mix(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
+        func mix(_ s: String?) { mix(s.map(FNV1a.hash) ?? 0x5EED) }
+        // Image bytes and path data can be long: the standard hash is quicker per byte than FNV-1a.
+        func mixLong(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
         func mix(_ c: RenderColor?) { mix(c.map { UInt64($0.red) << 24 | UInt64($0.green) << 16 | UInt64($0.blue) << 8 | UInt64($0.alpha) } ?? 1 << 40) }
-        mix(node.text)
-        mix(node.color)
-        if let gradient = node.gradient { mix(UInt64(bitPattern: Int64(gradient.hashValue))) }
-        mix(node.opacity)
-        mix(node.fraction)
-        mix(node.isOn.map { $0 ? 1 : 2 } ?? 3)
-        mix(node.imageName)
-        mix(node.imageData)
-        if let shape = node.shape { mix(UInt64(bitPattern: Int64(shape.hashValue))) }
-        mix(node.cornerRadius)
-        mix(node.pathData)
-        mix(node.strokeWidth)
-        mix(node.trimFrom)
-        mix(node.trimTo)
-        for line in node.lines ?? [] {
+        mix(pointer.pointee.text)
+        mix(pointer.pointee.color)
+        if let gradient = pointer.pointee.gradient { mix(UInt64(bitPattern: Int64(gradient.hashValue))) }
+        mix(pointer.pointee.opacity)
+        mix(pointer.pointee.fraction)
+        mix(pointer.pointee.isOn.map { $0 ? 1 : 2 } ?? 3)
+        mix(pointer.pointee.imageName)
+        mixLong(pointer.pointee.imageData)
+        if let shape = pointer.pointee.shape { mix(UInt64(bitPattern: Int64(shape.hashValue))) }
+        mix(pointer.pointee.cornerRadius)
+        mixLong(pointer.pointee.pathData)
+        mix(pointer.pointee.strokeWidth)
+        mix(pointer.pointee.trimFrom)
+        mix(pointer.pointee.trimTo)
+        for line in pointer.pointee.lines ?? [] {
             mix(UInt64(line.runs.count))
             for run in line.runs {
                 mix(run.color)
                 mix(run.fontSize)
-                mix(UInt64(bitPattern: Int64(run.weight.hashValue)))
+                mix(UInt64(run.weight.rawValue))
             }
         }
         return Int(truncatingIfNeeded: h.value)

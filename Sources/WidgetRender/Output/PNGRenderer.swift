@@ -35,6 +35,8 @@ public struct PNGRenderer: Sendable {
     /// Canvases kept between `png` calls, so a host that renders again and again reuses warm memory
     /// rather than asking the kernel for fresh zeroed pages (about a thousand faults per 2× render).
     private let pool = CanvasPool()
+    /// Clip masks kept between draws: the frames of a transition clip to the same outlines.
+    private let clipMasks = ClipMaskCache()
 
     public func canvas(_ tree: RenderTree, scale: Double? = nil) -> Canvas {
         let s = scale ?? tree.scale
@@ -80,7 +82,7 @@ public struct PNGRenderer: Sendable {
     /// (a fresh 1.6 MB of zeroed pages at 2×, every render).
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
         var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets,
-                              dark: tree.colorScheme == .dark, imagePixelsLeft: imagePixelBudget)
+                              dark: tree.colorScheme == .dark, imagePixelsLeft: imagePixelBudget, clipMasks: clipMasks)
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
         swap(&painter.canvas, &canvas)
@@ -125,6 +127,7 @@ struct Painter {
     let dark: Bool
     /// What is left of `PNGRenderer.imagePixelBudget` for this render.
     var imagePixelsLeft: Int
+    let clipMasks: ClipMaskCache
     /// The `scaleEffect`/`rotationEffect` transforms of the nodes being drawn, in pixels.
     var transform: RenderTransform?
 
@@ -184,7 +187,7 @@ struct Painter {
         if transform != nil { clipInterior = nil }
         if node.clips == true {
             let shape = transform.map { outline(node, r).transformed($0.apply) } ?? outline(node, r)
-            if let mask = CoverageMask.rasterize(shape, canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) {
+            if let mask = clipMasks.mask(shape, canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) {
                 clip = parentClip.map { intersect($0, mask) } ?? mask
                 // Inside the rounded corners' reach the clip changes nothing.
                 let reach = (node.cornerRadius ?? 0) * scale * 1.3 + 1
@@ -217,11 +220,26 @@ struct Painter {
         inner.x >= outer.x && inner.y >= outer.y && inner.maxX <= outer.maxX && inner.maxY <= outer.maxY
     }
 
+    /// `b` where `a` covers it too: each of `b`'s rows times the span of `a`'s row over it (zero
+    /// outside `a`).
     private func intersect(_ a: CoverageMask, _ b: CoverageMask) -> CoverageMask {
         var out = b
-        for ly in 0..<b.height {
-            for lx in 0..<b.width {
-                out.alpha[ly * b.width + lx] *= a.coverage(x: b.x0 + lx, y: b.y0 + ly)
+        let from = max(b.x0, a.x0), to = min(b.x0 + b.width, a.x0 + a.width)
+        out.alpha.withUnsafeMutableBufferPointer { o in
+            a.alpha.withUnsafeBufferPointer { aa in
+                guard let o = o.baseAddress, let aa = aa.baseAddress else { return }
+                for ly in 0..<b.height {
+                    let row = o + ly * b.width
+                    let ay = b.y0 + ly - a.y0
+                    guard ay >= 0, ay < a.height, from < to else {
+                        row.update(repeating: 0, count: b.width)
+                        continue
+                    }
+                    row.update(repeating: 0, count: from - b.x0)
+                    let aRow = aa + ay * a.width + (from - a.x0), bRow = row + (from - b.x0)
+                    for i in 0..<(to - from) { bRow[i] *= aRow[i] }
+                    (row + (to - b.x0)).update(repeating: 0, count: b.x0 + b.width - to)
+                }
             }
         }
         return out

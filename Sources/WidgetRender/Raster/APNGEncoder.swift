@@ -65,7 +65,7 @@ public struct APNGWriter {
             sequence += 1
         }
         written += 1
-        remember(frame)
+        remember(frame, region)
     }
 
     public func finish() -> [UInt8] {
@@ -78,18 +78,16 @@ public struct APNGWriter {
     /// nothing does: a frame must have one).
     private func changedRegion(_ frame: Canvas) -> (x: Int, y: Int, width: Int, height: Int) {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        let stride = width * 4
         frame.pixels.withUnsafeBufferPointer { now in
             previous.withUnsafeBufferPointer { before in
+                guard let now = now.baseAddress, let before = before.baseAddress else { return }
                 for y in 0..<height {
-                    let row = y * stride
+                    let row = y * width * 4
                     var x = 0
-                    while x < width, now[row + x * 4] == before[row + x * 4], now[row + x * 4 + 1] == before[row + x * 4 + 1],
-                          now[row + x * 4 + 2] == before[row + x * 4 + 2], now[row + x * 4 + 3] == before[row + x * 4 + 3] { x += 1 }
+                    while x < width, Self.same(now + row, before + row, x) { x += 1 }
                     guard x < width else { continue }
                     var last = width - 1
-                    while last > x, now[row + last * 4] == before[row + last * 4], now[row + last * 4 + 1] == before[row + last * 4 + 1],
-                          now[row + last * 4 + 2] == before[row + last * 4 + 2], now[row + last * 4 + 3] == before[row + last * 4 + 3] { last -= 1 }
+                    while last > x, Self.same(now + row, before + row, last) { last -= 1 }
                     minX = min(minX, x); maxX = max(maxX, last)
                     minY = min(minY, y); maxY = y
                 }
@@ -99,15 +97,33 @@ public struct APNGWriter {
         return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
-    private mutating func remember(_ frame: Canvas) {
+    /// Whether pixel `x` of two rows is the same. A pixel is sixteen bytes: equal bytes are equal
+    /// pixels, compared eight at a time; where the bytes differ, the channels are compared as numbers.
+    @inline(__always)
+    private static func same(_ now: UnsafePointer<Float>, _ before: UnsafePointer<Float>, _ x: Int) -> Bool {
+        let a = UnsafeRawPointer(now + x * 4), b = UnsafeRawPointer(before + x * 4)
+        if a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self),
+           a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self) {
+            return true
+        }
+        let i = x * 4
+        return now[i] == before[i] && now[i + 1] == before[i + 1] && now[i + 2] == before[i + 2] && now[i + 3] == before[i + 3]
+    }
+
+    /// Keeps the frame for the next comparison: outside `region` it equals the one kept already.
+    private mutating func remember(_ frame: Canvas, _ region: (x: Int, y: Int, width: Int, height: Int)) {
         if previous.count != frame.pixels.count {
             previous = frame.pixels
             return
         }
+        let stride = width * 4
         previous.withUnsafeMutableBufferPointer { keep in
             frame.pixels.withUnsafeBufferPointer { now in
                 guard let target = keep.baseAddress, let source = now.baseAddress else { return }
-                target.update(from: source, count: now.count)
+                for y in region.y..<(region.y + region.height) {
+                    let start = y * stride + region.x * 4
+                    (target + start).update(from: source + start, count: region.width * 4)
+                }
             }
         }
     }

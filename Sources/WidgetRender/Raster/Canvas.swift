@@ -27,8 +27,10 @@ public struct Canvas: Sendable {
                 p.update(repeating: 0)
                 return
             }
-            for i in 0..<(p.count / 4) {
-                p[i * 4] = r; p[i * 4 + 1] = g; p[i * 4 + 2] = b; p[i * 4 + 3] = a
+            // A pixel at a time as a vector of four: wide stores.
+            guard let base = p.baseAddress else { return }
+            base.withMemoryRebound(to: SIMD4<Float>.self, capacity: p.count / 4) { pixels in
+                pixels.update(repeating: SIMD4(r, g, b, a), count: p.count / 4)
             }
         }
     }

@@ -83,7 +83,8 @@ struct CoverageMask {
         let w = area.width
         let alpha = [Float](unsafeUninitializedCapacity: w * area.height) { alpha, initialized in
             scratch.sweep(area) { ly, row in
-                for x in 0..<w { alpha[ly * w + x] = row[x] }
+                guard let source = row.baseAddress, let target = alpha.baseAddress else { return }
+                (target + ly * w).update(from: source, count: w)
             }
             initialized = w * area.height
         }

@@ -36,7 +36,7 @@ func entry(total: Int, rows: Int, animation: AnimationValue) -> RenderTree {
                                  context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
 }
 
-// Profiling aid: ANIMATION_BENCHMARK_PLAN_ONLY=N plans N times and stops.
+// Profiling aids: ANIMATION_BENCHMARK_PLAN_ONLY=N plans N times and stops (frames: below).
 if let runs = ProcessInfo.processInfo.environment["ANIMATION_BENCHMARK_PLAN_ONLY"].flatMap(Int.init) {
     let pair = (entry(total: 200, rows: 64, animation: .widgetDefault), entry(total: 264, rows: 65, animation: .widgetDefault))
     for _ in 0..<runs { _ = TransitionPlanner.plan(from: pair.0, to: pair.1) }
@@ -49,6 +49,12 @@ let plan = TransitionPlanner.plan(from: entry(total: 200, rows: 3, animation: on
 let frames = TransitionFrames(plan)
 let instants = Array(frames.instants(fps: 60).prefix(60))
 let painter = PNGRenderer()
+
+// Profiling aid: ANIMATION_BENCHMARK_FRAMES_ONLY=N makes the animated PNG N times and stops.
+if let runs = ProcessInfo.processInfo.environment["ANIMATION_BENCHMARK_FRAMES_ONLY"].flatMap(Int.init) {
+    for _ in 0..<runs { _ = TransitionFrames(plan).apng(fps: 60, painter: painter, scale: 2, limit: instants.last!) }
+    exit(0)
+}
 var inProcess: [Double] = []
 var apng: [UInt8] = []
 for _ in 0..<5 {
