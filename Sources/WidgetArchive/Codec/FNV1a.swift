@@ -9,11 +9,15 @@ package struct FNV1a {
     package mutating func combine(_ word: UInt64) { value = (value ^ word) &* 0x0000_0100_0000_01B3 }
 
     /// The digest of a text's UTF-8 bytes.
-    package static func hash(_ text: String) -> UInt64 {
+    package static func hash(_ text: String) -> UInt64 { continuing(FNV1a().value, text) }
+
+    /// The digest of a text that begins with one whose digest is `digest` and goes on with `rest`.
+    package static func continuing(_ digest: UInt64, _ rest: String) -> UInt64 {
         var h = FNV1a()
-        var text = text
+        h.value = digest
+        var rest = rest
         // Through the bytes' storage: iterating `utf8` decodes its way along, several times slower.
-        text.withUTF8 { bytes in
+        rest.withUTF8 { bytes in
             for byte in bytes { h.combine(UInt64(byte)) }
         }
         return h.value

@@ -62,7 +62,30 @@ public struct Canvas: Sendable {
     /// Fills `path` with `fill` at `opacity`, masked by `clip` if given. Coverage is composited row by
     /// row as it is swept, so no per-shape mask is kept.
     mutating func fill(_ path: Path, _ fill: Fill, opacity: Double = 1, clip: CoverageMask? = nil) {
-        guard opacity > 0, let area = accumulator.accumulate(path, canvasWidth: width, canvasHeight: height) else { return }
+        guard opacity > 0 else { return }
+        // A rectangle on whole pixels (a background, a plain colour) covers each of its pixels wholly:
+        // its rows are composited as they are, without accumulating and sweeping coverage.
+        if let r = path.wholePixelRect(canvasWidth: width, canvasHeight: height) {
+            let area = CoverageArea(x0: r.x0, y0: r.y0, width: r.x1 - r.x0, height: r.y1 - r.y0)
+            let full = [Float](repeating: 1, count: area.width)
+            full.withUnsafeBufferPointer { full in
+                composite(fill, opacity: opacity, clip: clip, area: area) { row in
+                    for ly in 0..<area.height { row(ly, full) }
+                }
+            }
+            return
+        }
+        guard let area = accumulator.accumulate(path, canvasWidth: width, canvasHeight: height) else { return }
+        var accumulator = self.accumulator
+        self.accumulator = CoverageAccumulator()
+        defer { self.accumulator = accumulator }
+        composite(fill, opacity: opacity, clip: clip, area: area) { row in accumulator.sweep(area, row) }
+    }
+
+    /// Composites `fill` over the rows `rows` hands to its argument: each row's coverage, masked by
+    /// `clip`, source-over.
+    private mutating func composite(_ fill: Fill, opacity: Double, clip: CoverageMask?, area: CoverageArea,
+                                    rows: ((_ y: Int, _ coverage: UnsafeBufferPointer<Float>) -> Void) -> Void) {
         // Premultiplied source colours: one for a solid fill, a 256-step ramp for a gradient.
         var ramp: [Float] = []
         var gradient: (fx: Double, fy: Double, dx: Double, dy: Double, inv: Double)?
@@ -86,7 +109,7 @@ public struct Canvas: Sendable {
             pixels.withUnsafeMutableBufferPointer { px in
                 let clipAlpha = clip?.alpha ?? []
                 clipAlpha.withUnsafeBufferPointer { clipAlpha in
-                    accumulator.sweep(area) { ly, coverage in
+                    rows { ly, coverage in
                         let y = area.y0 + ly
                         // The clip mask's row, and the span of this row it covers.
                         var clipRow = 0, clipFrom = 0, clipTo = area.width

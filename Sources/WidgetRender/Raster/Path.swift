@@ -49,6 +49,22 @@ public struct Path: Sendable {
         return max(1, min(64, Int((d * 2).squareRoot().rounded(.up))))
     }
 
+    /// The pixels `(x0, y0, x1, y1)` when the path is one axis-aligned rectangle on whole pixels inside a
+    /// canvas of the given size: every pixel in it is wholly covered, none outside, and rasterizing
+    /// would give exactly that.
+    func wholePixelRect(canvasWidth: Int, canvasHeight: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int)? {
+        guard polygons.count == 1, current.isEmpty, polygons[0].count == 4 else { return nil }
+        let p = polygons[0]
+        let xs = Set(p.map(\.x)), ys = Set(p.map(\.y))
+        guard xs.count == 2, ys.count == 2, p[0].x != p[2].x, p[0].y != p[2].y,
+              (p[0].x == p[1].x) != (p[0].y == p[1].y), (p[1].x == p[2].x) != (p[1].y == p[2].y),
+              let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max(),
+              minX >= 0, minY >= 0, maxX <= Double(canvasWidth), maxY <= Double(canvasHeight),
+              minX.rounded() == minX, maxX.rounded() == maxX, minY.rounded() == minY, maxY.rounded() == maxY
+        else { return nil }
+        return (Int(minX), Int(minY), Int(maxX), Int(maxY))
+    }
+
     public var bounds: Rect? {
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         for polygon in polygons {

@@ -57,7 +57,7 @@ if let runs = ProcessInfo.processInfo.environment["ANIMATION_BENCHMARK_FRAMES_ON
 }
 var inProcess: [Double] = []
 var apng: [UInt8] = []
-for _ in 0..<5 {
+for _ in 0..<15 {
     let start = ContinuousClock.now
     apng = TransitionFrames(TransitionPlanner.plan(from: plan.from, to: plan.to)).apng(fps: 60, painter: painter, scale: 2, limit: instants.last!)
     inProcess.append(seconds(ContinuousClock.now - start))
