@@ -14,27 +14,43 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// Archives that decode are laid out and drawn: the renderer must not trap on any accepted value.
     case render
 
+    /// What became of one input.
+    public enum Outcome: Equatable, Sendable {
+        /// Refused with a typed error: the decoder stopped somewhere in the bytes.
+        case refused
+        /// Decoded, and every property held: the input reached all the way through.
+        case decoded
+        /// A property that must hold for every input did not.
+        case violation(String)
+    }
+
     /// Runs one input. Returns a description of a property violation, or nil.
     public func check(_ input: [UInt8]) -> String? {
+        if case .violation(let reason) = run(input) { return reason }
+        return nil
+    }
+
+    /// Runs one input and says how far it got.
+    public func run(_ input: [UInt8]) -> Outcome {
         switch self {
         case .archive:
             let decoder = ArchiveDecoder()
-            guard let value = try? decoder.decode(input) else { return nil }
+            guard let value = try? decoder.decode(input) else { return .refused }
             let again = ArchiveEncoder.encode(value)
-            guard let round = try? decoder.decode(again) else { return "a decoded archive re-encodes to bytes that do not decode" }
-            return round == value ? nil : "a decoded archive does not round-trip"
+            guard let round = try? decoder.decode(again) else { return .violation("a decoded archive re-encodes to bytes that do not decode") }
+            return round == value ? .decoded : .violation("a decoded archive does not round-trip")
         case .render:
-            guard let value = try? ArchiveDecoder().decode(input) else { return nil }
+            guard let value = try? ArchiveDecoder().decode(input) else { return .refused }
             let placement = Placement.natural(for: value.family)
             let tree = WidgetRenderer.render(value, context: RenderContext(placement: placement, family: value.family, date: value.entryDate))
             _ = SVGWriter.svg(tree)
-            return tree.json() == "{}" ? "a render tree holds a value JSON cannot encode" : nil
+            return tree.json() == "{}" ? .violation("a render tree holds a value JSON cannot encode") : .decoded
         case .frame:
-            guard let message = try? MessageCodec.decode(input) else { return nil }
+            guard let message = try? MessageCodec.decode(input) else { return .refused }
             guard let round = try? MessageCodec.decode(MessageCodec.encode(message)) else {
-                return "a decoded message re-encodes to bytes that do not decode"
+                return .violation("a decoded message re-encodes to bytes that do not decode")
             }
-            return round == message ? nil : "a decoded message does not round-trip"
+            return round == message ? .decoded : .violation("a decoded message does not round-trip")
         }
     }
 

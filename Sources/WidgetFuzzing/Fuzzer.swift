@@ -14,8 +14,11 @@ public final class Fuzzer {
     }
     public struct Stats: Sendable {
         public var executions = 0
+        /// Inputs that decoded (the rest were refused with a typed error): how deep the mutations reach.
+        public var decoded = 0
         public var seconds = 0.0
         public var execsPerSecond: Double { seconds > 0 ? Double(executions) / seconds : 0 }
+        public var decodedShare: Double { executions > 0 ? Double(decoded) / Double(executions) : 0 }
     }
 
     public let target: FuzzTarget
@@ -43,13 +46,15 @@ public final class Fuzzer {
             let base = corpus[Int(mutator.rng.next() % UInt64(corpus.count))]
             let input = mutator.mutate(base, corpus: corpus, repairChecksum: target != .frame && mutator.rng.next() % 4 != 0)
             CrashCapture.current(input)
-            if let reason = target.check(input) {
+            let outcome = target.run(input)
+            if case .violation(let reason) = outcome {
                 stats.seconds = Self.seconds(ContinuousClock.now - start)
                 return (stats, Finding(input: input, reason: reason))
             }
             stats.executions += 1
+            if outcome == .decoded { stats.decoded += 1 }
             // Keep a few decodable mutants: they lead deeper into the format.
-            if stats.executions % 64 == 0 && corpus.count < 4096 && target.check(input) == nil { corpus.append(input) }
+            if stats.executions % 64 == 0 && corpus.count < 4096 && outcome == .decoded { corpus.append(input) }
             if stats.executions % 256 == 0 {
                 let now = ContinuousClock.now
                 if now - lastReport >= .seconds(1) {

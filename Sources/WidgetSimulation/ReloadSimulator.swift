@@ -37,7 +37,8 @@ public struct ReloadSimulator {
     }
 
     public struct DayStats: Hashable, Sendable, Codable {
-        public var requested = 0, granted = 0, exempt = 0, deferred = 0, failed = 0
+        /// `resumed`: deferred requests that ran later that day, counted against the budget like the granted ones.
+        public var requested = 0, granted = 0, exempt = 0, deferred = 0, resumed = 0, failed = 0
         public var staleSeconds = 0.0, maxStaleness = 0.0
         public var budgetLeftAtEnd = 0
     }
@@ -189,6 +190,7 @@ public struct ReloadSimulator {
             switch outcome {
             case .granted: dayStats[slot(i, now)].granted += 1
             case .exempt: dayStats[slot(i, now)].exempt += 1
+            case .resumed: dayStats[slot(i, now)].resumed += 1
             default: break
             }
             reload(i, at: now, cause: cause, outcome: outcome)

@@ -74,7 +74,19 @@ final class FuzzingTests: XCTestCase {
             let (stats, finding) = Fuzzer(target: target, seed: 20_261_121).run(runs: 3000, seconds: nil, crashFile: nil) { _ in }
             XCTAssertNil(finding.map { "\($0.reason): \($0.input)" }, "\(target)")
             XCTAssertEqual(stats.executions, 3000, "\(target)")
+            // Some mutants decode and some are refused: the share says how deep the mutations reach.
+            XCTAssertGreaterThan(stats.decoded, 0, "\(target)")
+            XCTAssertLessThan(stats.decoded, stats.executions, "\(target)")
+            XCTAssertEqual(stats.decodedShare, Double(stats.decoded) / 3000, "\(target)")
         }
+    }
+
+    func testEachInputIsRefusedOrDecodedAndViolationsAreNamed() {
+        let valid = FuzzTarget.archive.seeds(count: 1, seed: 9)[0]
+        XCTAssertEqual(FuzzTarget.archive.run(valid), .decoded)
+        XCTAssertEqual(FuzzTarget.archive.run(Array(valid.prefix(10))), .refused)
+        XCTAssertEqual(FuzzTarget.frame.run([0xFF, 0, 1]), .refused)
+        XCTAssertNil(FuzzTarget.archive.check(Array(valid.prefix(10))))
     }
 
     func testMutatorReachesTheTreeDecoder() {

@@ -422,6 +422,11 @@ final class CommandLineTests: XCTestCase {
         let cli = try widgetHost(["status", "--socket", socket])
         XCTAssertEqual(cli.status, 0)
         XCTAssertTrue(cli.stdout.contains("todo: ToDoList systemMedium"), cli.stdout)
+        let json = try widgetHost(["status", "--socket", socket, "--json"])
+        XCTAssertEqual(json.status, 0, json.stderr)
+        let decoded = try JSONDecoder().decode(ControlResponse.self, from: Data(json.stdout.utf8))
+        XCTAssertEqual(decoded.instances?.map(\.id), ["todo"])
+        XCTAssertEqual(decoded.instances?.first?.kind, "ToDoList")
 
         process.terminate()
         process.waitUntilExit()
@@ -430,5 +435,78 @@ final class CommandLineTests: XCTestCase {
         let gone = try widgetHost(["status", "--socket", socket])
         XCTAssertEqual(gone.status, 1)
         XCTAssertTrue(gone.stderr.contains("no host is running"), gone.stderr)
+    }
+
+    func testHelpVersionAndEachCommandsUsage() throws {
+        let all = try widgetHost(["help"])
+        XCTAssertEqual(all.status, 0)
+        for command in ["demo", "inspect", "render", "animate", "preview", "run", "tap", "reload", "status", "simulate", "fuzz", "placements"] {
+            XCTAssertTrue(all.stdout.contains("\n  \(command)"), "\(command) listed")
+            let help = try widgetHost(["help", command])
+            XCTAssertEqual(help.status, 0, command)
+            XCTAssertTrue(help.stdout.hasPrefix("usage: widget-host \(command)"), help.stdout)
+            let flag = try widgetHost([command, "--help"])
+            XCTAssertEqual(flag.status, 0, "\(command) --help")
+            XCTAssertEqual(flag.stdout, help.stdout)
+            XCTAssertTrue(flag.stderr.isEmpty)
+        }
+        XCTAssertTrue(all.stdout.contains("Exit status: 0 done; 1 failed"))
+        let version = try widgetHost(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertTrue(version.stdout.hasPrefix("widget-host "), version.stdout)
+        let unknown = try widgetHost(["help", "frobnicate"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("no command frobnicate"))
+        // A wrong line prints that command's usage, not every command's.
+        let wrong = try widgetHost(["placements", "--bogus"])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("usage: widget-host placements"), wrong.stderr)
+        XCTAssertFalse(wrong.stderr.contains("widget-host simulate"), wrong.stderr)
+    }
+
+    func testJSONForPlacementsInspectAndSimulate() throws {
+        let placements = try widgetHost(["placements", "--json"])
+        XCTAssertEqual(placements.status, 0, placements.stderr)
+        let listed = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(placements.stdout.utf8)) as? [[String: Any]])
+        XCTAssertTrue(listed.contains { $0["id"] as? String == "iphone-home" }, placements.stdout)
+        XCTAssertNotNil((listed.first?["families"] as? [[String: Any]])?.first?["width"] as? Double)
+
+        let dir = try temporaryDirectory(self)
+        var generator = ArchiveGenerator(seed: 4, maxDepth: 3, maxChildren: 3)
+        let archive = generator.archive()
+        let file = dir.appendingPathComponent("a.wgar")
+        try Data(ArchiveEncoder.encode(archive)).write(to: file)
+        let inspect = try widgetHost(["inspect", file.path, "--json"])
+        XCTAssertEqual(inspect.status, 0, inspect.stderr)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        XCTAssertEqual(try decoder.decode(WidgetArchiveValue.self, from: Data(inspect.stdout.utf8)).root, archive.root)
+
+        let scenario = dir.appendingPathComponent("scenario.json")
+        try Data(#"{"instances":[{"id":"w","views":"high","entries":2,"spacing":600}],"events":[{"type":"reloadTimelines","instance":"w","every":300,"from":0,"to":86400}]}"#.utf8).write(to: scenario)
+        let simulate = try widgetHost(["simulate", "--scenario", scenario.path, "--days", "2", "--out", dir.appendingPathComponent("sim").path, "--json"])
+        XCTAssertEqual(simulate.status, 0, simulate.stderr)
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(simulate.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(document["days"] as? Int, 2)
+        let instance = try XCTUnwrap((document["instances"] as? [[String: Any]])?.first)
+        XCTAssertEqual(instance["id"] as? String, "w")
+        let days = try XCTUnwrap(instance["days"] as? [[String: Any]])
+        XCTAssertEqual(days.count, 2)
+        // An app asking every five minutes spends the budget; what waited runs later, counted apart.
+        let resumed = days.compactMap { ($0["stats"] as? [String: Any])?["resumed"] as? Int }
+        XCTAssertEqual(resumed.count, 2)
+        XCTAssertGreaterThan(resumed.reduce(0, +), 0, simulate.stdout)
+        XCTAssertFalse(simulate.stderr.contains("\r"), "no progress redrawn into a pipe")
+        XCTAssertTrue(simulate.stderr.contains("simulated 2 day(s)"), simulate.stderr)
+        let report = try String(contentsOf: dir.appendingPathComponent("sim/report.txt"), encoding: .utf8)
+        XCTAssertTrue(report.contains("deferred  resumed  failed"), report)
+    }
+
+    func testFuzzReportsWhatShareOfInputsDecodedAndNoProgressIntoAPipe() throws {
+        let fuzz = try widgetHost(["fuzz", "--target", "archive", "--runs", "2000", "--seed", "5", "--out", try temporaryDirectory(self).path])
+        XCTAssertEqual(fuzz.status, 0, fuzz.stderr)
+        XCTAssertTrue(fuzz.stdout.contains("% of inputs decoded ("), fuzz.stdout)
+        XCTAssertTrue(fuzz.stdout.contains(" of 2000)"), fuzz.stdout)
+        XCTAssertFalse(fuzz.stderr.contains("\r"))
     }
 }

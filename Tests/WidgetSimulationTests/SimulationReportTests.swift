@@ -20,7 +20,7 @@ final class SimulationReportTests: XCTestCase {
 
     func testARowReadsAsItsFormat() {
         var stats = ReloadSimulator.DayStats()
-        (stats.requested, stats.granted, stats.exempt, stats.deferred, stats.failed) = (12, 7, 3, 2, 1_234_567)
+        (stats.requested, stats.granted, stats.exempt, stats.deferred, stats.resumed, stats.failed) = (12, 7, 3, 2, 2, 1_234_567)
         stats.budgetLeftAtEnd = 63
         stats.staleSeconds = 86_400 * 60 * 4.25
         stats.maxStaleness = 60 * 17.75
@@ -28,8 +28,23 @@ final class SimulationReportTests: XCTestCase {
                                             decisions: 9, stats: [[stats]], samples: [], peakBudgetLeft: 0, peakStaleness: 0)
         let rows = SimulationReport.text(result).split(separator: "\n")
         XCTAssertEqual(rows.count, 3)
-        let expected = "a-rather-long-wi" + String(format: " %3d  %9d  %7d  %6d  %8d  %6d  %11d  %7.1f m  %7.1f m",
-                                                   1, 12, 7, 3, 2, 1_234_567, 63, 4.25, 17.75)
+        let expected = "a-rather-long-wi" + String(format: " %3d  %9d  %7d  %6d  %8d  %7d  %6d  %11d  %7.1f m  %7.1f m",
+                                                   1, 12, 7, 3, 2, 2, 1_234_567, 63, 4.25, 17.75)
         XCTAssertEqual(String(rows[2]), expected)
+    }
+
+    /// The chart reads like a chart: a time axis labelled in days, value axes with their scale.
+    func testTheChartHasTimeAndValueAxes() {
+        var stats = ReloadSimulator.DayStats()
+        stats.granted = 5
+        let samples: [(Double, [Int], [Double])] = (0...48).map { (Double($0), [70 - $0], [Double($0 % 7)]) }
+        let result = ReloadSimulator.Result(start: Date(timeIntervalSince1970: 0), days: 2, instanceIDs: ["w<&>"], decisions: 1,
+                                            stats: [[stats, stats]], samples: samples, peakBudgetLeft: 70, peakStaleness: 6)
+        let svg = SimulationReport.svg(result)
+        XCTAssertTrue(svg.contains(">time since the start (days)</text>"))
+        for day in 0...2 { XCTAssertTrue(svg.contains("text-anchor=\"middle\">\(day)</text>"), "day \(day) labelled") }
+        for tick in ["0", "18", "35", "53", "70"] { XCTAssertTrue(svg.contains("text-anchor=\"end\">\(tick)</text>"), "budget tick \(tick)") }
+        for tick in ["1.5", "3", "4.5", "6"] { XCTAssertTrue(svg.contains("text-anchor=\"end\">\(tick)</text>"), "staleness tick \(tick)") }
+        XCTAssertTrue(svg.contains(">w&lt;&amp;></text>"), "names escaped once")
     }
 }

@@ -30,15 +30,17 @@ enum FuzzCommand {
         let crashFile = URL(fileURLWithPath: outDir).appendingPathComponent("crash-\(target.rawValue)-\(seed).bin").path
         print("fuzzing \(target.rawValue) (seed \(seed), \(extra.count) corpus files); a crash leaves its input in \(crashFile)")
         let fuzzer = Fuzzer(target: target, seed: seed, corpus: extra)
+        var progress = ProgressLine()
         let (stats, finding) = fuzzer.run(runs: runs ?? (seconds == nil ? 100_000 : nil), seconds: seconds, crashFile: crashFile) { s in
-            FileHandle.standardError.write(Data(String(format: "\r%d execs, %.0f execs/s", s.executions, s.execsPerSecond).utf8))
+            progress.update(String(format: "%d execs, %.0f execs/s, %.1f%% decoded", s.executions, s.execsPerSecond, s.decodedShare * 100))
         }
-        FileHandle.standardError.write(Data("\n".utf8))
+        progress.finish(String(format: "%d execs in %.1f s", stats.executions, stats.seconds))
         if let finding {
             let path = URL(fileURLWithPath: outDir).appendingPathComponent("finding-\(target.rawValue)-\(seed).bin")
             try? Data(finding.input).write(to: path)
             throw CommandFailure("finding after \(stats.executions) executions: \(finding.reason); input written to \(path.path)")
         }
-        print(String(format: "no finding: %d executions in %.1f s (%.0f execs/s)", stats.executions, stats.seconds, stats.execsPerSecond))
+        print(String(format: "no finding: %d executions in %.1f s (%.0f execs/s); %.1f%% of inputs decoded (%d of %d), the rest were refused with a typed error",
+                     stats.executions, stats.seconds, stats.execsPerSecond, stats.decodedShare * 100, stats.decoded, stats.executions))
     }
 }

@@ -5,10 +5,11 @@ import WidgetHostCore
 /// `widget-host inspect FILE`: the decoded tree, or a clear error with the byte offset.
 enum InspectCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["entry"])
+        let a = try Arguments(args, options: ["entry"], flags: ["json"])
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("inspect takes one FILE") }
         let entry = try a.integer("entry", in: 0...Int(Int32.max))
         let file = try LoadedFile.load(path)
+        if a.has("json") { return try printJSON(file, path: path, entry: entry) }
         switch file {
         case .archive(let value):
             print(ArchiveTextDump.dump(value), terminator: "")
@@ -26,6 +27,44 @@ enum InspectCommand {
                     print(ArchiveTextDump.dump(value), terminator: "")
                 }
             }
+        }
+    }
+}
+
+extension InspectCommand {
+    /// A stored timeline as `--json` shows it: its header, and each entry's decoded variants.
+    struct TimelineDocument: Encodable {
+        struct Entry: Encodable {
+            var index: Int
+            var date: Date
+            var variants: [String: WidgetArchiveValue]
+        }
+        var extensionID: String
+        var kind: String
+        var family: String
+        var policy: String
+        var entries: [Entry]
+    }
+
+    static func printJSON(_ file: LoadedFile, path: String, entry: Int?) throws {
+        switch file {
+        case .archive(let value):
+            try JSONOutput.print(value)
+        case .timeline(let timeline):
+            var nodes = 0
+            var entries: [TimelineDocument.Entry] = []
+            for i in entry.map({ [$0] }) ?? Array(timeline.entries.indices) {
+                guard timeline.entries.indices.contains(i) else {
+                    throw UsageError("--entry \(i) is out of range (the timeline has \(timeline.entries.count) entries)")
+                }
+                var variants: [String: WidgetArchiveValue] = [:]
+                for (v, bytes) in timeline.entries[i].archives.enumerated() {
+                    variants[timeline.variants[v].description] = try LoadedFile.decodeArchive(bytes, path: "\(path) entry \(i) variant \(v)", nodes: &nodes)
+                }
+                entries.append(TimelineDocument.Entry(index: i, date: timeline.entries[i].date, variants: variants))
+            }
+            try JSONOutput.print(TimelineDocument(extensionID: timeline.extensionID, kind: timeline.kind, family: "\(timeline.family)",
+                                                  policy: "\(timeline.policy)", entries: entries))
         }
     }
 }

@@ -98,17 +98,22 @@ enum ControlCommand {
     }
 
     static func status(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["socket"])
+        let a = try Arguments(args, options: ["socket"], flags: ["json"])
         guard a.positional.isEmpty else { throw UsageError("status takes no positional arguments") }
-        try send(ControlRequest(command: .status), socket: a.value("socket"))
+        try send(ControlRequest(command: .status), socket: a.value("socket"), json: a.has("json"))
     }
 
-    private static func send(_ request: ControlRequest, socket: String?) throws {
+    private static func send(_ request: ControlRequest, socket: String?, json: Bool = false) throws {
         let response: ControlResponse
         do {
             response = try ControlSocket.send(request, to: socket ?? (try defaultSocketPath()))
         } catch {
             throw CommandFailure("\(error)")
+        }
+        if json {
+            try JSONOutput.print(response)
+            if !response.ok { throw CommandFailure(response.message) }
+            return
         }
         print(response.message)
         for s in response.instances ?? [] {

@@ -8,7 +8,7 @@ import WidgetSimulation
 /// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.
 enum SimulateCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store", "sandbox"])
+        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store", "sandbox"], flags: ["json"])
         guard a.positional.isEmpty else { throw UsageError("simulate takes no positional arguments") }
         var scenario: Scenario
         if let path = a.value("scenario") {
@@ -44,24 +44,61 @@ enum SimulateCommand {
         do { log = try ScheduleLogFile(path: logPath) } catch { throw CommandFailure("\(error)") }
         let simulator = ReloadSimulator(scenario: scenario, options: options, source: source, start: start, log: log)
         var lastShown = -1
+        var progress = ProgressLine()
         let began = ContinuousClock.now
         let result = simulator.run { fraction in
             let percent = Int(fraction * 100)
             if percent / 5 != lastShown / 5 {
                 lastShown = percent
-                FileHandle.standardError.write(Data("\rsimulating: \(percent)% (day \(min(options.days, Int(fraction * Double(options.days)) + 1))/\(options.days))".utf8))
+                progress.update("simulating: \(percent)% (day \(min(options.days, Int(fraction * Double(options.days)) + 1))/\(options.days))")
             }
         }
-        FileHandle.standardError.write(Data("\n".utf8))
+        progress.finish("simulated \(options.days) day(s), \(result.decisions) decisions")
         do { try log.finish() } catch { throw CommandFailure("\(error)") }
         let report = SimulationReport.text(result)
         try OutputFile.write(report, to: out.appendingPathComponent("report.txt"))
         try OutputFile.write(SimulationReport.svg(result), to: out.appendingPathComponent("chart.svg"))
         let elapsed = ContinuousClock.now - began
+        if a.has("json") {
+            return try JSONOutput.print(Document(result, seed: options.seed, log: logPath, out: out))
+        }
         print(report, terminator: "")
         print("simulated \(options.days) day(s) in \(elapsed) (seed \(options.seed))")
         print("event log: \(logPath)")
         print("chart:     \(out.appendingPathComponent("chart.svg").path)")
+    }
+
+    /// The report as `--json` writes it: each instance's days, and where the files went.
+    struct Document: Encodable {
+        struct Day: Encodable {
+            var day: Int
+            var stats: ReloadSimulator.DayStats
+        }
+        struct Instance: Encodable {
+            var id: String
+            var days: [Day]
+        }
+        var start: Date
+        var days: Int
+        var seed: UInt64
+        var decisions: Int
+        var instances: [Instance]
+        var eventLog: String
+        var report: String
+        var chart: String
+
+        init(_ result: ReloadSimulator.Result, seed: UInt64, log: String, out: URL) {
+            start = result.start
+            days = result.days
+            self.seed = seed
+            decisions = result.decisions
+            instances = zip(result.instanceIDs, result.stats).map { id, stats in
+                Instance(id: id, days: stats.enumerated().map { Day(day: $0.offset + 1, stats: $0.element) })
+            }
+            eventLog = log
+            report = out.appendingPathComponent("report.txt").path
+            chart = out.appendingPathComponent("chart.svg").path
+        }
     }
 
     /// The bundled examples, with an app that asks for caffeine reloads every 10 minutes in the day (more than the budget allows).

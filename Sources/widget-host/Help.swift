@@ -1,0 +1,104 @@
+import Foundation
+
+/// Each command's usage: what `widget-host help COMMAND` and `COMMAND --help` print, and, all
+/// together, what `widget-host help` prints.
+struct CommandHelp {
+    let name: String
+    let synopsis: String
+    let summary: String
+
+    /// As the full usage lists it: the synopsis indented, its summary under it.
+    var text: String {
+        let lines = synopsis.split(separator: "\n").map { "  \($0)" } + summary.split(separator: "\n").map { "      \($0)" }
+        return lines.joined(separator: "\n")
+    }
+
+    static let version = "widget-host 1.0.0 (archive format 1)"
+
+    static let all: [CommandHelp] = [
+        CommandHelp(name: "demo", synopsis: "demo [--store DIR] [--out DIR] [--sandbox none|basic|full]", summary: """
+            launch the bundled example extension as a real process, archive a day of its
+            timeline in virtual time, render every entry, and print a summary
+            """),
+        CommandHelp(name: "inspect", synopsis: "inspect FILE [--entry N] [--json]", summary: """
+            decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
+            (--json: the decoded value as JSON)
+            """),
+        CommandHelp(name: "render", synopsis: """
+            render FILE --family F [--placement P] [--at DATE] [--entry N] [--mode M] [--scheme S]
+                   [--contrast standard|increased] [--extension EXE] [--format png|svg|json|text] [--scale S]
+                   [--font TTF] --out PATH
+            """, summary: """
+            lay out and render an archive or a timeline's current entry at DATE (asset images from
+            EXE's resources and asset catalogs); --out - writes to standard output
+            """),
+        CommandHelp(name: "animate", synopsis: """
+            animate FILE --family F [--placement P] [--from N] [--to M] [--fps F] [--format apng|frames|json]
+                    [--scale S] [--font TTF] --out PATH
+            """, summary: """
+            the transition from one entry of a stored timeline to another as the host plays it: an
+            animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
+            """),
+        CommandHelp(name: "preview", synopsis: "preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF] [--sandbox LEVEL]", summary: """
+            launch an extension; render every widget kind and supported family in its natural
+            placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,
+            SVG and JSON, with an index.html contact sheet
+            """),
+        CommandHelp(name: "run", synopsis: """
+            run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
+                [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose]
+            """, summary: """
+            keep the configured widget instances up to date on the real clock, render them to
+            --out, and serve tap/reload/status on a control socket (owner-only)
+            (--sandbox: how extensions are contained; default the strongest this machine supports)
+            """),
+        CommandHelp(name: "tap", synopsis: "tap INSTANCE (--element ID | --at X,Y) [--socket PATH]", summary: """
+            tap a control or link of a running instance: the intent runs in its extension
+            """),
+        CommandHelp(name: "reload", synopsis: "reload --kind K [--foreground] [--socket PATH]", summary: """
+            what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app (counted against the
+            budget unless the app is in the foreground)
+            """),
+        CommandHelp(name: "status", synopsis: "status [--socket PATH] [--json]", summary: """
+            what each instance of a running host shows, and when it reloads next
+            """),
+        CommandHelp(name: "simulate", synopsis: "simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR] [--sandbox LEVEL] [--json]", summary: """
+            play days of reload-budget decisions on a virtual clock (the bundled extensions when no
+            scenario is given) and write a report, the event log (JSON lines) and an SVG chart
+            (--json: the report as JSON on standard output)
+            """),
+        CommandHelp(name: "fuzz", synopsis: "fuzz [--target archive|frame|render] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]", summary: """
+            structure-aware fuzzing of the archive or IPC frame decoder, or of rendering what decodes;
+            reports what share of inputs decoded; stops at the first finding, writes its input to a
+            file and exits non-zero
+            """),
+        CommandHelp(name: "placements", synopsis: "placements [--json]", summary: """
+            list the placements and their families and sizes
+            """),
+        CommandHelp(name: "help", synopsis: "help [COMMAND]", summary: """
+            this text, or one command's (also COMMAND --help); --version prints the version
+            """),
+    ]
+
+    static func named(_ name: String) -> CommandHelp? { all.first { $0.name == name } }
+
+    /// Every command's usage.
+    static var usage: String {
+        """
+        usage: widget-host <command> [options]
+
+        commands:
+        \(all.map(\.text).joined(separator: "\n"))
+
+        Exit status: 0 done; 1 failed (the message says what and where); 2 wrong command line
+        (printed with the usage). Archives are specified in Archives/FORMAT.md.
+        """
+    }
+
+    /// One command's usage.
+    func usage() -> String {
+        let lines = synopsis.split(separator: "\n")
+        let continued = lines.dropFirst().map { "           " + $0 }
+        return (["usage: widget-host " + (lines.first ?? "")] + continued).joined(separator: "\n") + "\n\n" + summary
+    }
+}
