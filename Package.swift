@@ -101,8 +101,9 @@ let package = Package(
                 "CaffeineTracker", "ToDoList",
             ]
         ),
-        // Drive a host from XCTest: start an extension, render, tap, assert on the render tree.
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetRender", "WidgetArchive", "WidgetAnimation"]),
+        // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
+        // render tree, and compare snapshots with reference files.
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetAnimation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -163,6 +164,7 @@ let package = Package(
         ),
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
+        .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive"]),
         .testTarget(
             name: "WidgetSimulationTests",
             dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]

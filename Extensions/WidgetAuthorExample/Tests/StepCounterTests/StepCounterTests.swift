@@ -1,0 +1,26 @@
+import Foundation
+import WidgetTesting
+import XCTest
+
+/// An author's tests of their widget: the extension runs in a real process on a virtual clock, and
+/// what it shows is compared with reference snapshots.
+final class StepCounterTests: XCTestCase {
+    private let morning = Date(timeIntervalSince1970: 1_763_712_000)
+
+    func testTheSmallWidgetShowsTodaysSteps() throws {
+        let host = try WidgetTestHost(product: "StepCounter", start: morning)
+        defer { host.shutdown() }
+        let widget = try host.instance(kind: "StepCounter", family: .systemSmall)
+        assertSnapshot(of: widget, as: .png)
+        assertSnapshot(of: widget, as: .text)
+    }
+
+    func testLoggingAWalkAddsItsSteps() throws {
+        let host = try WidgetTestHost(product: "StepCounter", start: morning)
+        defer { host.shutdown() }
+        let widget = try host.instance(kind: "StepCounter", family: .systemSmall)
+        let tap = try widget.tap(element: "log-walk")
+        XCTAssertEqual(tap.final.node(id: "steps")?.text, "5200")
+        assertSnapshot(of: tap.final, as: .png, named: "after-walk")
+    }
+}
