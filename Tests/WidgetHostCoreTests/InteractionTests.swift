@@ -36,6 +36,23 @@ final class InteractionTests: XCTestCase {
         XCTAssertEqual(widget.events.filter { $0.kind == .reloaded(.interaction) }.count, 1)
     }
 
+    /// A test reads what a tap would do, then taps by what the view shows, as Glance's tests do.
+    func testATapFoundByItsLabelIsReadThenPerformed() throws {
+        let host = try testHost("ToDoList")
+        let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
+        let before = try widget.render()
+        XCTAssertEqual(before.tapOutcome(.text("Buy milk")), .toggle(intent: "ToDoList.ToggleTaskIntent", parameters: ["taskID": .string("milk")], turnsOn: true))
+        XCTAssertEqual(before.tapOutcome(.text("To Do")), .openURL("todo://list"))
+        XCTAssertTrue(logLines(host, "ToDoList", containing: "toggled milk").isEmpty, "reading the outcome performs nothing")
+        let tap = try widget.tap(.text("Buy milk"))
+        XCTAssertEqual(tap.outcome, .performed(intent: "ToDoList.ToggleTaskIntent"))
+        XCTAssertEqual(tap.final.tapOutcome(.id("milk"))?.description.hasPrefix("turns off"), true)
+        XCTAssertEqual(logLines(host, "ToDoList", containing: "toggled milk").count, 1)
+        XCTAssertThrowsError(try widget.tap(.text("No such task"))) { error in
+            XCTAssertTrue("\(error)".contains("text \"No such task\""), "\(error)")
+        }
+    }
+
     func testToggleFlipsBeforeTheReplyAndStaysFlipped() throws {
         let host = try testHost("ToDoList")
         let widget = try host.instance(kind: "ToDoList", family: .systemMedium)
