@@ -103,7 +103,7 @@ let package = Package(
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
         // render tree, and compare snapshots with reference files.
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetAnimation"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(

@@ -23,4 +23,15 @@ final class StepCounterTests: XCTestCase {
         XCTAssertEqual(tap.final.node(id: "steps")?.text, "5200")
         assertSnapshot(of: tap.final, as: .png, named: "after-walk")
     }
+
+    func testAfterSixHoursItHasSpentSixReloadsOfItsBudget() throws {
+        let host = try WidgetTestHost(product: "StepCounter", start: morning)
+        defer { host.shutdown() }
+        // Kept up to date as `widget-host run` would: the timeline asks for a reload every hour.
+        let widget = host.scheduled(kind: "StepCounter", family: .systemSmall)
+        widget.advance(by: 6 * 3600 + 60)
+        XCTAssertEqual(widget.budgetSpent, 6)
+        XCTAssertEqual(widget.decisions.filter { $0.outcome == .granted }.count, 6)
+        XCTAssertEqual(try widget.current().tapOutcome(.text("+1000")), .intent("StepCounter.LogWalkIntent", parameters: ["steps": .int(1000)]))
+    }
 }
