@@ -39,10 +39,11 @@ struct CommandHelp {
             the transition from one entry of a stored timeline to another as the host plays it: an
             animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
             """),
-        CommandHelp(name: "preview", synopsis: "preview --extension EXE --out DIR [--at DATE] [--entries N] [--font TTF] [--sandbox LEVEL]", summary: """
+        CommandHelp(name: "preview", synopsis: "preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix] [--font TTF] [--sandbox LEVEL]", summary: """
             launch an extension; render every widget kind and supported family in its natural
-            placement, and every preview its source declares (#Preview, PreviewProvider), to PNG,
-            SVG and JSON, with an index.html contact sheet
+            placement (--matrix: in every placement showing it, in each colour scheme), and every
+            preview its source declares (#Preview, PreviewProvider), to PNG, SVG and JSON, with an
+            index.html contact sheet
             """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]

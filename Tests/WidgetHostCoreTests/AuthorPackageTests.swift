@@ -32,7 +32,7 @@ final class AuthorPackageTests: XCTestCase {
         guard build.status == 0 else { return }
         let test = try swift(["test", "--skip-build"])
         XCTAssertEqual(test.status, 0, String(test.output.suffix(4000)))
-        XCTAssertTrue(test.output.contains("Executed 3 tests, with 0 failures"), String(test.output.suffix(2000)))
+        XCTAssertTrue(test.output.contains("Executed 5 tests, with 0 failures"), String(test.output.suffix(2000)))
         XCTAssertTrue(test.output.contains("Test run with 1 test"), String(test.output.suffix(2000)))
     }
 }

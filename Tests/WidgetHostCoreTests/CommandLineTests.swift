@@ -509,4 +509,18 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(fuzz.stdout.contains(" of 2000)"), fuzz.stdout)
         XCTAssertFalse(fuzz.stderr.contains("\r"))
     }
+
+    func testPreviewMatrixShowsEveryPlacementAndSchemeAtItsSizeInPoints() throws {
+        let out = try temporaryDirectory(self)
+        let preview = try widgetHost(["preview", "--extension", try BuiltProducts.executable("ToDoList"), "--out", out.path, "--matrix", "--entries", "1"])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
+        for cell in RenderMatrix.cells(families: [.systemSmall, .systemMedium, .systemLarge]) {
+            let folder = "ToDoList/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(folder)/entry-0.png").path), folder)
+            let size = try XCTUnwrap(cell.placement.size(for: cell.family))
+            XCTAssertTrue(html.contains("src=\"\(folder)/entry-0.png\" width=\"\(Int(size.width))\" height=\"\(Int(size.height))\""), folder)
+        }
+        XCTAssertTrue(html.contains("<h2>ToDoList · systemSmall · iPhone home screen · fullColor, dark</h2>"))
+    }
 }

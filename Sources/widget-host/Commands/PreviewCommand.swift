@@ -2,6 +2,7 @@ import Foundation
 import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 import WidgetProtocol
 import WidgetRender
 
@@ -11,7 +12,7 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox"])
+        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox"], flags: ["matrix"])
         guard a.positional.isEmpty else { throw UsageError("preview takes no positional arguments") }
         let executable = try a.required("extension")
         let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
@@ -35,7 +36,9 @@ enum PreviewCommand {
         }
         let preview = PreviewRun(host: host, executable: executable, connection: connection, out: out, fontPath: a.value("font"),
                                  maxEntries: maxEntries)
-        for widget in connection.hello.widgets { try preview.render(widget) }
+        for widget in connection.hello.widgets {
+            if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
+        }
         preview.renderDeclaredPreviews()
         try preview.finish()
     }
@@ -101,13 +104,34 @@ final class PreviewRun {
         }
     }
 
+    /// A widget in every cell of the `RenderMatrix`: each family × each placement showing it × its
+    /// colour schemes, a row each (`DIR/<kind>/<family>/<placement>-<mode>-<scheme>/entry-N.*`).
+    func renderMatrix(_ widget: WidgetDescriptor) throws {
+        let configuration = widget.recommendations.first?.configuration ?? []
+        for cell in RenderMatrix.cells(families: widget.families, backgroundNotRemovable: widget.flags.contains(.backgroundNotRemovable)) {
+            let row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
+                                       configuration: "\(cell.renderingMode), \(cell.colorScheme)", cell: cell)
+            let timeline: StoredTimeline
+            do {
+                timeline = try host.reload(executable: executable, kind: widget.kind, family: cell.family, variants: [cell.variant],
+                                           isPreview: true, configuration: configuration)
+            } catch {
+                failures.append("\(row.title): \(error)")
+                sheet.add(row, error: "\(error)")
+                continue
+            }
+            let folder = "\(ArchiveStore.safeComponent(widget.kind))/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
+            try render(timeline, row: row, folder: folder)
+        }
+    }
+
     /// The first entries of a timeline, each to `folder/entry-N.{png,svg,json}`.
     private func render(_ timeline: StoredTimeline, row: ContactSheet.Row, folder: String) throws {
         let dir = out.appendingPathComponent(folder, isDirectory: true)
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var previous: (index: Int, tree: RenderTree)?
         for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
-            let context = RenderContext(placement: row.placement, family: row.family, date: entry.date)
+            let context = row.cell?.context(at: entry.date) ?? RenderContext(placement: row.placement, family: row.family, date: entry.date)
             let tree: RenderTree
             do {
                 tree = try host.render(timeline, at: entry.date, context: context).0
@@ -119,7 +143,7 @@ final class PreviewRun {
             try write(tree, to: dir.appendingPathComponent("entry-\(index)"))
             written += 1
             checkAssetImages(tree, kind: row.kind)
-            sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", texts: tree.texts)
+            sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", size: tree.size, texts: tree.texts)
             previous = (index, tree)
         }
     }
@@ -135,7 +159,7 @@ final class PreviewRun {
         // At most the first ten seconds: an archive may ask for a minute-long transition.
         try OutputFile.write(frames.apng(fps: Self.transitionFPS, painter: painter, limit: 10), to: out.appendingPathComponent(name))
         transitions += 1
-        sheet.add(title: title, transition: name, from: from.index, to: to.index,
+        sheet.add(title: title, transition: name, from: from.index, to: to.index, size: to.tree.size,
                   caption: "\(plan.changes.count) change(s), \(String(format: "%.2f", plan.duration)) s")
     }
 
@@ -197,7 +221,8 @@ final class PreviewRun {
                     continue
                 }
                 written += 1
-                sheet.add(title: title, entry: number, caption: family.rawValue, image: "\(folder)/entry-\(number).png", texts: tree.texts)
+                sheet.add(title: title, entry: number, caption: family.rawValue, image: "\(folder)/entry-\(number).png", size: tree.size,
+                          texts: tree.texts)
                 previous = (number, tree)
             }
         }
@@ -240,8 +265,10 @@ struct ContactSheet {
         let kind: String
         let family: WidgetFamily
         let placement: Placement
-        /// The recommendation shown, if the widget has recommendations.
+        /// The recommendation shown, if the widget has recommendations (or, in a matrix, the mode and scheme).
         let configuration: String?
+        /// The matrix cell, when previewing the matrix.
+        var cell: RenderMatrix.Cell?
 
         var title: String {
             ["\(kind)", family.rawValue, placement.name, configuration].compactMap { $0 }.joined(separator: " · ")
@@ -252,20 +279,26 @@ struct ContactSheet {
         if let i = rows.firstIndex(where: { $0.0 == key }) { rows[i].1.append(html) } else { rows.append((key, [html])) }
     }
 
-    mutating func add(_ row: Row, entry: Int, date: Date, image: String, texts: [String]) {
-        add(title: row.title, entry: entry, caption: CivilDate.isoDate(date), image: image, texts: texts)
+    mutating func add(_ row: Row, entry: Int, date: Date, image: String, size: Size, texts: [String]) {
+        add(title: row.title, entry: entry, caption: CivilDate.isoDate(date), image: image, size: size, texts: texts)
     }
 
-    mutating func add(title: String, entry: Int, caption: String, image: String, texts: [String]) {
+    /// An image shown at the widget's size in points, whatever its scale in pixels (a 3× PNG of a
+    /// 158-point widget is 474 pixels wide and shown 158 wide), as the device shows it.
+    private static func img(_ image: String, size: Size, alt: String) -> String {
+        "<img src=\"\(escape(url(image)))\" width=\"\(Int(size.width.rounded()))\" height=\"\(Int(size.height.rounded()))\" alt=\"\(escape(alt))\">"
+    }
+
+    mutating func add(title: String, entry: Int, caption: String, image: String, size: Size, texts: [String]) {
         cell(title, """
-        <figure><img src="\(Self.escape(Self.url(image)))" alt="\(Self.escape(texts.joined(separator: " ")))"><figcaption>entry \(entry) · \(Self.escape(caption))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
+        <figure>\(Self.img(image, size: size, alt: texts.joined(separator: " ")))<figcaption>entry \(entry) · \(Self.escape(caption))<br>\(texts.map(Self.escape).joined(separator: "<br>"))</figcaption></figure>
         """)
     }
 
     /// An animated transition between two entries of a row.
-    mutating func add(title: String, transition image: String, from: Int, to: Int, caption: String) {
+    mutating func add(title: String, transition image: String, from: Int, to: Int, size: Size, caption: String) {
         cell(title, """
-        <figure class="transition"><img src="\(Self.escape(Self.url(image)))" alt="transition from entry \(from) to entry \(to)"><figcaption>entry \(from) → \(to) · \(Self.escape(caption))</figcaption></figure>
+        <figure class="transition">\(Self.img(image, size: size, alt: "transition from entry \(from) to entry \(to)"))<figcaption>entry \(from) → \(to) · \(Self.escape(caption))</figcaption></figure>
         """)
     }
 
@@ -282,7 +315,7 @@ struct ContactSheet {
         <!doctype html>
         <html><head><meta charset="utf-8"><title>\(Self.escape(title)) preview</title>
         <style>body{font-family:sans-serif;background:#eee;margin:24px}.row{display:flex;flex-wrap:wrap;gap:16px}
-        figure{margin:0;font-size:12px;max-width:360px}figure.transition{outline:2px dashed #999;outline-offset:4px}img{width:auto;max-width:360px;image-rendering:auto}.error{color:#b00}</style></head>
+        figure{margin:0;font-size:12px;max-width:360px}figure.transition{outline:2px dashed #999;outline-offset:4px}img{display:block}.error{color:#b00}</style></head>
         <body><h1>\(Self.escape(title))</h1>\(warn)
         \(body)
         </body></html>

@@ -34,4 +34,21 @@ final class StepCounterTests: XCTestCase {
         XCTAssertEqual(widget.decisions.filter { $0.outcome == .granted }.count, 6)
         XCTAssertEqual(try widget.current().tapOutcome(.text("+1000")), .intent("StepCounter.LogWalkIntent", parameters: ["steps": .int(1000)]))
     }
+
+    func testEveryPlacementAndScheme() throws {
+        let host = try WidgetTestHost(product: "StepCounter", start: morning)
+        defer { host.shutdown() }
+        // Each family × each placement showing it × its colour schemes: one reference each.
+        assertSnapshots(of: host, kind: "StepCounter", as: .png)
+    }
+
+    func testTheTotalRollsUpAfterAWalk() throws {
+        let host = try WidgetTestHost(product: "StepCounter", start: morning)
+        defer { host.shutdown() }
+        let widget = try host.instance(kind: "StepCounter", family: .systemSmall)
+        let before = try widget.render()
+        let transition = try widget.tap(element: "log-walk").transition(from: before)
+        XCTAssertEqual(transition.change(id: "steps")?.textChange, .rollUp)
+        assertSnapshot(of: transition, as: .frames(at: [0, 0.1, 0.25, 0.5]))
+    }
 }
