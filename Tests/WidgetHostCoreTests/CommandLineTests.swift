@@ -347,7 +347,7 @@ final class CommandLineTests: XCTestCase {
         // Named as a URL: the folder's own `%` escapes must survive the browser's decoding.
         let src = try XCTUnwrap(transition.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed))
         XCTAssertTrue(src.contains("%25"), src)
-        XCTAssertTrue(sheet.contains("\(src)\" alt=\"transition from entry 0 to entry 1\""), "the sheet shows it")
+        XCTAssertTrue(sheet.contains("\(src)\" width=\"158\" height=\"158\" alt=\"transition from entry 0 to entry 1\""), "the sheet shows it, at its size in points")
         let apng = try [UInt8](Data(contentsOf: out.appendingPathComponent(transition)))
         XCTAssertEqual(String(decoding: apng[37..<41], as: UTF8.self), "acTL")
 

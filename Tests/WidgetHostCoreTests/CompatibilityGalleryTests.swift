@@ -170,9 +170,12 @@ final class CompatibilityGalleryTests: XCTestCase {
         XCTAssertEqual(tree.texts.filter { $0 != "List" }, ["Above the list", "Below the list"])
         let diagnostics = try host.connection(to: exe).diagnostics.map(\.message)
         XCTAssertTrue(diagnostics.contains("List is not supported in widgets: drawn as the system's placeholder"))
-        for modifier in [".accessibilityLabel", ".symbolEffect", ".onTapGesture"] {
+        for modifier in [".symbolEffect", ".onTapGesture"] {
             XCTAssertTrue(diagnostics.contains("\(modifier) is archived inert: the host does not draw it"), modifier)
         }
+        // An accessibility label is archived: not reported, and in the render tree.
+        XCTAssertFalse(diagnostics.contains { $0.hasPrefix(".accessibilityLabel") })
+        XCTAssertEqual(tree.root.allNodes().compactMap(\.accessibilityLabel), ["Below"])
     }
 
     func testEveryKindOfPreviewInTheSourceIsFoundAndRendered() throws {

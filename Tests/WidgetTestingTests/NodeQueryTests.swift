@@ -14,7 +14,7 @@ final class NodeQueryTests: XCTestCase {
             kind: .button(label: .text(TextNode("+1000"))),
             action: .intent(IntentReference(typeIdentifier: "LogWalkIntent", parameters: IntentParameterCoding.encode([("steps", .int(1000))])))))
         let root = ViewNode.stack(StackNode(axis: .vertical, children: [
-            .modified(.text(TextNode("Tasks")), .identity("title")),
+            .modified(.modified(.text(TextNode("Tasks")), .identity("title")), .accessibilityLabel("Your tasks")),
             .modified(toggle, .identity("milk")),
             button,
             .modified(.text(TextNode("Open the app")), .link("todo://list")),
@@ -33,6 +33,7 @@ final class NodeQueryTests: XCTestCase {
         XCTAssertEqual(tree.nodes(.role(.text).and(.text("Tasks"))).count, 1)
         XCTAssertEqual(tree.nodes(.actionable).count, 3, "the toggle, the button and the link; not the inert button")
         XCTAssertNil(tree.node(.text("Nothing like this")))
+        XCTAssertEqual(tree.node(.accessibilityLabel("Your tasks"))?.text, "Tasks")
         XCTAssertEqual(NodeQuery.role(.text).and(.text("Tasks")).description, "role text and text \"Tasks\"")
     }
 

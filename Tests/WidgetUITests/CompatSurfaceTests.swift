@@ -184,7 +184,10 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertEqual(unsupported, ["ScrollView"])
         XCTAssertTrue(warnings.contains("ScrollView is not supported in widgets: drawn as the system's placeholder"))
         XCTAssertTrue(warnings.contains(".shadow is archived inert: the host does not draw it"))
-        XCTAssertTrue(warnings.contains(".accessibilityLabel is archived inert: the host does not draw it"))
+        XCTAssertFalse(warnings.contains { $0.hasPrefix(".accessibilityLabel") }, "archived, not inert")
+        var labels: [String] = []
+        root.forEachNode { if case .modified(_, .accessibilityLabel(let label)) = $0 { labels.append(label) } }
+        XCTAssertEqual(labels, ["Kept"])
     }
 
     func testUIKitImagesAndColours() throws {

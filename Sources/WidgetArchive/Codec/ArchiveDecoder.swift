@@ -550,6 +550,7 @@ struct NodeReader {
             let animation = try reader.bool() ? try self.animation() : nil
             return .animation(animation, valueDigest: try reader.u64())
         case ModifierTag.numericTextValue: return .numericTextValue(try reader.f64("numeric text value"))
+        case ModifierTag.accessibilityLabel: return .accessibilityLabel(try string())
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

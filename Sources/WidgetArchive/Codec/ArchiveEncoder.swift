@@ -366,6 +366,8 @@ struct NodeWriter {
             out.u64(digest)
         case .numericTextValue(let value):
             out.u8(ModifierTag.numericTextValue); out.f64(value)
+        case .accessibilityLabel(let label):
+            out.u8(ModifierTag.accessibilityLabel); string(label)
         }
     }
 
@@ -456,4 +458,5 @@ enum ModifierTag {
     static let transition: UInt8 = 31
     static let animation: UInt8 = 32
     static let numericTextValue: UInt8 = 33
+    static let accessibilityLabel: UInt8 = 34
 }

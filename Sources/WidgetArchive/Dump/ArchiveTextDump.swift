@@ -164,6 +164,7 @@ public enum ArchiveTextDump {
         case .transition(let t): return ".transition(\(t))"
         case .animation(let a, let digest): return ".animation(\(a.map(\.description) ?? "nil"), value: #\(String(digest, radix: 16)))"
         case .numericTextValue(let v): return ".contentTransition(.numericText(value: \(number(v))))"
+        case .accessibilityLabel(let label): return ".accessibilityLabel(\(quoted(label)))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

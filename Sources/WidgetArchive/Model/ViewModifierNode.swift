@@ -68,6 +68,8 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     /// `.contentTransition(.numericText(value:))`: numeric text whose digits roll up or down as the
     /// value rises or falls.
     case numericTextValue(Double)
+    /// `.accessibilityLabel(_:)`: what assistive technologies read for the view; tests find views by it.
+    case accessibilityLabel(String)
 }
 
 /// A scale then a rotation about an anchor in the view's frame.

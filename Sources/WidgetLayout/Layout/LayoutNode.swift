@@ -111,6 +111,7 @@ struct EffectSpec {
     var invalidated = false
     var transform: TransformValue?
     var motion = RenderMotion()
+    var accessibilityLabel: String?
 }
 
 /// Text runs with resolved style.

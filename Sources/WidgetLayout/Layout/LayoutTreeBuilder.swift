@@ -187,6 +187,8 @@ struct LayoutTreeBuilder {
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
         case .contentTransition(let value):
             return effect(content, s, id: id) { $0.motion.contentTransition = value }
+        case .accessibilityLabel(let label):
+            return effect(content, s, id: id) { $0.accessibilityLabel = label }
         case .numericTextValue(let value):
             return effect(content, s, id: id) {
                 $0.motion.contentTransition = .numericText

@@ -139,13 +139,15 @@ struct Placer {
             applyShape(clip, to: &group, rect: r)
         }
         if !spec.motion.isEmpty { group.motion = spec.motion }
-        // Collapse a bare wrapper with nothing to say; an identity or motion alone goes onto its single
-        // node (motion merged: what is written outside wins, as SwiftUI applies it).
+        group.accessibilityLabel = spec.accessibilityLabel
+        // Collapse a bare wrapper with nothing to say; an identity, motion or label alone goes onto its
+        // single node (motion merged: what is written outside wins, as SwiftUI applies it).
         if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil {
-            if group.id == nil && group.motion == nil { return group.children }
+            if group.id == nil && group.motion == nil && group.accessibilityLabel == nil { return group.children }
             if group.children.count == 1 {
                 var only = group.children[0]
                 if let id = group.id { only.id = id }
+                if let label = group.accessibilityLabel { only.accessibilityLabel = label }
                 if let motion = group.motion { only.motion = RenderMotion.merged(outer: motion, inner: only.motion) }
                 return [only]
             }

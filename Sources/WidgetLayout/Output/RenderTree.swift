@@ -119,6 +119,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var clips: Bool?
     /// What the widget wrote about animating this node and what is inside it; nil when nothing.
     public var motion: RenderMotion?
+    /// `.accessibilityLabel(_:)`: what assistive technologies read for the view.
+    public var accessibilityLabel: String?
     public var children: [RenderNode]
 
     public init(role: Role, frame: Rect, children: [RenderNode] = []) {

@@ -2,7 +2,7 @@ import Foundation
 import WidgetLayout
 
 /// Which views a test means, as Glance's unit tests find nodes: by the text they show, their `.id`,
-/// their role, or several of these at once. A query describes itself, so a failure says what was
+/// their role, their accessibility label, or several of these at once. A query describes itself, so a failure says what was
 /// looked for.
 ///
 /// ```swift
@@ -49,4 +49,11 @@ extension RenderTree {
 
     /// The first view that matches.
     public func node(_ query: NodeQuery) -> RenderNode? { root.allNodes().first(where: query.matches) }
+}
+
+extension NodeQuery {
+    /// The view whose `.accessibilityLabel(_:)` is `label`.
+    public static func accessibilityLabel(_ label: String) -> NodeQuery {
+        NodeQuery("accessibility label \"\(label)\"") { $0.accessibilityLabel == label }
+    }
 }

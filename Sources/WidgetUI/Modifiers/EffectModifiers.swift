@@ -89,11 +89,18 @@ extension View {
     public func allowsHitTesting(_ enabled: Bool) -> some View { self }
     public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { inert(".sensoryFeedback") }
 
-    // Accessibility: archived inert (the host has no accessibility tree).
-    public func accessibilityLabel(_ label: Text) -> some View { inert(".accessibilityLabel") }
-    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { inert(".accessibilityLabel") }
+    // Accessibility: the label is archived (tests find views by it; the render tree carries it); the
+    // rest is inert (the host has no accessibility tree).
+    public func accessibilityLabel(_ label: Text) -> some View {
+        // A label's literal runs; a date in it is read at render time, which a label cannot be.
+        archived(.accessibilityLabel(label.runs.map { run in
+            if case .literal(let text) = run.content { return text }
+            return ""
+        }.joined()))
+    }
+    public func accessibilityLabel(_ label: LocalizedStringKey) -> some View { archived(.accessibilityLabel(label.plainText)) }
     @_disfavoredOverload
-    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { inert(".accessibilityLabel") }
+    public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { archived(.accessibilityLabel(String(label))) }
     public func accessibilityValue(_ value: Text) -> some View { inert(".accessibilityValue") }
     public func accessibilityValue(_ value: LocalizedStringKey) -> some View { inert(".accessibilityValue") }
     public func accessibilityHint(_ hint: Text) -> some View { inert(".accessibilityHint") }
