@@ -92,3 +92,29 @@ final class SnapshotAssertionTests: XCTestCase {
         XCTAssertEqual(SnapshotReference.sanitized("`shows the total`()"), "-shows-the-total-")
     }
 }
+
+/// Under XCTest, a mismatch is an XCTest failure of the running test, at the assertion's line.
+final class SnapshotXCTestFailureTests: XCTestCase {
+    private var recorded: [(String, Int)] = []
+    /// Only the assertion under test is captured; this test's own checks fail as usual.
+    private var capturing = false
+
+    override func recordFailure(withDescription description: String, inFile filePath: String, atLine lineNumber: Int, expected: Bool) {
+        guard capturing else {
+            return super.recordFailure(withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
+        }
+        recorded.append((description, lineNumber))
+    }
+
+    func testAMismatchIsRecordedAsAnXCTestFailureAtTheAssertion() throws {
+        let folder = try SnapshotFixtures.folder()
+        _ = verifySnapshot(of: SnapshotFixtures.tree(), as: .text, named: "x", snapshotDirectory: folder)
+        capturing = true
+        let line = #line + 1
+        assertSnapshot(of: SnapshotFixtures.tree(total: "9 mg"), as: .text, named: "x", snapshotDirectory: folder)
+        capturing = false
+        XCTAssertEqual(recorded.count, 1)
+        XCTAssertEqual(recorded.first?.1, line)
+        XCTAssertTrue(recorded.first?.0.contains("does not match its reference") == true, recorded.first?.0 ?? "")
+    }
+}
