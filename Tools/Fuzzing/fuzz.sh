@@ -4,9 +4,9 @@
 #
 #   Tools/Fuzzing/fuzz.sh [SECONDS_PER_TARGET]     (default 60; the issue's soak is 600)
 #
-# ClusterFuzzLite / OSS-Fuzz: the build step is this script's `swift build` line (in a Swift base
-# image); the fuzzers are .build/release/Fuzz{Archive,ViewTree,Frame,Render}; ship widget-archive.dict as
-# <fuzzer>.dict and zip .corpus/archive as FuzzArchive_seed_corpus.zip and FuzzViewTree_seed_corpus.zip.
+# Continuous fuzzing runs on ClusterFuzzLite: .clusterfuzzlite/ (build.sh builds the same targets
+# into $OUT with dictionaries and seed corpora) and .github/workflows/cflite_*.yml;
+# Tools/Fuzzing/clusterfuzzlite-local.sh proves that configuration here, without Docker.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
