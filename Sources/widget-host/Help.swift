@@ -39,11 +39,15 @@ struct CommandHelp {
             the transition from one entry of a stored timeline to another as the host plays it: an
             animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
             """),
-        CommandHelp(name: "preview", synopsis: "preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix] [--font TTF] [--sandbox LEVEL]", summary: """
+        CommandHelp(name: "preview", synopsis: """
+            preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix] [--shard K/N] [--font TTF] [--sandbox LEVEL]
+            preview --merge SHARD_DIR... --out DIR
+            """, summary: """
             launch an extension; render every widget kind and supported family in its natural
             placement (--matrix: in every placement showing it, in each colour scheme), and every
             preview its source declares (#Preview, PreviewProvider), to PNG, SVG and JSON, with an
-            index.html contact sheet
+            index.html contact sheet; --shard K/N renders the K-th of N parts, and --merge joins the
+            parts' folders into the whole preview
             """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
@@ -99,7 +103,8 @@ struct CommandHelp {
     /// One command's usage.
     func usage() -> String {
         let lines = synopsis.split(separator: "\n")
-        let continued = lines.dropFirst().map { "           " + $0 }
+        // Another form of the command is a usage line of its own; anything else continues the line before.
+        let continued = lines.dropFirst().map { $0.hasPrefix(name + " ") ? "       widget-host " + $0 : "           " + $0 }
         return (["usage: widget-host " + (lines.first ?? "")] + continued).joined(separator: "\n") + "\n\n" + summary
     }
 }

@@ -523,4 +523,54 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertTrue(html.contains("<h2>ToDoList · systemSmall · iPhone home screen · fullColor, dark</h2>"))
     }
+
+    /// Every file under `folder` but the store and shard manifests, by path, with its bytes.
+    private func renderedFiles(_ folder: URL) -> [String: Data] {
+        var files: [String: Data] = [:]
+        for path in FileManager.default.subpaths(atPath: folder.path) ?? [] where !path.hasPrefix(".store") && !path.hasPrefix("shard-") {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue {
+                files[path] = FileManager.default.contents(atPath: url.path)
+            }
+        }
+        return files
+    }
+
+    func testShardedPreviewsMergeIntoTheUnshardedPreviewByteForByte() throws {
+        let dir = try temporaryDirectory(self)
+        let exe = try BuiltProducts.executable("CaffeineTracker")
+        let common = ["--extension", exe, "--at", "2026-11-21T09:00:00Z", "--entries", "3"]
+        let whole = try widgetHost(["preview", "--out", dir.appendingPathComponent("whole").path] + common)
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        var shards: [String] = []
+        for k in 1...3 {
+            let folder = dir.appendingPathComponent("shard-\(k)").path
+            let shard = try widgetHost(["preview", "--out", folder, "--shard", "\(k)/3"] + common)
+            XCTAssertEqual(shard.status, 0, shard.stderr)
+            XCTAssertTrue(FileManager.default.fileExists(atPath: "\(folder)/shard-\(k)-of-3.json"))
+            shards.append(folder)
+        }
+        // Each shard did a part: none did all, and together they did everything once.
+        let parts = shards.map { renderedFiles(URL(fileURLWithPath: $0)).keys.filter { $0.hasSuffix(".png") } }
+        let expected = Set(renderedFiles(dir.appendingPathComponent("whole")).keys.filter { $0.hasSuffix(".png") })
+        XCTAssertTrue(parts.allSatisfy { !$0.isEmpty && Set($0) != expected })
+        XCTAssertEqual(Set(parts.flatMap { $0 }), expected)
+        XCTAssertEqual(parts.map(\.count).reduce(0, +), expected.count)
+
+        let merged = try widgetHost(["preview", "--merge"] + shards.reversed() + ["--out", dir.appendingPathComponent("merged").path])
+        XCTAssertEqual(merged.status, 0, merged.stderr)
+        let a = renderedFiles(dir.appendingPathComponent("whole")), b = renderedFiles(dir.appendingPathComponent("merged"))
+        XCTAssertEqual(Set(a.keys), Set(b.keys))
+        for (path, bytes) in a { XCTAssertEqual(bytes, b[path], path) }
+        XCTAssertTrue(a.keys.contains("index.html") && a.keys.contains { $0.hasSuffix("transition-0-1.png") })
+
+        // Shards that do not make the whole are refused, saying what is missing.
+        let partial = try widgetHost(["preview", "--merge", shards[0], shards[2], "--out", dir.appendingPathComponent("partial").path])
+        XCTAssertEqual(partial.status, 1)
+        XCTAssertTrue(partial.stderr.contains("missing 2"), partial.stderr)
+        let wrong = try widgetHost(["preview", "--shard", "4/3"] + common + ["--out", dir.path])
+        XCTAssertEqual(wrong.status, 2)
+        XCTAssertTrue(wrong.stderr.contains("--shard must be K/N with 1 ≤ K ≤ N ≤ 1000 (got 4/3)"), wrong.stderr)
+    }
 }

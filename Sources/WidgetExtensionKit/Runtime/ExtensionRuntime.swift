@@ -114,8 +114,8 @@ final class RequestServer: @unchecked Sendable {
             return .failure(Failure(requestID: request.requestID, code: .unsupportedFamily,
                                     message: "\(request.kind) does not support \(request.family)"))
         }
-        // Widget code reads Date(): make it the host's clock for this request.
-        setClock(to: request.now)
+        // Widget code reads Date(): make it the host's clock for this request (a preview: exactly).
+        setClock(to: request.now, exactly: request.isPreview)
         var schemes: [ColorScheme] = []
         var modes: [WidgetRenderingMode] = []
         for variant in request.variants {
@@ -141,7 +141,7 @@ final class RequestServer: @unchecked Sendable {
     }
 
     private func preview(for request: PreviewRequest) -> Message {
-        setClock(to: request.now)
+        setClock(to: request.now, exactly: true)
         let family = previews.items.indices.contains(request.index) ? previews.items[request.index].descriptor.family : nil
         let context = TimelineProviderContext(
             family: family ?? .systemSmall, isPreview: true, displaySize: .zero,
@@ -197,9 +197,11 @@ final class RequestServer: @unchecked Sendable {
     }
 
     /// Sets this process's wall clock (as Date() sees it) to the host's `now`, never backwards: while
-    /// the host's clock stands still, the extension's keeps running from where it was. If the clock
+    /// the host's clock stands still, the extension's keeps running from where it was. A preview is a
+    /// picture of one instant, so for it the clock is set `exactly` to `now`, backwards if need be:
+    /// the same preview then shows the same dates however long the host took to ask. If the clock
     /// shim refuses, the extension goes on with the real clock (reported once).
-    private func setClock(to now: Date) {
+    private func setClock(to now: Date, exactly: Bool = false) {
         var ts = timespec()
         let current = widgethost_realtime_offset()
         clock_gettime(CLOCK_REALTIME, &ts)
@@ -210,7 +212,7 @@ final class RequestServer: @unchecked Sendable {
         let seconds = now.timeIntervalSince1970
         guard seconds.isFinite else { return }
         let targetNanos = Int64((min(7.3e9, max(-7.3e9, seconds)) * 1e9).rounded())
-        guard targetNanos > shownNanos || current == 0 else { return }
+        guard exactly || targetNanos > shownNanos || current == 0 else { return }
         clock.apply(targetNanos - realNanos)
     }
 }

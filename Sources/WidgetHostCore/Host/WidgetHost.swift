@@ -377,11 +377,19 @@ public final class WidgetHost: @unchecked Sendable {
 
     /// The decoded archive of the entry current at `date` (first variant), checked like any archive.
     public func decodeEntry(_ timeline: StoredTimeline, at date: Date) throws(HostError) -> (index: Int, value: WidgetArchiveValue) {
-        guard let index = timeline.entryIndex(at: date), let bytes = timeline.archive(entry: index) else {
+        guard let index = timeline.entryIndex(at: date) else {
+            throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
+        }
+        return (index, try decodeEntry(timeline, index: index))
+    }
+
+    /// Decodes entry `index` of a timeline.
+    public func decodeEntry(_ timeline: StoredTimeline, index: Int) throws(HostError) -> WidgetArchiveValue {
+        guard let bytes = timeline.archive(entry: index) else {
             throw .noTimeline(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family.rawValue)
         }
         do {
-            return (index, try ArchiveDecoder(options: store.options).decode(bytes))
+            return try ArchiveDecoder(options: store.options).decode(bytes)
         } catch {
             throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
         }

@@ -12,8 +12,12 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox"], flags: ["matrix"])
-        guard a.positional.isEmpty else { throw UsageError("preview takes no positional arguments") }
+        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox", "shard"], flags: ["matrix", "merge"])
+        if a.has("merge") {
+            return try PreviewMerge.run(shards: a.positional, out: URL(fileURLWithPath: try a.required("out"), isDirectory: true))
+        }
+        guard a.positional.isEmpty else { throw UsageError("preview takes no positional arguments (but the shards' folders with --merge)") }
+        let shard = try a.value("shard").map(PreviewShard.init)
         let executable = try a.required("extension")
         let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
         let start = try a.value("at").map(DateArgument.parse) ?? Date()
@@ -36,6 +40,7 @@ enum PreviewCommand {
         }
         let preview = PreviewRun(host: host, executable: executable, connection: connection, out: out, fontPath: a.value("font"),
                                  maxEntries: maxEntries)
+        preview.shard = shard
         for widget in connection.hello.widgets {
             if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
         }
@@ -55,10 +60,19 @@ final class PreviewRun {
     private var painter: PNGRenderer
     private let resources: ExtensionResources
     private var sheet: ContactSheet
-    private var failures: [String] = []
+    private var failures: [PreviewShard.Manifest.Failure] = []
+    /// The unit a failure belongs to.
+    private var failureUnit = -1
     private var written = 0
     private var transitions = 0
     private var assetWarnings: Set<String> = []
+    /// Which part of the work this run does (`--shard K/N`), if only a part.
+    var shard: PreviewShard?
+    /// Units of work met so far (each widget row and each declared preview is one), and the
+    /// diagnostics the extension reported during each.
+    private var units = 0
+    private var diagnosticsSeen = 0
+    private var unitDiagnostics: [PreviewShard.Manifest.Diagnostics] = []
     private let assetImages: AssetImageLoader
 
     init(host: WidgetHost, executable: String, connection: ExtensionConnection, out: URL, fontPath: String?, maxEntries: Int) {
@@ -87,13 +101,14 @@ final class PreviewRun {
                 renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
                 showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
             for (number, configuration) in configurations.enumerated() {
+                guard takeUnit() else { continue }
                 let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
                 let timeline: StoredTimeline
                 do {
                     timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant],
                                                isPreview: true, configuration: configuration.bytes)
                 } catch {
-                    failures.append("\(row.title): \(error)")
+                    fail("\(row.title): \(error)")
                     sheet.add(row, error: "\(error)")
                     continue
                 }
@@ -109,6 +124,7 @@ final class PreviewRun {
     func renderMatrix(_ widget: WidgetDescriptor) throws {
         let configuration = widget.recommendations.first?.configuration ?? []
         for cell in RenderMatrix.cells(families: widget.families, backgroundNotRemovable: widget.flags.contains(.backgroundNotRemovable)) {
+            guard takeUnit() else { continue }
             let row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
                                        configuration: "\(cell.renderingMode), \(cell.colorScheme)", cell: cell)
             let timeline: StoredTimeline
@@ -116,7 +132,7 @@ final class PreviewRun {
                 timeline = try host.reload(executable: executable, kind: widget.kind, family: cell.family, variants: [cell.variant],
                                            isPreview: true, configuration: configuration)
             } catch {
-                failures.append("\(row.title): \(error)")
+                fail("\(row.title): \(error)")
                 sheet.add(row, error: "\(error)")
                 continue
             }
@@ -131,19 +147,20 @@ final class PreviewRun {
         try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         var previous: (index: Int, tree: RenderTree)?
         for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
-            let context = row.cell?.context(at: entry.date) ?? RenderContext(placement: row.placement, family: row.family, date: entry.date)
+            let date = Self.shownDate(entry.date)
+            let context = row.cell?.context(at: date) ?? RenderContext(placement: row.placement, family: row.family, date: date)
             let tree: RenderTree
             do {
-                tree = try host.render(timeline, at: entry.date, context: context).0
+                tree = WidgetRenderer.render(try host.decodeEntry(timeline, index: index), context: context)
             } catch {
-                failures.append("\(row.title) entry \(index): \(error)")
+                fail("\(row.title) entry \(index): \(error)")
                 continue
             }
             if let previous { try writeTransition(from: previous, to: (index, tree), folder: folder, title: row.title) }
             try write(tree, to: dir.appendingPathComponent("entry-\(index)"))
             written += 1
             checkAssetImages(tree, kind: row.kind)
-            sheet.add(row, entry: index, date: entry.date, image: "\(folder)/entry-\(index).png", size: tree.size, texts: tree.texts)
+            sheet.add(row, entry: index, date: date, image: "\(folder)/entry-\(index).png", size: tree.size, texts: tree.texts)
             previous = (index, tree)
         }
     }
@@ -165,6 +182,14 @@ final class PreviewRun {
 
     /// Frames a second in the contact sheet's transitions.
     static let transitionFPS: Double = 30
+
+    /// An entry's date as a preview shows it: to the second. The extension's clock is set exactly to
+    /// the preview's instant, but the moment it takes to compute an entry can still show in the
+    /// milliseconds, and a preview must come out the same on every run (and in every shard).
+    static func shownDate(_ date: Date) -> Date {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite ? Date(timeIntervalSince1970: seconds.rounded()) : date
+    }
 
     private func write(_ tree: RenderTree, to base: URL) throws {
         try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
@@ -190,6 +215,7 @@ final class PreviewRun {
     /// family's natural placement, to `DIR/previews/<n>-<name>/entry-N.*`.
     func renderDeclaredPreviews() {
         for (index, descriptor) in connection.hello.previews.enumerated() {
+            guard takeUnit() else { continue }
             let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
             let placement = descriptor.family.map { Placement.natural(for: $0) }
             let variant = EnvironmentVariant(
@@ -199,7 +225,7 @@ final class PreviewRun {
             do {
                 entries = try host.preview(executable: executable, index: index, variant: variant)
             } catch {
-                failures.append("\(title): \(error)")
+                fail("\(title): \(error)")
                 sheet.add(title: title, error: "\(error)")
                 continue
             }
@@ -209,7 +235,7 @@ final class PreviewRun {
             var previous: (index: Int, tree: RenderTree)?
             for (number, entry) in entries.prefix(maxEntries).enumerated() {
                 let family = entry.archive.family
-                let context = RenderContext(placement: Placement.natural(for: family), family: family, date: entry.date)
+                let context = RenderContext(placement: Placement.natural(for: family), family: family, date: Self.shownDate(entry.date))
                 let tree = WidgetRenderer.render(entry.archive, context: context)
                 do {
                     if let previous, previous.tree.family == tree.family {
@@ -217,7 +243,7 @@ final class PreviewRun {
                     }
                     try write(tree, to: dir.appendingPathComponent("entry-\(number)"))
                 } catch {
-                    failures.append("\(title) entry \(number): \(error)")
+                    fail("\(title) entry \(number): \(error)")
                     continue
                 }
                 written += 1
@@ -228,29 +254,65 @@ final class PreviewRun {
         }
     }
 
-    /// The contact sheet and the warnings; a widget that failed makes the command fail.
+    private func fail(_ message: String) { failures.append(.init(unit: failureUnit, message: message)) }
+
+    /// Counts the next unit of work and says whether this run does it: every unit when the work is
+    /// not sharded, else those whose number is K - 1 modulo N. What the extension reported since the
+    /// last unit is set down against that unit.
+    private func takeUnit() -> Bool {
+        closeUnit()
+        let unit = units
+        units += 1
+        sheet.unit = unit
+        failureUnit = unit
+        return shard.map { unit % $0.count == $0.index - 1 } ?? true
+    }
+
+    private func closeUnit() {
+        let all = connection.diagnostics
+        guard all.count > diagnosticsSeen else { return }
+        let fresh = all[diagnosticsSeen...].map { "\($0.kind): \($0.message)" }
+        diagnosticsSeen = all.count
+        unitDiagnostics.append(.init(unit: units - 1, messages: fresh))
+    }
+
+    /// The contact sheet and the warnings; a widget that failed makes the command fail. A shard also
+    /// writes what `--merge` needs to join it with the others.
     func finish() throws {
-        var seen: Set<String> = []
+        closeUnit()
         if assetImages.budgetSpent {
             assetWarnings.insert("asset images: more than \(assetImages.pixelBudget >> 20) M pixels in all; the rest are drawn as placeholders")
         }
-        let warnings = (connection.diagnostics.map { "\($0.kind): \($0.message)" } + assetWarnings.sorted()).filter { seen.insert($0).inserted }
-        sheet.warnings = warnings
+        let manifest = PreviewShard.Manifest(
+            extensionID: connection.extensionID, shard: shard?.index ?? 1, of: shard?.count ?? 1, units: units, rows: sheet.rows,
+            diagnostics: unitDiagnostics, assetWarnings: assetWarnings.sorted(), failures: failures, written: written, transitions: transitions)
+        sheet.warnings = manifest.warnings
         try OutputFile.write(sheet.html(), to: out.appendingPathComponent("index.html"))
-        for warning in warnings { print("warning: \(warning)") }
+        if let shard { try OutputFile.write(try manifest.encoded(), to: out.appendingPathComponent(shard.manifestName)) }
+        for warning in sheet.warnings { print("warning: \(warning)") }
         let sandbox = (host.launcher as? PosixProcessLauncher)?.sandbox ?? .none
-        print("previewed \(connection.extensionID) (in the \(sandbox) sandbox): \(written) entries and \(transitions) transition(s) rendered to \(out.path) (open index.html)")
+        let part = shard.map { " (shard \($0.index) of \($0.count))" } ?? ""
+        print("previewed \(connection.extensionID)\(part) (in the \(sandbox) sandbox): \(written) entries and \(transitions) transition(s) rendered to \(out.path) (open index.html)")
         if !failures.isEmpty {
-            throw CommandFailure("some widgets failed:\n  " + failures.joined(separator: "\n  "))
+            throw CommandFailure("some widgets failed:\n  " + failures.map(\.message).joined(separator: "\n  "))
         }
     }
 }
 
 /// The `index.html` of a preview: one row per widget, family and recommendation, one cell per entry.
 struct ContactSheet {
+    /// A heading and its cells, and the unit of work that made it (shards are joined in unit order).
+    struct SheetRow: Codable, Equatable {
+        var key: String
+        var unit: Int
+        var cells: [String]
+    }
+
     let title: String
-    var rows: [(String, [String])] = []
+    var rows: [SheetRow] = []
     var warnings: [String] = []
+    /// The unit of work whose cells are being added.
+    var unit = 0
 
     /// A relative file path as a URL path: folder names keep their `%` escapes (`ArchiveStore.safeComponent`),
     /// which a browser would otherwise decode.
@@ -276,7 +338,7 @@ struct ContactSheet {
     }
 
     private mutating func cell(_ key: String, _ html: String) {
-        if let i = rows.firstIndex(where: { $0.0 == key }) { rows[i].1.append(html) } else { rows.append((key, [html])) }
+        if let i = rows.firstIndex(where: { $0.key == key }) { rows[i].cells.append(html) } else { rows.append(SheetRow(key: key, unit: unit, cells: [html])) }
     }
 
     mutating func add(_ row: Row, entry: Int, date: Date, image: String, size: Size, texts: [String]) {
@@ -309,7 +371,7 @@ struct ContactSheet {
     }
 
     func html() -> String {
-        let body = rows.map { key, cells in "<section><h2>\(Self.escape(key))</h2><div class=\"row\">\(cells.joined())</div></section>" }.joined(separator: "\n")
+        let body = rows.map { row in "<section><h2>\(Self.escape(row.key))</h2><div class=\"row\">\(row.cells.joined())</div></section>" }.joined(separator: "\n")
         let warn = warnings.isEmpty ? "" : "<ul class=\"warnings\">" + warnings.map { "<li>\(Self.escape($0))</li>" }.joined() + "</ul>"
         return """
         <!doctype html>
