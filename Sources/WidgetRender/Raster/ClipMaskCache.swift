@@ -4,7 +4,7 @@ import WidgetLayout
 /// Clip masks already rasterized, by the outline they were made from. The frames of a transition
 /// clip to the same widget outline again and again (and a host renders the same placements over and
 /// over); a cached mask is the very mask rasterizing would give, so drawing with it changes no pixel.
-// `@unchecked Sendable`: `masks` and `order` are only touched with `lock` held.
+// `@unchecked Sendable`: `masks`, `order` and `pixels` are only touched with `lock` held.
 final class ClipMaskCache: @unchecked Sendable {
     struct Key: Hashable {
         let polygons: [[Point]]
