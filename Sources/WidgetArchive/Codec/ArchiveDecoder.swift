@@ -551,6 +551,11 @@ struct NodeReader {
             return .animation(animation, valueDigest: try reader.u64())
         case ModifierTag.numericTextValue: return .numericTextValue(try reader.f64("numeric text value"))
         case ModifierTag.accessibilityLabel: return .accessibilityLabel(try string())
+        case ModifierTag.accentedImageMode:
+            let offset = reader.offset
+            let code = try reader.enumCode("accented image mode", cases: AccentedImageMode.allCases.count)
+            guard let mode = AccentedImageMode(rawValue: code) else { throw .invalidValue(offset: offset, field: "accented image mode", value: UInt64(code)) }
+            return .accentedImageMode(mode)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -368,6 +368,8 @@ struct NodeWriter {
             out.u8(ModifierTag.numericTextValue); out.f64(value)
         case .accessibilityLabel(let label):
             out.u8(ModifierTag.accessibilityLabel); string(label)
+        case .accentedImageMode(let mode):
+            out.u8(ModifierTag.accentedImageMode); out.u8(mode.rawValue)
         }
     }
 
@@ -459,4 +461,5 @@ enum ModifierTag {
     static let animation: UInt8 = 32
     static let numericTextValue: UInt8 = 33
     static let accessibilityLabel: UInt8 = 34
+    static let accentedImageMode: UInt8 = 35
 }

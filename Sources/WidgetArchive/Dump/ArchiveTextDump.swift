@@ -165,6 +165,7 @@ public enum ArchiveTextDump {
         case .animation(let a, let digest): return ".animation(\(a.map(\.description) ?? "nil"), value: #\(String(digest, radix: 16)))"
         case .numericTextValue(let v): return ".contentTransition(.numericText(value: \(number(v))))"
         case .accessibilityLabel(let label): return ".accessibilityLabel(\(quoted(label)))"
+        case .accentedImageMode(let mode): return ".widgetAccentedRenderingMode(.\(mode))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

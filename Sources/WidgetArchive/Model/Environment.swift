@@ -25,6 +25,21 @@ public enum WidgetRenderingMode: UInt8, Hashable, Sendable, CaseIterable, Codabl
     }
 }
 
+/// `WidgetAccentedRenderingMode`: how an image is drawn in the accented rendering mode (iOS 18, macOS
+/// 15, watchOS 11): in the accent group, its luminance as the default or accent group's colour, or in
+/// its own colours (iOS only).
+public enum AccentedImageMode: UInt8, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case accented = 0, desaturated, accentedDesaturated, fullColor
+    public var description: String {
+        switch self {
+        case .accented: "accented"
+        case .desaturated: "desaturated"
+        case .accentedDesaturated: "accentedDesaturated"
+        case .fullColor: "fullColor"
+        }
+    }
+}
+
 /// `ColorScheme`.
 public enum ColorScheme: UInt8, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case light = 0, dark

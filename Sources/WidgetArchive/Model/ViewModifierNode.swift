@@ -70,6 +70,8 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case numericTextValue(Double)
     /// `.accessibilityLabel(_:)`: what assistive technologies read for the view; tests find views by it.
     case accessibilityLabel(String)
+    /// `Image.widgetAccentedRenderingMode(_:)`: how the images inside draw in the accented mode.
+    case accentedImageMode(AccentedImageMode)
 }
 
 /// A scale then a rotation about an anchor in the view's frame.

@@ -42,9 +42,11 @@ struct LayoutTreeBuilder {
             case .asset(let n): (n, .asset)
             case .data(let bytes): ("", .data(bytes))
             }
+            let treatment = styles.accentedImageTreatment(style.imageAccentedMode, accentable: style.accented)
             return LayoutNode(.image(ImageSpec(
                 name: name, source: source, resizable: image.resizable,
-                color: styles.drawn(styles.foreground(style), accented: style.accented), pointSize: fontSize(style.font))))
+                color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font),
+                treatment: treatment.bitmap)))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),
                                              gradient: nil, strokeWidth: nil, accented: style.accented)))
@@ -151,6 +153,8 @@ struct LayoutTreeBuilder {
             return effect(content, s, id: id) { $0.url = url; $0.isLink = true }
         case .accentable(let on):
             s.accented = on
+        case .accentedImageMode(let mode):
+            s.imageAccentedMode = mode
         case .privacySensitive(let on):
             if on && context.redactsPrivacySensitiveContent { s.redacted = true }
         case .invalidatable(let on):

@@ -87,6 +87,7 @@ struct Placer {
         case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
         }
         n.color = color(image.color)
+        if case .system = image.source {} else { n.imageTreatment = image.treatment }
         return n
     }
 

@@ -53,6 +53,8 @@ struct InheritedStyle {
     var minimumScaleFactor = 1.0
     var textAlignment: TextAlignmentValue = .leading
     var accented = false
+    /// `Image.widgetAccentedRenderingMode(_:)` of the images inside.
+    var imageAccentedMode: AccentedImageMode?
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

@@ -121,6 +121,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var motion: RenderMotion?
     /// `.accessibilityLabel(_:)`: what assistive technologies read for the view.
     public var accessibilityLabel: String?
+    /// A bitmap image in the accented mode: how its pixels are turned into the group's colour.
+    public var imageTreatment: ImageTreatment?
     public var children: [RenderNode]
 
     public init(role: Role, frame: Rect, children: [RenderNode] = []) {
@@ -367,4 +369,12 @@ extension RenderTree {
         formatter.formatOptions.insert(.withFractionalSeconds)
         return formatter.date(from: text) ?? Double(text).map { Date(timeIntervalSince1970: $0) }
     }
+}
+
+/// How an image's pixels are drawn in the accented rendering mode (`WidgetAccentedRenderingMode`).
+public enum ImageTreatment: Hashable, Sendable, Codable {
+    /// Each pixel in `color`, keeping its alpha: the image as a silhouette in its group's colour.
+    case silhouette(RenderColor)
+    /// Each pixel's luminance as its alpha, in `color` (`desaturated`, `accentedDesaturated`).
+    case luminance(RenderColor)
 }

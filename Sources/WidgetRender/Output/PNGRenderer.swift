@@ -346,12 +346,12 @@ struct Painter {
     /// SF Symbols are Apple's: a few common shapes are drawn, the rest as a rounded outline.
     private mutating func drawSymbol(_ node: RenderNode, _ r: Rect, opacity: Double, clip: CoverageMask?) {
         if node.style == .asset, imagePixelsLeft > 0, let name = node.imageName, let image = assets?(name, dark), admit(image.width * image.height) {
-            drawImage(image, r, opacity: opacity, clip: clip)
+            drawImage(image, r, opacity: opacity, clip: clip, treatment: node.imageTreatment)
             return
         }
         if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded).map([UInt8].init),
            let size = PNGDecoder.dimensions(bytes), admit(size.width * size.height), let image = try? PNGDecoder.decode(bytes) {
-            drawImage(image, r, opacity: opacity, clip: clip)
+            drawImage(image, r, opacity: opacity, clip: clip, treatment: node.imageTreatment)
             return
         }
         let color = node.color?.rgba ?? .black
@@ -377,12 +377,12 @@ struct Painter {
     }
 
     /// Images are drawn axis-aligned: under a rotation, into the bounding box of their rotated frame.
-    private mutating func drawImage(_ image: PNGDecoder.Image, _ r: Rect, opacity: Double, clip: CoverageMask?) {
-        guard let t = transform else { return canvas.draw(image, in: r, opacity: opacity, clip: clip) }
+    private mutating func drawImage(_ image: PNGDecoder.Image, _ r: Rect, opacity: Double, clip: CoverageMask?, treatment: ImageTreatment?) {
+        guard let t = transform else { return canvas.draw(image, in: r, opacity: opacity, clip: clip, treatment: treatment) }
         let corners = [Point(x: r.x, y: r.y), Point(x: r.maxX, y: r.y), Point(x: r.x, y: r.maxY), Point(x: r.maxX, y: r.maxY)].map(t.apply)
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return }
-        canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip)
+        canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip, treatment: treatment)
     }
 
     private mutating func drawText(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// An RGBA pixel buffer with premultiplied Float components, composited source-over.
 public struct Canvas: Sendable {
@@ -166,8 +167,9 @@ public struct Canvas: Sendable {
         return RGBA(Double(pixels[i]) / a, Double(pixels[i + 1]) / a, Double(pixels[i + 2]) / a, a)
     }
 
-    /// Draws an RGBA image stretched over `rect` (nearest sample), at `opacity`, inside `clip`.
-    mutating func draw(_ image: PNGDecoder.Image, in rect: Rect, opacity: Double, clip: CoverageMask?) {
+    /// Draws an RGBA image stretched over `rect` (nearest sample), at `opacity`, inside `clip`; in the
+    /// accented mode its pixels become a group's colour (`treatment`).
+    mutating func draw(_ image: PNGDecoder.Image, in rect: Rect, opacity: Double, clip: CoverageMask?, treatment: ImageTreatment? = nil) {
         guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0, rect.x.isFinite, rect.y.isFinite,
               rect.maxX.isFinite, rect.maxY.isFinite else { return }
         let x0 = max(0, Int(rect.x.rounded(.down))), x1 = min(width, Int(rect.maxX.rounded(.up)))
@@ -181,13 +183,23 @@ public struct Canvas: Sendable {
                 if let clip { cov = clip.coverage(x: x, y: y); if cov <= 0 { continue } }
                 let sx = min(image.width - 1, max(0, Int((Double(x) + 0.5 - rect.x) / rect.width * Double(image.width))))
                 let s = (sy * image.width + sx) * 4
-                let a = Float(image.rgba[s + 3]) / 255 * o * cov
+                var (r, g, b) = (Float(image.rgba[s]) / 255, Float(image.rgba[s + 1]) / 255, Float(image.rgba[s + 2]) / 255)
+                var a = Float(image.rgba[s + 3]) / 255 * o * cov
+                switch treatment {
+                case nil: break
+                case .silhouette(let c)?:
+                    (r, g, b) = (Float(c.red) / 255, Float(c.green) / 255, Float(c.blue) / 255)
+                    a *= Float(c.alpha) / 255
+                case .luminance(let c)?:
+                    a *= (0.2126 * r + 0.7152 * g + 0.0722 * b) * Float(c.alpha) / 255
+                    (r, g, b) = (Float(c.red) / 255, Float(c.green) / 255, Float(c.blue) / 255)
+                }
                 guard a > 0 else { continue }
                 let i = (y * width + x) * 4
                 let k = 1 - a
-                pixels[i] = Float(image.rgba[s]) / 255 * a + pixels[i] * k
-                pixels[i + 1] = Float(image.rgba[s + 1]) / 255 * a + pixels[i + 1] * k
-                pixels[i + 2] = Float(image.rgba[s + 2]) / 255 * a + pixels[i + 2] * k
+                pixels[i] = r * a + pixels[i] * k
+                pixels[i + 1] = g * a + pixels[i + 1] * k
+                pixels[i + 2] = b * a + pixels[i + 2] * k
                 pixels[i + 3] = a + pixels[i + 3] * k
             }
         }

@@ -53,16 +53,20 @@ extension Text {
 }
 
 extension Image {
-    /// `.widgetAccentedRenderingMode(_:)` (iOS 18): how an image is tinted in accented mode. The host
-    /// draws images in their own colours in every mode.
-    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image { self }
+    /// `.widgetAccentedRenderingMode(_:)` (iOS 18): how the image is drawn in the accented mode. `nil`
+    /// is the system's default (a silhouette in the default group's colour).
+    public func widgetAccentedRenderingMode(_ mode: WidgetAccentedRenderingMode?) -> Image {
+        var copy = self
+        copy.accentedMode = mode?.mode
+        return copy
+    }
 }
 
 /// `WidgetAccentedRenderingMode`.
 public struct WidgetAccentedRenderingMode: Hashable, Sendable {
-    let name: String
-    public static let accented = WidgetAccentedRenderingMode(name: "accented")
-    public static let desaturated = WidgetAccentedRenderingMode(name: "desaturated")
-    public static let accentedDesaturated = WidgetAccentedRenderingMode(name: "accentedDesaturated")
-    public static let fullColor = WidgetAccentedRenderingMode(name: "fullColor")
+    let mode: AccentedImageMode
+    public static let accented = WidgetAccentedRenderingMode(mode: .accented)
+    public static let desaturated = WidgetAccentedRenderingMode(mode: .desaturated)
+    public static let accentedDesaturated = WidgetAccentedRenderingMode(mode: .accentedDesaturated)
+    public static let fullColor = WidgetAccentedRenderingMode(mode: .fullColor)
 }

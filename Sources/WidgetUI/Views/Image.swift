@@ -19,6 +19,8 @@ public struct Image: View, Hashable, Sendable {
     }
 
     private var undrawable = false
+    /// `.widgetAccentedRenderingMode(_:)`, archived around the image.
+    var accentedMode: AccentedImageMode?
 
     /// `Image.TemplateRenderingMode`.
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
@@ -51,6 +53,6 @@ public struct Image: View, Hashable, Sendable {
     public func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
         if undrawable { builder.warn("an image made from data that is not PNG (JPEG, HEIC…) draws as a placeholder: the host decodes PNG only") }
-        builder.append(.image(node))
+        builder.append(accentedMode.map { .modified(.image(node), .accentedImageMode($0)) } ?? .image(node))
     }
 }
