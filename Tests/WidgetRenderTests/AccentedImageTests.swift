@@ -63,4 +63,18 @@ final class AccentedImageTests: XCTestCase {
         XCTAssertLessThan(lift(lRed), lift(lGrey))
         XCTAssertGreaterThan(lift(lRed), 0)
     }
+
+    /// iOS 18's tinted Home Screen and the clear and tinted Liquid Glass looks of iOS and macOS 26
+    /// are placements: accented, the widget's background replaced by the system's plate.
+    func testTodaysHomeScreenLooksArePlacements() throws {
+        for id in ["iphone-home-tinted", "iphone-home-clear", "iphone-home-tinted-glass", "mac-desktop-clear"] {
+            let placement = try XCTUnwrap(Placement.named(id), id)
+            XCTAssertEqual(placement.renderingMode, .accented, id)
+            XCTAssertTrue(placement.removesContainerBackground, id)
+            XCTAssertEqual(placement.families, id.hasPrefix("mac") ? Placement.macDesktop.families : Placement.iPhoneHomeScreen.families, id)
+            // An image in its own colours stays so there; the default draws it in the plate's white or tint.
+            XCTAssertNil(treatment(.fullColor, placement), id)
+            XCTAssertNotNil(treatment(nil, placement), id)
+        }
+    }
 }

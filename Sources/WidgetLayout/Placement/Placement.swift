@@ -107,6 +107,38 @@ extension Placement {
         cornerRadius: macDesktop.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
         colorScheme: .light, backdrop: RGBA(0.55, 0.62, 0.70), tint: RGBA(1, 1, 1, 0.85), scale: 2)
 
+    // The looks of today's Home Screens and desktop. Widgets in them are drawn in the accented mode,
+    // their own background replaced by the system's plate; the plate and tint colours are
+    // representative values (the user picks the tint), not measured from a device.
+
+    /// iOS 18's tinted Home Screen: a dark plate, content in the user's tint.
+    public static let iPhoneHomeScreenTinted = Placement(
+        id: "iphone-home-tinted", name: "iPhone home screen (tinted, iOS 18)", platform: .iOS,
+        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
+        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
+        colorScheme: .dark, backdrop: RGBA(0.13, 0.11, 0.09), tint: RGBA(1, 0.78, 0.42), scale: 3)
+
+    /// iOS 26's clear Liquid Glass look: a light glass plate over the wallpaper, content in white.
+    public static let iPhoneHomeScreenClear = Placement(
+        id: "iphone-home-clear", name: "iPhone home screen (clear glass, iOS 26)", platform: .iOS,
+        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
+        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
+        colorScheme: .dark, backdrop: RGBA(0.52, 0.64, 0.82), tint: RGBA(1, 1, 1, 0.95), scale: 3)
+
+    /// iOS 26's tinted Liquid Glass look: the glass plate tinted, content in a light shade of the tint.
+    public static let iPhoneHomeScreenTintedGlass = Placement(
+        id: "iphone-home-tinted-glass", name: "iPhone home screen (tinted glass, iOS 26)", platform: .iOS,
+        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
+        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
+        colorScheme: .dark, backdrop: RGBA(0.27, 0.36, 0.55), tint: RGBA(0.78, 0.87, 1), scale: 3)
+
+    /// macOS 26's clear Liquid Glass desktop.
+    public static let macDesktopClear = Placement(
+        id: "mac-desktop-clear", name: "Mac desktop (clear glass, macOS 26)", platform: .macOS,
+        sizes: macDesktop.sizes, margins: macDesktop.margins, marginsWithoutBackground: 16,
+        cornerRadius: macDesktop.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
+        colorScheme: .dark, backdrop: RGBA(0.58, 0.65, 0.76), tint: RGBA(1, 1, 1, 0.95), scale: 2)
+
     public static let watchFace = Placement(
         id: "watch-face", name: "Apple Watch face", platform: .watchOS,
         sizes: [.accessoryCircular: Size(width: 50, height: 50), .accessoryRectangular: Size(width: 178, height: 78),
@@ -126,8 +158,9 @@ extension Placement {
 
     /// Every placement, in the order `widget-host` lists them.
     public static let all: [Placement] = [
-        .iPhoneHomeScreen, .iPhoneLockScreen, .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen,
-        .macDesktop, .macDesktopTinted, .watchFace, .watchSmartStack,
+        .iPhoneHomeScreen, .iPhoneHomeScreenTinted, .iPhoneHomeScreenClear, .iPhoneHomeScreenTintedGlass, .iPhoneLockScreen,
+        .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen, .macDesktop, .macDesktopTinted, .macDesktopClear,
+        .watchFace, .watchSmartStack,
     ]
 
     public static func named(_ id: String) -> Placement? { all.first { $0.id == id } }

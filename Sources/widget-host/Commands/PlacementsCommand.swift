@@ -28,11 +28,12 @@ enum PlacementsCommand {
                        })
             })
         }
+        let width = Placement.all.map(\.id.count).max() ?? 0
         for p in Placement.all {
             let families = p.families.compactMap { f -> String? in
                 p.sizes[f].map { "\(f.rawValue) \(Int($0.width))x\(Int($0.height))" }
             }
-            print("\(p.id.padding(toLength: 20, withPad: " ", startingAt: 0)) \(p.name): \(p.renderingMode), background \(p.removesContainerBackground ? "removed" : "shown"), @\(Int(p.scale))x; \(families.joined(separator: ", "))")
+            print("\(p.id.padding(toLength: width + 1, withPad: " ", startingAt: 0)) \(p.name): \(p.renderingMode), background \(p.removesContainerBackground ? "removed" : "shown"), @\(Int(p.scale))x; \(families.joined(separator: ", "))")
         }
     }
 }
