@@ -1,4 +1,5 @@
 import Foundation
+import WidgetArchive
 
 /// Turns a simulation result into the report and the chart (the event log is streamed while the
 /// simulation runs: `ScheduleLogFile`).
@@ -16,20 +17,16 @@ public enum SimulationReport {
             let name = id.prefix(16).padding(toLength: 16, withPad: " ", startingAt: 0)
             for (d, s) in r.stats[i].enumerated() {
                 out += name
-                out += " " + rightAligned(String(d + 1), 3)
+                out += " " + String(d + 1).leftPadded(3, with: " ")
                 for (value, width) in [(s.requested, 9), (s.granted, 7), (s.exempt, 6), (s.deferred, 8), (s.resumed, 7), (s.failed, 6),
                                        (s.budgetLeftAtEnd, 11)] {
-                    out += "  " + rightAligned(String(value), width)
+                    out += "  " + String(value).leftPadded(width, with: " ")
                 }
-                out += "  " + rightAligned(oneDecimal(s.staleSeconds / 86_400 / 60), 7) + " m"
-                out += "  " + rightAligned(oneDecimal(s.maxStaleness / 60), 7) + " m\n"
+                out += "  " + oneDecimal(s.staleSeconds / 86_400 / 60).leftPadded(7, with: " ") + " m"
+                out += "  " + oneDecimal(s.maxStaleness / 60).leftPadded(7, with: " ") + " m\n"
             }
         }
         return out
-    }
-
-    private static func rightAligned(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
 
     /// A panel's value axis: ticks and labels at 0, a quarter, half, three quarters and the top, with

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetTesting
 import XCTest
 
 /// Paths to the package's built executables (the test bundle sits in the same build folder).
@@ -7,22 +8,9 @@ enum BuiltProducts {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
+    /// A product of this package, as an author's test finds theirs: beside the test bundle, or built now.
     static func executable(_ name: String) throws -> String {
-        var candidates = [binDirectory.appendingPathComponent(name).path]
-        if let first = ProcessInfo.processInfo.arguments.first(where: { $0.hasSuffix(".xctest") }) {
-            candidates.append(URL(fileURLWithPath: first).deletingLastPathComponent().appendingPathComponent(name).path)
-        }
-        for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
-        // Not built yet (a test run that built only test dependencies): build it, as a user would.
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let build = Process()
-        build.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        build.arguments = ["swift", "build", "--package-path", root.path, "--product", name]
-        try build.run()
-        build.waitUntilExit()
-        for path in candidates where FileManager.default.isExecutableFile(atPath: path) { return path }
-        XCTFail("\(name) could not be built (swift build exited \(build.terminationStatus))")
-        throw CocoaError(.fileNoSuchFile)
+        try ExtensionProduct.path(name, file: #filePath)
     }
 }
 

@@ -112,25 +112,24 @@ extension Placement {
     // representative values (the user picks the tint), not measured from a device.
 
     /// iOS 18's tinted Home Screen: a dark plate, content in the user's tint.
-    public static let iPhoneHomeScreenTinted = Placement(
-        id: "iphone-home-tinted", name: "iPhone home screen (tinted, iOS 18)", platform: .iOS,
-        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
-        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
-        colorScheme: .dark, backdrop: RGBA(0.13, 0.11, 0.09), tint: RGBA(1, 0.78, 0.42), scale: 3)
+    public static let iPhoneHomeScreenTinted = iPhoneHomeScreenLook(
+        id: "iphone-home-tinted", name: "iPhone home screen (tinted, iOS 18)", plate: RGBA(0.13, 0.11, 0.09), tint: RGBA(1, 0.78, 0.42))
 
     /// iOS 26's clear Liquid Glass look: a light glass plate over the wallpaper, content in white.
-    public static let iPhoneHomeScreenClear = Placement(
-        id: "iphone-home-clear", name: "iPhone home screen (clear glass, iOS 26)", platform: .iOS,
-        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
-        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
-        colorScheme: .dark, backdrop: RGBA(0.52, 0.64, 0.82), tint: RGBA(1, 1, 1, 0.95), scale: 3)
+    public static let iPhoneHomeScreenClear = iPhoneHomeScreenLook(
+        id: "iphone-home-clear", name: "iPhone home screen (clear glass, iOS 26)", plate: RGBA(0.52, 0.64, 0.82), tint: RGBA(1, 1, 1, 0.95))
 
     /// iOS 26's tinted Liquid Glass look: the glass plate tinted, content in a light shade of the tint.
-    public static let iPhoneHomeScreenTintedGlass = Placement(
-        id: "iphone-home-tinted-glass", name: "iPhone home screen (tinted glass, iOS 26)", platform: .iOS,
-        sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins, marginsWithoutBackground: 16,
-        cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true, renderingMode: .accented,
-        colorScheme: .dark, backdrop: RGBA(0.27, 0.36, 0.55), tint: RGBA(0.78, 0.87, 1), scale: 3)
+    public static let iPhoneHomeScreenTintedGlass = iPhoneHomeScreenLook(
+        id: "iphone-home-tinted-glass", name: "iPhone home screen (tinted glass, iOS 26)", plate: RGBA(0.27, 0.36, 0.55), tint: RGBA(0.78, 0.87, 1))
+
+    /// The iPhone home screen in one of its accented looks: its sizes, the background replaced by `plate`.
+    private static func iPhoneHomeScreenLook(id: String, name: String, plate: RGBA, tint: RGBA) -> Placement {
+        Placement(
+            id: id, name: name, platform: .iOS, sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins,
+            marginsWithoutBackground: 16, cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true,
+            renderingMode: .accented, colorScheme: .dark, backdrop: plate, tint: tint, scale: 3)
+    }
 
     /// macOS 26's clear Liquid Glass desktop.
     public static let macDesktopClear = Placement(

@@ -103,18 +103,9 @@ final class PreviewRun {
             for (number, configuration) in configurations.enumerated() {
                 guard takeUnit() else { continue }
                 let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
-                let timeline: StoredTimeline
-                do {
-                    timeline = try host.reload(executable: executable, kind: widget.kind, family: family, variants: [variant],
-                                               isPreview: true, configuration: configuration.bytes)
-                } catch {
-                    fail("\(row.title): \(error)")
-                    sheet.add(row, error: "\(error)")
-                    continue
-                }
                 var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)"
                 if configuration.label != nil { folder += "/recommendation-\(number + 1)" }
-                try render(timeline, row: row, folder: folder)
+                try reloadAndRender(row, variant: variant, configuration: configuration.bytes, folder: folder)
             }
         }
     }
@@ -127,18 +118,24 @@ final class PreviewRun {
             guard takeUnit() else { continue }
             let row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
                                        configuration: "\(cell.renderingMode), \(cell.colorScheme)", cell: cell)
-            let timeline: StoredTimeline
-            do {
-                timeline = try host.reload(executable: executable, kind: widget.kind, family: cell.family, variants: [cell.variant],
-                                           isPreview: true, configuration: configuration)
-            } catch {
-                fail("\(row.title): \(error)")
-                sheet.add(row, error: "\(error)")
-                continue
-            }
             let folder = "\(ArchiveStore.safeComponent(widget.kind))/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
-            try render(timeline, row: row, folder: folder)
+            try reloadAndRender(row, variant: cell.variant, configuration: configuration, folder: folder)
         }
+    }
+
+    /// Asks for a row's timeline in `variant` and renders its first entries into `folder`; a failure
+    /// is listed, and shown in the row.
+    private func reloadAndRender(_ row: ContactSheet.Row, variant: EnvironmentVariant, configuration: [UInt8], folder: String) throws {
+        let timeline: StoredTimeline
+        do {
+            timeline = try host.reload(executable: executable, kind: row.kind, family: row.family, variants: [variant],
+                                       isPreview: true, configuration: configuration)
+        } catch {
+            fail("\(row.title): \(error)")
+            sheet.add(row, error: "\(error)")
+            return
+        }
+        try render(timeline, row: row, folder: folder)
     }
 
     /// The first entries of a timeline, each to `folder/entry-N.{png,svg,json}`.
