@@ -13,7 +13,17 @@ enum GoldenFixtures {
         ("controls-and-modifiers", controls),
         ("styles-shapes-and-assets", stylesShapesAndAssets),
         ("animation", animation),
+        ("accessibility-and-accented-images", accessibilityAndAccentedImages),
     ]
+
+    /// Modifier tags 34 and 35: an accessibility label, and each accented rendering mode of an image.
+    static let accessibilityAndAccentedImages = WidgetArchiveValue(
+        kind: "Steps", family: .systemSmall, entryDate: date,
+        root: .stack(StackNode(axis: .vertical, children: [
+            .modified(.text(TextNode("4200")), .accessibilityLabel("Four thousand two hundred steps")),
+        ] + AccentedImageMode.allCases.map { mode in
+            .modified(.image(ImageNode(source: .asset("walk"), resizable: true)), .accentedImageMode(mode))
+        })))
 
     /// What drives animation between entries: the seed's caffeine example (a numeric total, the last
     /// drink pushed in from the bottom, a smooth 1.8 s animation), and every curve and transition kind.
