@@ -11,6 +11,8 @@ struct CaffeineWidgets: WidgetBundle {
     var body: some Widget {
         CaffeineTrackerWidget()
         CaffeineGoalWidget()
+        LogEspressoControl()
+        DecafModeControl()
     }
 }
 

@@ -26,6 +26,7 @@ final class DrinkStore: @unchecked Sendable {
     private let lock = NSLock()
     private let file: URL?
     private var cache: [DrinkLog]?
+    private var decafInMemory = false
 
     init() {
         file = ProcessInfo.processInfo.environment["WIDGET_EXTENSION_DATA"].map {
@@ -49,6 +50,25 @@ final class DrinkStore: @unchecked Sendable {
             }
         }
     }
+
+    /// Decaf mode (`DecafModeControl`): a marker file beside the log.
+    var isDecaf: Bool {
+        lock.withLock { decafFile.map { FileManager.default.fileExists(atPath: $0.path) } ?? decafInMemory }
+    }
+
+    func setDecaf(_ on: Bool) throws {
+        try lock.withLock {
+            decafInMemory = on
+            guard let decafFile else { return }
+            if on {
+                try Data().write(to: decafFile)
+            } else if FileManager.default.fileExists(atPath: decafFile.path) {
+                try FileManager.default.removeItem(at: decafFile)
+            }
+        }
+    }
+
+    private var decafFile: URL? { file?.deletingLastPathComponent().appendingPathComponent("decaf") }
 
     private func loadLocked() -> [DrinkLog] {
         if let cache { return cache }

@@ -40,9 +40,10 @@ public struct ArchiveGenerator {
             strokeStyle: bool() ? StrokeStyleValue(cap: pick(StrokeStyleValue.Cap.allCases), join: pick(StrokeStyleValue.Join.allCases), inset: bool()) : nil,
             trim: bool() ? { let a = number(0...1); return a...max(a, number(0...1)) }() : nil))
         case 5:
-            switch Int.random(in: 0..<3, using: &rng) {
+            switch Int.random(in: 0..<4, using: &rng) {
             case 0: return .spacer(minLength: bool() ? number(0...40) : nil)
             case 1: return .accessoryBackground
+            case 2: return .controlTemplate(controlTemplate())
             default: return .unsupported(pick(["List", "ScrollView", "TextField"]))
             }
         case 6, 7:
@@ -76,6 +77,17 @@ public struct ArchiveGenerator {
         default:
             return .modified(node(depth: depth + 1), modifier(depth))
         }
+    }
+
+    private mutating func controlTemplate() -> ControlTemplate {
+        func face() -> ControlTemplate.Face {
+            ControlTemplate.Face(symbol: bool() ? (bool() ? .system(pick(["lightbulb", "timer"])) : .asset("Bean")) : nil,
+                                 value: bool() ? pick(["On", "Off", "72°"]) : nil)
+        }
+        return ControlTemplate(
+            style: pick(ControlTemplate.Style.allCases), isOn: bool(), title: pick(["Lamp", "Timer", ""]), onFace: face(), offFace: face(),
+            tint: bool() ? color() : nil, actionHint: bool() ? "Turn on" : nil, status: bool() ? "Done" : nil, isPrivacySensitive: bool(),
+            action: bool() ? .inert : .intent(IntentReference(typeIdentifier: "App.SetLamp", parameters: [1, 2, 3])))
     }
 
     private mutating func children(_ depth: Int) -> [ViewNode] {

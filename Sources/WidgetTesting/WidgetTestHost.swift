@@ -44,6 +44,13 @@ public final class WidgetTestHost {
         return session
     }
 
+    /// A control of `kind` (`ControlWidget`), shown at `placement`: `control-center-medium` unless
+    /// another control placement is named (`widget-host placements` lists them).
+    public func control(kind: String, placement: String? = nil, id: String? = nil,
+                        configuration: [String: ConfigurationValue]? = nil) throws -> WidgetSession {
+        try instance(kind: kind, family: ._control, placement: placement, id: id, configuration: configuration)
+    }
+
     /// Moves the virtual clock.
     public func advance(by seconds: TimeInterval) { clock.advance(by: seconds) }
 

@@ -188,6 +188,8 @@ struct NodeReader {
             return .geometryReader(try node(depth: depth + 1))
         case NodeTag.unsupported:
             return .unsupported(try string())
+        case NodeTag.controlTemplate:
+            return .controlTemplate(try controlTemplate())
         case NodeTag.modified:
             let modifier = try modifier(depth: depth)
             let content = try node(depth: depth + 1)
@@ -283,6 +285,37 @@ struct NodeReader {
             kind = .toggle(isOn: isOn, onLabel: on, offLabel: off)
         case let other: throw .invalidTag(offset: kindOffset, tag: other, context: "control kind")
         }
+        return .control(ControlNode(kind: kind, action: try controlAction()))
+    }
+
+    /// A control template (node tag 0x0E): see `ControlTemplate`.
+    private mutating func controlTemplate() throws(ArchiveDecodingError) -> ControlTemplate {
+        let style = ControlTemplate.Style(rawValue: try reader.enumCode("control style", cases: ControlTemplate.Style.allCases.count))!
+        let flags = try bits("control template flags", allowed: 0b1_1111)
+        let title = try string()
+        var faces: [ControlTemplate.Face] = []
+        for _ in 0..<2 {
+            let symbolOffset = reader.offset
+            let symbol: ControlTemplate.Symbol?
+            switch try reader.u8() {
+            case 0: symbol = nil
+            case 1: symbol = .system(try string())
+            case 2: symbol = .asset(try string())
+            case let other: throw .invalidTag(offset: symbolOffset, tag: other, context: "control symbol")
+            }
+            let value = try reader.bool() ? try string() : nil
+            faces.append(ControlTemplate.Face(symbol: symbol, value: value))
+        }
+        let tint = flags & 4 != 0 ? try color() : nil
+        let hint = flags & 8 != 0 ? try string() : nil
+        let status = flags & 16 != 0 ? try string() : nil
+        return ControlTemplate(
+            style: style, isOn: flags & 1 != 0, title: title, onFace: faces[0], offFace: faces[1], tint: tint, actionHint: hint,
+            status: status, isPrivacySensitive: flags & 2 != 0, action: try controlAction())
+    }
+
+    /// A control's action: inert, or an intent's type and encoded parameters.
+    private mutating func controlAction() throws(ArchiveDecodingError) -> ControlAction {
         let actionOffset = reader.offset
         let action: ControlAction
         switch try reader.u8() {
@@ -298,7 +331,7 @@ struct NodeReader {
             action = .intent(IntentReference(typeIdentifier: type, parameters: Array(parameters)))
         case let other: throw .invalidTag(offset: actionOffset, tag: other, context: "control action")
         }
-        return .control(ControlNode(kind: kind, action: action))
+        return action
     }
 
     private mutating func optionalNodes(_ count: Int, depth: Int) throws(ArchiveDecodingError) -> [ViewNode?] {

@@ -102,6 +102,8 @@ struct NodeWriter {
         case .unsupported(let name):
             out.u8(NodeTag.unsupported)
             string(name)
+        case .controlTemplate(let template):
+            controlTemplate(template)
         case .modified(let content, let modifier):
             out.u8(NodeTag.modified)
             self.modifier(modifier)
@@ -154,7 +156,32 @@ struct NodeWriter {
         case .toggle(let isOn, let on, let off):
             out.u8(1); out.bool(isOn); self.node(on); self.node(off)
         }
-        switch control.action {
+        action(control.action)
+    }
+
+    /// A control template: style, flags, title, both faces, then the optional texts and the action.
+    private mutating func controlTemplate(_ template: ControlTemplate) {
+        out.u8(NodeTag.controlTemplate)
+        out.u8(template.style.rawValue)
+        out.u8((template.isOn ? 1 : 0) | (template.isPrivacySensitive ? 2 : 0) | (template.tint != nil ? 4 : 0)
+            | (template.actionHint != nil ? 8 : 0) | (template.status != nil ? 16 : 0))
+        string(template.title)
+        for face in [template.onFace, template.offFace] {
+            switch face.symbol {
+            case nil: out.u8(0)
+            case .system(let name): out.u8(1); string(name)
+            case .asset(let name): out.u8(2); string(name)
+            }
+            if let value = face.value { out.u8(1); string(value) } else { out.u8(0) }
+        }
+        if let tint = template.tint { color(tint) }
+        if let hint = template.actionHint { string(hint) }
+        if let status = template.status { string(status) }
+        action(template.action)
+    }
+
+    private mutating func action(_ action: ControlAction) {
+        switch action {
         case .inert:
             out.u8(0)
         case .intent(let intent):
@@ -421,6 +448,7 @@ enum NodeTag {
     static let control: UInt8 = 0x0B
     static let geometryReader: UInt8 = 0x0C
     static let unsupported: UInt8 = 0x0D
+    static let controlTemplate: UInt8 = 0x0E
     static let modified: UInt8 = 0x0F
 }
 

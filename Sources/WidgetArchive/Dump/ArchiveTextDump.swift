@@ -73,11 +73,7 @@ public enum ArchiveTextDump {
                     ("minimumValueLabel", gauge.minimumValueLabel), ("maximumValueLabel", gauge.maximumValueLabel)],
                    indent: indent + 1, into: &out)
         case .control(let control):
-            let action: String
-            switch control.action {
-            case .inert: action = "inert"
-            case .intent(let intent): action = "intent: \(quoted(intent.typeIdentifier)), parameters: \(intent.parameters.count) bytes"
-            }
+            let action = actionText(control.action)
             switch control.kind {
             case .button(let label):
                 line("Button(\(action))")
@@ -97,6 +93,8 @@ public enum ArchiveTextDump {
             dump(content, indent: indent + 1, into: &out)
         case .unsupported(let name):
             line("Unsupported(\(quoted(name)))")
+        case .controlTemplate(let template):
+            controlTemplate(template, line: line)
         case .modified(let content, let modifier):
             switch modifier {
             case .background(let view, let align), .overlay(let view, let align):
@@ -283,6 +281,7 @@ public enum ArchiveTextDump {
         if flags.contains(.contentMarginsDisabled) { names.append("contentMarginsDisabled") }
         if flags.contains(.backgroundNotRemovable) { names.append("backgroundNotRemovable") }
         if flags.contains(.intentConfigurable) { names.append("intentConfigurable") }
+        if flags.contains(.promptsForUserConfiguration) { names.append("promptsForUserConfiguration") }
         return names.joined(separator: ",")
     }
 
@@ -292,6 +291,35 @@ public enum ArchiveTextDump {
         if v == -.infinity { return "-infinity" }
         if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
         return String(v)
+    }
+
+    private static func actionText(_ action: ControlAction) -> String {
+        switch action {
+        case .inert: "inert"
+        case .intent(let intent): "intent: \(quoted(intent.typeIdentifier)), parameters: \(intent.parameters.count) bytes"
+        }
+    }
+
+    private static func controlTemplate(_ template: ControlTemplate, line: (String) -> Void) {
+        var head = "ControlTemplate(\(template.style)"
+        if template.style == .toggle { head += ", isOn: \(template.isOn)" }
+        head += ", title: \(quoted(template.title)), \(actionText(template.action))"
+        if let tint = template.tint { head += ", tint: \(color(tint))" }
+        if template.isPrivacySensitive { head += ", privacySensitive" }
+        line(head + ")")
+        let faces = template.style == .toggle ? [("on", template.onFace), ("off", template.offFace)] : [("face", template.onFace)]
+        for (name, face) in faces {
+            var s = "  \(name):"
+            switch face.symbol {
+            case .system(let symbol): s += " symbol: \(quoted(symbol))"
+            case .asset(let symbol): s += " asset symbol: \(quoted(symbol))"
+            case nil: s += " no symbol"
+            }
+            if let value = face.value { s += ", value: \(quoted(value))" }
+            line(s)
+        }
+        if let hint = template.actionHint { line("  actionHint: \(quoted(hint))") }
+        if let status = template.status { line("  status: \(quoted(status))") }
     }
 
     static func quoted(_ s: String) -> String {

@@ -2,6 +2,9 @@
 public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
     case systemSmall, systemMedium, systemLarge, systemExtraLarge
     case accessoryCircular, accessoryRectangular, accessoryInline, accessoryCorner
+    /// A control (`ControlWidget`): not a family Apple's API names. Controls have no families; the host
+    /// keeps and requests a control's template under this one, and draws it in the control placements.
+    case _control = "control"
 
     public var description: String { rawValue }
 

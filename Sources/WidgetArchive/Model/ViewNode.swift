@@ -38,6 +38,9 @@ public indirect enum ViewNode: Hashable, Sendable, Codable {
     /// A view widgets cannot show (`ScrollView`, `List`, `TextField`…), by name: the host draws the
     /// system's placeholder for it, as the real system does.
     case unsupported(String)
+    /// A control's template (`ControlWidgetButton`, `ControlWidgetToggle`): the root of a control's
+    /// archive, drawn by the host as the place showing it draws controls.
+    case controlTemplate(ControlTemplate)
 }
 
 extension ViewNode {
@@ -63,7 +66,7 @@ extension ViewNode {
     /// The direct children, in order, including views embedded in modifiers and controls.
     public var children: [ViewNode] {
         switch self {
-        case .empty, .text, .image, .color, .shape, .spacer, .accessoryBackground, .unsupported:
+        case .empty, .text, .image, .color, .shape, .spacer, .accessoryBackground, .unsupported, .controlTemplate:
             return []
         case .stack(let stack):
             return stack.children

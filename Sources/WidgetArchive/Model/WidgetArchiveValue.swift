@@ -35,5 +35,7 @@ public struct ConfigurationFlags: OptionSet, Hashable, Sendable, Codable {
     public static let backgroundNotRemovable = ConfigurationFlags(rawValue: 2)
     /// The configuration is an `AppIntentConfiguration`.
     public static let intentConfigurable = ConfigurationFlags(rawValue: 4)
-    public static let known: ConfigurationFlags = [.contentMarginsDisabled, .backgroundNotRemovable, .intentConfigurable]
+    /// `.promptsForUserConfiguration()`: a control asks to be configured when it is added.
+    public static let promptsForUserConfiguration = ConfigurationFlags(rawValue: 8)
+    public static let known: ConfigurationFlags = [.contentMarginsDisabled, .backgroundNotRemovable, .intentConfigurable, .promptsForUserConfiguration]
 }

@@ -43,6 +43,8 @@ public struct _ResolvedWidget {
         public var description: String
         public var configuration: [UInt8]
     }
+    /// `.pushHandler(_:)`: the type told of push tokens, for a widget or control that takes pushes.
+    public var pushHandler: _PushHandlerType?
     /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
     let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.

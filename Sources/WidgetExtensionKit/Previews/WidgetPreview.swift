@@ -110,12 +110,15 @@ enum PreviewError: Error, CustomStringConvertible {
     case entryType(found: String, expected: String)
     case noWidget(preview: String)
     case noSuchPreview(index: Int, count: Int)
+    /// `#Preview(as:)` names a control: controls have no timeline entries to preview.
+    case control(kind: String)
 
     var description: String {
         switch self {
         case .entryType(let found, let expected): "a preview entry is a \(found), but the widget's entries are \(expected)"
         case .noWidget(let preview): "preview \(preview) names no widget"
         case .noSuchPreview(let index, let count): "no preview \(index): the extension declares \(count)"
+        case .control(let kind): "\(kind) is a control: preview it with widget-host preview, which draws every control"
         }
     }
 }

@@ -66,7 +66,7 @@ extension EnvironmentValues {
         switch family {
         case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
             EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
-        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner:
+        case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner, ._control:
             EdgeInsets()
         }
     }

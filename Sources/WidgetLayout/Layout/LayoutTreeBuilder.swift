@@ -115,6 +115,12 @@ struct LayoutTreeBuilder {
             return LayoutNode(.geometryReader(build(content, style)))
         case .unsupported(let name):
             return LayoutNode(.unsupported(name))
+        case .controlTemplate(let template):
+            let size = context.placement.size(for: context.family) ?? Size(width: 68, height: 68)
+            let presentation = ControlPresentation(
+                template: template, look: context.placement.controlLook, size: size,
+                redactsValue: context.redactsPrivacySensitiveContent)
+            return build(presentation.view, style, id: id)
         }
     }
 

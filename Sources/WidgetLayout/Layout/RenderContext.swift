@@ -11,7 +11,8 @@ public struct RenderContext: Sendable {
     public var renderingMode: WidgetRenderingMode
     /// Always-on display: reduced-fidelity timers.
     public var isLuminanceReduced: Bool
-    /// Locked with redaction on: `privacySensitive` content is redacted.
+    /// Locked with redaction on: `privacySensitive` content is redacted. By default, where the
+    /// placement's device is locked.
     public var redactsPrivacySensitiveContent: Bool
     /// Between a tap and the next entry: `invalidatableContent` shows its invalid effect.
     public var showsInvalidatedContent: Bool
@@ -24,7 +25,7 @@ public struct RenderContext: Sendable {
     public init(
         placement: Placement, family: WidgetFamily, date: Date, colorScheme: ColorScheme? = nil,
         renderingMode: WidgetRenderingMode? = nil, isLuminanceReduced: Bool = false,
-        redactsPrivacySensitiveContent: Bool = false, showsInvalidatedContent: Bool = false,
+        redactsPrivacySensitiveContent: Bool? = nil, showsInvalidatedContent: Bool = false,
         flippedToggles: Set<String> = [], utcOffset: Int = 0
     ) {
         self.placement = placement
@@ -33,7 +34,7 @@ public struct RenderContext: Sendable {
         self.colorScheme = colorScheme ?? placement.colorScheme
         self.renderingMode = renderingMode ?? placement.renderingMode
         self.isLuminanceReduced = isLuminanceReduced
-        self.redactsPrivacySensitiveContent = redactsPrivacySensitiveContent
+        self.redactsPrivacySensitiveContent = redactsPrivacySensitiveContent ?? placement.isDeviceLocked
         self.showsInvalidatedContent = showsInvalidatedContent
         self.flippedToggles = flippedToggles
         self.formatter = DateTextFormatter(utcOffset: utcOffset, reducedFidelity: isLuminanceReduced)

@@ -30,6 +30,10 @@ public struct Placement: Hashable, Sendable {
     /// The tint of vibrant or accented content (StandBy night's red, a watch face's accent).
     public var tint: RGBA
     public var scale: Double
+    /// The device is locked here: a control's privacy-sensitive value is redacted.
+    public var isDeviceLocked = false
+    /// How controls are drawn here (only read where controls are shown).
+    public var controlLook: ControlLook = .row
 
     public var families: [WidgetFamily] { WidgetFamily.allCases.filter { sizes[$0] != nil } }
 
@@ -160,7 +164,7 @@ extension Placement {
         .iPhoneHomeScreen, .iPhoneHomeScreenTinted, .iPhoneHomeScreenClear, .iPhoneHomeScreenTintedGlass, .iPhoneLockScreen,
         .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen, .macDesktop, .macDesktopTinted, .macDesktopClear,
         .watchFace, .watchSmartStack,
-    ]
+    ] + controlPlacements
 
     public static func named(_ id: String) -> Placement? { all.first { $0.id == id } }
 
@@ -172,6 +176,7 @@ extension Placement {
         case .systemExtraLarge: .iPadHomeScreen
         case .accessoryCircular, .accessoryRectangular, .accessoryInline: .iPhoneLockScreen
         case .accessoryCorner: .watchFace
+        case ._control: .controlCenterMedium
         }
     }
 }

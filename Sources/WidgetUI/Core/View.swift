@@ -42,6 +42,8 @@ public struct _ArchiveBuilder {
     /// What `.previewContext(_:)` and `.previewDisplayName(_:)` said about the nodes in a range of
     /// `nodes`: a preview provider's views are split into previews by them.
     package internal(set) var previewMarks: [PreviewMark] = []
+    /// What `.controlWidgetStatus(_:)` and `.controlWidgetActionHint(_:)` said in a control's labels.
+    package internal(set) var controlLabelTexts = ControlLabelTexts()
 
     /// The sizes of `GeometryReader`s, shared by every builder of one archiving pass.
     let geometry: GeometryResolution
@@ -59,6 +61,7 @@ public struct _ArchiveBuilder {
         var child = _ArchiveBuilder(environment: environment ?? self.environment, geometry: geometry)
         view._archive(into: &child)
         diagnostics.append(contentsOf: child.diagnostics)
+        controlLabelTexts.adopt(child.controlLabelTexts)
         return child.nodes
     }
 

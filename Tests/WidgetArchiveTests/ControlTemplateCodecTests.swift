@@ -1,0 +1,61 @@
+import Foundation
+import WidgetArchive
+import XCTest
+
+/// A control's template (node tag 0x0E): every field survives the round trip, the dump shows it, and
+/// bad bytes in it are typed errors at their offset.
+final class ControlTemplateCodecTests: XCTestCase {
+    private let toggle = ControlTemplate(
+        style: .toggle, isOn: true, title: "Decaf Mode",
+        onFace: .init(symbol: .system("leaf.fill"), value: "Decaf"), offFace: .init(symbol: .asset("Bean"), value: nil),
+        tint: .system(.green, opacity: 1), actionHint: "Switch to decaf", status: "Decaf mode on", isPrivacySensitive: true,
+        action: .intent(IntentReference(typeIdentifier: "App.SetDecaf", parameters: [9, 8, 7])))
+
+    private func archive(_ template: ControlTemplate) -> WidgetArchiveValue {
+        WidgetArchiveValue(kind: "DecafMode", family: ._control, entryDate: Date(timeIntervalSince1970: 1_763_712_000),
+                           flags: [.promptsForUserConfiguration], root: .controlTemplate(template))
+    }
+
+    func testEveryFieldRoundTrips() throws {
+        for template in [toggle, ControlTemplate(style: .button, title: "", onFace: .init(), offFace: .init(), action: .inert)] {
+            let value = archive(template)
+            XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(value)), value)
+        }
+    }
+
+    func testTheDumpShowsTheTemplate() {
+        let dump = ArchiveTextDump.dump(archive(toggle))
+        XCTAssertTrue(dump.contains("family=control"), dump)
+        XCTAssertTrue(dump.contains("flags=promptsForUserConfiguration"), dump)
+        XCTAssertTrue(dump.contains("ControlTemplate(toggle, isOn: true, title: \"Decaf Mode\", intent: \"App.SetDecaf\", parameters: 3 bytes"), dump)
+        XCTAssertTrue(dump.contains("on: symbol: \"leaf.fill\", value: \"Decaf\""), dump)
+        XCTAssertTrue(dump.contains("off: asset symbol: \"Bean\""), dump)
+        XCTAssertTrue(dump.contains("status: \"Decaf mode on\""), dump)
+    }
+
+    /// The byte after the style is the flags: an unknown bit is refused where it stands.
+    func testUnknownFlagsAndSymbolKindsAreTypedErrors() throws {
+        let bytes = ArchiveEncoder.encode(archive(toggle))
+        guard let tag = bytes.indices.dropFirst(ArchiveHeader.size).first(where: { bytes[$0] == 0x0E && bytes[$0 + 1] == 1 && bytes[$0 + 2] == 0x1F }) else {
+            return XCTFail("no control template in the archive")
+        }
+        var badFlags = bytes
+        badFlags[tag + 2] = 0x80
+        XCTAssertThrowsError(try ArchiveDecoder().decode(resealed(badFlags))) { error in
+            XCTAssertEqual(error as? ArchiveDecodingError, .invalidValue(offset: tag + 2, field: "control template flags", value: 0x80))
+        }
+        var badStyle = bytes
+        badStyle[tag + 1] = 7
+        XCTAssertThrowsError(try ArchiveDecoder().decode(resealed(badStyle))) { error in
+            XCTAssertEqual(error as? ArchiveDecodingError, .invalidValue(offset: tag + 1, field: "control style", value: 7))
+        }
+    }
+
+    /// The bytes with the payload checksum recomputed, so the decoder reaches the change.
+    private func resealed(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        let crc = CRC32.checksum(bytes[ArchiveHeader.size...])
+        for i in 0..<4 { out[12 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
+        return out
+    }
+}
