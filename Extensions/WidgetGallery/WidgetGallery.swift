@@ -16,6 +16,7 @@ struct GalleryWidgets: WidgetBundle {
         OutlineWidget()
         UnsupportedViewsWidget()
         DeliveryLiveActivity()
+        LampControl()
     }
 }
 

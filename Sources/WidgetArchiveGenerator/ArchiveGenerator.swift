@@ -82,11 +82,12 @@ public struct ArchiveGenerator {
     private mutating func controlTemplate() -> ControlTemplate {
         func face() -> ControlTemplate.Face {
             ControlTemplate.Face(symbol: bool() ? (bool() ? .system(pick(["lightbulb", "timer"])) : .asset("Bean")) : nil,
-                                 value: bool() ? pick(["On", "Off", "72°"]) : nil)
+                                 value: bool() ? pick(["On", "Off", "72°"]) : nil, status: bool() ? "Done" : nil,
+                                 actionHint: bool() ? "Turn on" : nil)
         }
         return ControlTemplate(
             style: pick(ControlTemplate.Style.allCases), isOn: bool(), title: pick(["Lamp", "Timer", ""]), onFace: face(), offFace: face(),
-            tint: bool() ? color() : nil, actionHint: bool() ? "Turn on" : nil, status: bool() ? "Done" : nil, isPrivacySensitive: bool(),
+            tint: bool() ? color() : nil, isPrivacySensitive: bool(),
             action: bool() ? .inert : .intent(IntentReference(typeIdentifier: "App.SetLamp", parameters: [1, 2, 3])))
     }
 

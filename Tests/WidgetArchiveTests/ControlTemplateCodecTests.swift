@@ -7,8 +7,9 @@ import XCTest
 final class ControlTemplateCodecTests: XCTestCase {
     private let toggle = ControlTemplate(
         style: .toggle, isOn: true, title: "Decaf Mode",
-        onFace: .init(symbol: .system("leaf.fill"), value: "Decaf"), offFace: .init(symbol: .asset("Bean"), value: nil),
-        tint: .system(.green, opacity: 1), actionHint: "Switch to decaf", status: "Decaf mode on", isPrivacySensitive: true,
+        onFace: .init(symbol: .system("leaf.fill"), value: "Decaf", status: "Decaf mode on"),
+        offFace: .init(symbol: .asset("Bean"), value: nil, actionHint: "Switch to decaf"),
+        tint: .system(.green, opacity: 1), isPrivacySensitive: true,
         action: .intent(IntentReference(typeIdentifier: "App.SetDecaf", parameters: [9, 8, 7])))
 
     private func archive(_ template: ControlTemplate) -> WidgetArchiveValue {
@@ -28,15 +29,14 @@ final class ControlTemplateCodecTests: XCTestCase {
         XCTAssertTrue(dump.contains("family=control"), dump)
         XCTAssertTrue(dump.contains("flags=promptsForUserConfiguration"), dump)
         XCTAssertTrue(dump.contains("ControlTemplate(toggle, isOn: true, title: \"Decaf Mode\", intent: \"App.SetDecaf\", parameters: 3 bytes"), dump)
-        XCTAssertTrue(dump.contains("on: symbol: \"leaf.fill\", value: \"Decaf\""), dump)
-        XCTAssertTrue(dump.contains("off: asset symbol: \"Bean\""), dump)
-        XCTAssertTrue(dump.contains("status: \"Decaf mode on\""), dump)
+        XCTAssertTrue(dump.contains("on: symbol: \"leaf.fill\", value: \"Decaf\", status: \"Decaf mode on\""), dump)
+        XCTAssertTrue(dump.contains("off: asset symbol: \"Bean\", actionHint: \"Switch to decaf\""), dump)
     }
 
     /// The byte after the style is the flags: an unknown bit is refused where it stands.
     func testUnknownFlagsAndSymbolKindsAreTypedErrors() throws {
         let bytes = ArchiveEncoder.encode(archive(toggle))
-        guard let tag = bytes.indices.dropFirst(ArchiveHeader.size).first(where: { bytes[$0] == 0x0E && bytes[$0 + 1] == 1 && bytes[$0 + 2] == 0x1F }) else {
+        guard let tag = bytes.indices.dropFirst(ArchiveHeader.size).first(where: { bytes[$0] == 0x0E && bytes[$0 + 1] == 1 && bytes[$0 + 2] == 0b111 }) else {
             return XCTFail("no control template in the archive")
         }
         var badFlags = bytes

@@ -35,6 +35,8 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(tap.optimistic.texts, ["Decaf Mode", "Decaf"], "the toggle flips before the extension answers")
         XCTAssertEqual(tap.final.texts, ["Decaf Mode", "Decaf"], "the reloaded control reads the extension's new state")
         XCTAssertEqual(control.events.filter { $0.kind == .reloaded(.interaction) }.count, 1)
+        // The Action button says what the state reached means (the value label's status).
+        XCTAssertEqual(try host.control(kind: "DecafMode", placement: "action-button").render().texts, ["Decaf Mode", "Decaf mode on"])
         // The next tap asks for the opposite value: the archived intent follows the state.
         let back = try control.tap(.text("Decaf Mode"))
         XCTAssertEqual(back.final.texts, ["Decaf Mode", "Regular"])
@@ -74,5 +76,21 @@ final class ControlTests: XCTestCase {
         XCTAssertEqual(locked.root.allNodes().compactMap(\.accessibilityLabel), ["Hidden while locked"])
         // The toggle is not privacy-sensitive: shown in full while locked.
         XCTAssertEqual(try host.control(kind: "DecafMode", placement: "control-center-locked").render().root.allNodes().filter { $0.redacted == true }.count, 0)
+    }
+
+    /// An intent-configured control that asks for its configuration: refused without one, and with
+    /// one, its toggle's intent carries both the room and the value the tap asks for.
+    func testAConfigurableControlNeedsItsConfigurationAndPassesItToItsIntent() throws {
+        let host = try WidgetTestHost(extension: try BuiltProducts.executable("WidgetGallery"), start: t0)
+        addTeardownBlock { host.shutdown() }
+        XCTAssertThrowsError(try host.control(kind: "Lamp")) { error in
+            XCTAssertEqual(error as? HostError, .needsConfiguration(extensionID: "WidgetGallery", kind: "Lamp"))
+        }
+        let lamp = try host.control(kind: "Lamp", configuration: ["room": .string("Hall")])
+        let off = try lamp.render()
+        XCTAssertEqual(off.texts, ["Hall", "Off"])
+        XCTAssertEqual(off.tapOutcome(.text("Hall")),
+                       .toggle(intent: "WidgetGallery.SetLampIntent", parameters: ["room": .string("Hall"), "value": .bool(true)], turnsOn: true))
+        XCTAssertEqual(try lamp.tap(.text("Hall")).final.texts, ["Hall", "On"])
     }
 }

@@ -291,7 +291,7 @@ struct NodeReader {
     /// A control template (node tag 0x0E): see `ControlTemplate`.
     private mutating func controlTemplate() throws(ArchiveDecodingError) -> ControlTemplate {
         let style = ControlTemplate.Style(rawValue: try reader.enumCode("control style", cases: ControlTemplate.Style.allCases.count))!
-        let flags = try bits("control template flags", allowed: 0b1_1111)
+        let flags = try bits("control template flags", allowed: 0b111)
         let title = try string()
         var faces: [ControlTemplate.Face] = []
         for _ in 0..<2 {
@@ -303,15 +303,16 @@ struct NodeReader {
             case 2: symbol = .asset(try string())
             case let other: throw .invalidTag(offset: symbolOffset, tag: other, context: "control symbol")
             }
-            let value = try reader.bool() ? try string() : nil
-            faces.append(ControlTemplate.Face(symbol: symbol, value: value))
+            let texts = try bits("control face texts", allowed: 0b111)
+            let value = texts & 1 != 0 ? try string() : nil
+            let status = texts & 2 != 0 ? try string() : nil
+            let hint = texts & 4 != 0 ? try string() : nil
+            faces.append(ControlTemplate.Face(symbol: symbol, value: value, status: status, actionHint: hint))
         }
         let tint = flags & 4 != 0 ? try color() : nil
-        let hint = flags & 8 != 0 ? try string() : nil
-        let status = flags & 16 != 0 ? try string() : nil
         return ControlTemplate(
-            style: style, isOn: flags & 1 != 0, title: title, onFace: faces[0], offFace: faces[1], tint: tint, actionHint: hint,
-            status: status, isPrivacySensitive: flags & 2 != 0, action: try controlAction())
+            style: style, isOn: flags & 1 != 0, title: title, onFace: faces[0], offFace: faces[1], tint: tint,
+            isPrivacySensitive: flags & 2 != 0, action: try controlAction())
     }
 
     /// A control's action: inert, or an intent's type and encoded parameters.

@@ -159,12 +159,11 @@ struct NodeWriter {
         action(control.action)
     }
 
-    /// A control template: style, flags, title, both faces, then the optional texts and the action.
+    /// A control template: style, flags, title, both faces, the tint, then the action.
     private mutating func controlTemplate(_ template: ControlTemplate) {
         out.u8(NodeTag.controlTemplate)
         out.u8(template.style.rawValue)
-        out.u8((template.isOn ? 1 : 0) | (template.isPrivacySensitive ? 2 : 0) | (template.tint != nil ? 4 : 0)
-            | (template.actionHint != nil ? 8 : 0) | (template.status != nil ? 16 : 0))
+        out.u8((template.isOn ? 1 : 0) | (template.isPrivacySensitive ? 2 : 0) | (template.tint != nil ? 4 : 0))
         string(template.title)
         for face in [template.onFace, template.offFace] {
             switch face.symbol {
@@ -172,11 +171,13 @@ struct NodeWriter {
             case .system(let name): out.u8(1); string(name)
             case .asset(let name): out.u8(2); string(name)
             }
-            if let value = face.value { out.u8(1); string(value) } else { out.u8(0) }
+            let texts = [face.value, face.status, face.actionHint]
+            var bits: UInt8 = 0
+            for (i, text) in texts.enumerated() where text != nil { bits |= 1 << UInt8(i) }
+            out.u8(bits)
+            for case let text? in texts { string(text) }
         }
         if let tint = template.tint { color(tint) }
-        if let hint = template.actionHint { string(hint) }
-        if let status = template.status { string(status) }
         action(template.action)
     }
 

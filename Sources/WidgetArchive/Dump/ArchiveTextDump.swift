@@ -316,10 +316,10 @@ public enum ArchiveTextDump {
             case nil: s += " no symbol"
             }
             if let value = face.value { s += ", value: \(quoted(value))" }
+            if let status = face.status { s += ", status: \(quoted(status))" }
+            if let hint = face.actionHint { s += ", actionHint: \(quoted(hint))" }
             line(s)
         }
-        if let hint = template.actionHint { line("  actionHint: \(quoted(hint))") }
-        if let status = template.status { line("  status: \(quoted(status))") }
     }
 
     static func quoted(_ s: String) -> String {

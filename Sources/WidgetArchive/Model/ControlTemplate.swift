@@ -1,7 +1,7 @@
 /// A control (`ControlWidget`, iOS 18): not a view but a template the system draws itself, the same
 /// data in Control Center, on the Lock Screen, for the Action button and in the Mac menu bar. The
 /// extension evaluates the template's label views and keeps what the system shows of them: a title, a
-/// symbol and a value for each state, a tint, the action hint and status texts.
+/// symbol, a value, a status and an action hint for each state, and a tint.
 ///
 /// Apple documentation: "ControlWidgetButton", "ControlWidgetToggle", "controlWidgetActionHint(_:)",
 /// "controlWidgetStatus(_:)", "privacySensitive(_:)" (a control's value is hidden while the device is
@@ -18,9 +18,15 @@ public struct ControlTemplate: Hashable, Sendable, Codable {
         public var symbol: Symbol?
         /// The value text (`"On"`, `"72°"`), shown beside the title where there is room.
         public var value: String?
-        public init(symbol: Symbol? = nil, value: String? = nil) {
+        /// `.controlWidgetStatus(_:)`: what Control Center says when the control reaches this state.
+        public var status: String?
+        /// `.controlWidgetActionHint(_:)`: what the Action button says pressing will do from this state.
+        public var actionHint: String?
+        public init(symbol: Symbol? = nil, value: String? = nil, status: String? = nil, actionHint: String? = nil) {
             self.symbol = symbol
             self.value = value
+            self.status = status
+            self.actionHint = actionHint
         }
     }
 
@@ -38,17 +44,13 @@ public struct ControlTemplate: Hashable, Sendable, Codable {
     public var offFace: Face
     /// `.tint(_:)`: the colour of an active toggle and of the symbol.
     public var tint: ColorValue?
-    /// `.controlWidgetActionHint(_:)`: what the Action button says pressing will do.
-    public var actionHint: String?
-    /// `.controlWidgetStatus(_:)`: a status shown briefly after the control's action ran.
-    public var status: String?
     /// `.privacySensitive()`: the value is redacted while the device is locked.
     public var isPrivacySensitive: Bool
     public var action: ControlAction
 
     public init(
         style: Style, isOn: Bool = false, title: String, onFace: Face, offFace: Face, tint: ColorValue? = nil,
-        actionHint: String? = nil, status: String? = nil, isPrivacySensitive: Bool = false, action: ControlAction
+        isPrivacySensitive: Bool = false, action: ControlAction
     ) {
         self.style = style
         self.isOn = isOn
@@ -56,8 +58,6 @@ public struct ControlTemplate: Hashable, Sendable, Codable {
         self.onFace = onFace
         self.offFace = offFace
         self.tint = tint
-        self.actionHint = actionHint
-        self.status = status
         self.isPrivacySensitive = isPrivacySensitive
         self.action = action
     }

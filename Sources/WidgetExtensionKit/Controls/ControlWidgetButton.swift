@@ -5,7 +5,7 @@ import WidgetUI
 
 /// `ControlWidgetButton`: a control that performs its action when pressed. It has no state. The label
 /// gives the symbol and title; the action label, what the control says while the action runs (kept as
-/// the template's status when the label sets none).
+/// the control's status when the label sets none).
 public struct ControlWidgetButton<Label: View, ActionLabel: View, Action>: ControlWidgetTemplate {
     let label: () -> Label
     let actionLabel: ((Bool) -> ActionLabel)?
@@ -17,13 +17,12 @@ public struct ControlWidgetButton<Label: View, ActionLabel: View, Action>: Contr
         let reading = builder.read(label())
         builder.template.style = .button
         builder.template.title = reading.texts.first ?? ""
-        let face = ControlTemplate.Face(symbol: reading.symbol, value: reading.texts.dropFirst().first)
+        var face = _ControlTemplateBuilder.face(nil, title: reading, defaultValue: reading.texts.dropFirst().first)
+        if let actionLabel, face.status == nil {
+            face.status = builder.read(actionLabel(true)).texts.last
+        }
         builder.template.onFace = face
         builder.template.offFace = face
-        if let actionLabel, builder.template.status == nil {
-            let active = builder.read(actionLabel(true))
-            builder.template.status = active.texts.last
-        }
         builder.template.action = makeAction(&builder)
     }
 }

@@ -49,6 +49,14 @@ public struct _ConditionalControlTemplate<First: ControlWidgetTemplate, Second: 
 /// environment and reads the symbol and texts out of them.
 public struct _ControlTemplateBuilder {
     var template = ControlTemplate(style: .button, title: "", onFace: .init(), offFace: .init(), action: .inert)
+
+    /// A face from what a value label shows, falling back on the title label's symbol and texts.
+    static func face(_ value: ControlLabelReading?, title: ControlLabelReading, defaultValue: String?) -> ControlTemplate.Face {
+        ControlTemplate.Face(
+            symbol: value?.symbol ?? title.symbol, value: value.map { $0.texts.first } ?? defaultValue,
+            status: value?.labelTexts.status ?? title.labelTexts.status,
+            actionHint: value?.labelTexts.actionHint ?? title.labelTexts.actionHint)
+    }
     var diagnostics: [String] = []
     /// Label-level `.privacySensitive()`; the template's own modifier sets the template's flag.
     var labelIsPrivacySensitive = false
@@ -62,8 +70,6 @@ public struct _ControlTemplateBuilder {
         diagnostics.append(contentsOf: archived.diagnostics)
         let reading = ControlLabelReading(archived.nodes, texts: archived.controlLabelTexts)
         if reading.isPrivacySensitive { labelIsPrivacySensitive = true }
-        if let status = reading.labelTexts.status { template.status = status }
-        if let hint = reading.labelTexts.actionHint { template.actionHint = hint }
         return reading
     }
 

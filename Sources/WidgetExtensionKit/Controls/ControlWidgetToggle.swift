@@ -20,11 +20,8 @@ public struct ControlWidgetToggle<Label: View, ValueLabel: View, Action>: Contro
         builder.template.isOn = isOn
         builder.template.title = title.texts.first ?? ""
         for state in [true, false] {
-            var face = ControlTemplate.Face(symbol: title.symbol, value: state ? "On" : "Off")
-            if let valueLabel {
-                let value = builder.read(valueLabel(state))
-                face = ControlTemplate.Face(symbol: value.symbol ?? title.symbol, value: value.texts.first)
-            }
+            let value = valueLabel.map { builder.read($0(state)) }
+            let face = _ControlTemplateBuilder.face(value, title: title, defaultValue: state ? "On" : "Off")
             if state { builder.template.onFace = face } else { builder.template.offFace = face }
         }
         builder.template.action = makeAction(&builder)

@@ -39,6 +39,9 @@ public enum HostError: Error, Hashable, Sendable {
     case configuration(path: String, reason: String)
     /// The extension failed recently and may not be relaunched before `until`.
     case backingOff(extensionID: String, until: Date)
+    /// The control asks to be configured when it is added (`promptsForUserConfiguration()`), and the
+    /// instance names no configuration.
+    case needsConfiguration(extensionID: String, kind: String)
 }
 
 extension HostError: CustomStringConvertible {
@@ -65,6 +68,8 @@ extension HostError: CustomStringConvertible {
         case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
         case .configuration(let path, let reason): "configuration \(path): \(reason)"
         case .backingOff(let id, let until): "extension \(id) failed recently; not relaunched before \(until)"
+        case .needsConfiguration(let id, let kind):
+            "extension \(id): \(kind) asks to be configured when it is added (promptsForUserConfiguration); give the instance a configuration"
         }
     }
 }

@@ -47,6 +47,9 @@ public final class WidgetSession {
     /// recommendation's, or none).
     private func timelineQuery() throws(HostError) -> ExtensionConnection.TimelineArguments {
         let widget = try descriptor()
+        if widget.flags.contains(.promptsForUserConfiguration) && instance.encodedConfiguration == nil {
+            throw .needsConfiguration(extensionID: try host.connection(to: instance.extensionPath).extensionID, kind: instance.kind)
+        }
         return ExtensionConnection.TimelineArguments(
             kind: instance.kind, family: instance.family, variants: [instance.variant(flags: widget.flags)],
             configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [],

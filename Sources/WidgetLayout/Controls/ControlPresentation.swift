@@ -77,7 +77,7 @@ struct ControlPresentation {
     }
 
     private func island(_ face: ControlTemplate.Face, isOn: Bool) -> ViewNode {
-        let detail = template.status ?? template.actionHint ?? face.value
+        let detail = face.status ?? face.actionHint ?? face.value
         var lines: [ViewNode] = [text(template.title, size: 14, weight: .semibold, color: .system(.white, opacity: 1))]
         if let detail { lines.append(valueText(detail, size: 12)) }
         let content = ViewNode.stack(StackNode(axis: .horizontal, spacing: 10, children: [

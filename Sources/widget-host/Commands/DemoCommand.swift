@@ -21,6 +21,7 @@ enum DemoCommand {
         do {
             try demo.launch()
             try demo.playTheDay()
+            try demo.useTheControls()
             try demo.printSummary()
         } catch let error as HostError {
             throw CommandFailure("\(error)")
@@ -59,6 +60,8 @@ final class DemoRun {
     let clock: VirtualClock
     let host: WidgetHost
     let caffeine: WidgetSession, todo: WidgetSession
+    /// The caffeine tracker's controls: its espresso button in Control Center, its decaf toggle for the Action button.
+    let espressoControl: WidgetSession, decafControl: WidgetSession
     private let painter = PNGRenderer()
     private var renders = 0
     private var reloads = 0
@@ -87,6 +90,10 @@ final class DemoRun {
         host = WidgetHost(store: store, clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
         caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
         todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
+        espressoControl = WidgetSession(host: host, instance: WidgetInstance(
+            id: "espresso-control", extensionPath: caffeinePath, kind: "LogEspresso", family: ._control, placement: "control-center-medium"))
+        decafControl = WidgetSession(host: host, instance: WidgetInstance(
+            id: "decaf-control", extensionPath: caffeinePath, kind: "DecafMode", family: ._control, placement: "action-button"))
     }
 
     private func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
@@ -167,6 +174,25 @@ final class DemoRun {
         let locked = try todo.tap(label: "Team report")
         try publish(todo, locked.final, "reverted")
         print("         tap \"Team report\": \(DemoCommand.describe(locked.outcome))")
+    }
+
+    /// The controls at the end of the day: the espresso button shows the day's total and logs one
+    /// more; the decaf toggle flips at once and the extension confirms it.
+    func useTheControls() throws {
+        try espressoControl.reload(reason: .startup)
+        try decafControl.reload(reason: .startup)
+        reloads += 2
+        try publish(espressoControl, try espressoControl.render(), "control")
+        let espresso = try espressoControl.tap(label: "Espresso")
+        reloads += 1
+        try publish(espressoControl, espresso.final, "after-tap")
+        print("  \(DemoCommand.hhmm(clock.now)) control \"Log Espresso\" (Control Center): \(DemoCommand.describe(espresso.outcome)); now \(espresso.final.texts.last ?? "?")")
+        try publish(decafControl, try decafControl.render(), "control")
+        let decaf = try decafControl.tap(label: "Decaf Mode")
+        reloads += 1
+        try publish(decafControl, decaf.optimistic, "optimistic")
+        try publish(decafControl, decaf.final, "after-tap")
+        print("         control \"Decaf Mode\" (Action button): flipped to \(decaf.optimistic.texts.last ?? "?") at once, then \(DemoCommand.describe(decaf.outcome)); \(decaf.final.texts.last ?? "?")")
     }
 
     func printSummary() throws {
