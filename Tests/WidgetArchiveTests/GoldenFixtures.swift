@@ -14,7 +14,19 @@ enum GoldenFixtures {
         ("styles-shapes-and-assets", stylesShapesAndAssets),
         ("animation", animation),
         ("accessibility-and-accented-images", accessibilityAndAccentedImages),
+        ("control-template", controlTemplate),
     ]
+
+    /// Node tag 0x0E under the control family: a privacy-sensitive toggle with a tint, a symbol and
+    /// texts for each state, and the intent a tap performs; flags carry promptsForUserConfiguration.
+    static let controlTemplate = WidgetArchiveValue(
+        kind: "DecafMode", family: ._control, entryDate: date, flags: [.promptsForUserConfiguration],
+        root: .controlTemplate(ControlTemplate(
+            style: .toggle, isOn: false, title: "Decaf Mode",
+            onFace: .init(symbol: .system("leaf.fill"), value: "Decaf", status: "Decaf mode on"),
+            offFace: .init(symbol: .asset("Bean"), value: "Regular", status: "Decaf mode off", actionHint: "Switch to decaf"),
+            tint: .system(.green, opacity: 1), isPrivacySensitive: true,
+            action: .intent(IntentReference(typeIdentifier: "CaffeineTracker.SetDecafModeIntent", parameters: [1, 5, 118, 97, 108, 117, 101, 3, 1])))))
 
     /// Modifier tags 34 and 35: an accessibility label, and each accented rendering mode of an image.
     static let accessibilityAndAccentedImages = WidgetArchiveValue(
