@@ -20,6 +20,14 @@ struct LogEspressoControl: ControlWidget {
         }
         .displayName("Log Espresso")
         .description("Logs a 64 mg espresso.")
+        .pushHandler(EspressoControlPushHandler.self)
+    }
+}
+
+/// Told of the control's push token: a drink logged elsewhere can update today's total in Control Center.
+struct EspressoControlPushHandler: ControlPushHandler {
+    func pushTokensDidChange(controls: [ControlInfo]) {
+        FileHandle.standardError.write(Data("CaffeineTracker[\(getpid())]: push tokens for \(controls.count) control(s)\n".utf8))
     }
 }
 

@@ -24,6 +24,17 @@ struct CaffeineTrackerWidget: Widget {
         .configurationDisplayName("Caffeine")
         .description("Caffeine in your system, and a button to log an espresso.")
         .supportedFamilies([.systemSmall, .systemMedium, .accessoryRectangular, .accessoryCircular, .accessoryInline])
+        .pushHandler(CaffeinePushHandler.self)
+    }
+}
+
+/// Told of the widget push token: an app would send it to its server, which pushes when a drink is
+/// logged elsewhere (a watch, another phone). Here it is kept in the data folder and logged.
+struct CaffeinePushHandler: WidgetPushHandler {
+    func pushTokenDidChange(_ pushInfo: WidgetPushInfo, widgets: [WidgetInfo]) {
+        let hex = pushInfo.token.map { String(format: "%02x", $0) }.joined()
+        DrinkStore.shared.savePushToken(hex)
+        FileHandle.standardError.write(Data("CaffeineTracker[\(getpid())]: push token \(hex.prefix(8))… for \(widgets.count) widget(s)\n".utf8))
     }
 }
 

@@ -70,8 +70,16 @@ final class DrinkStore: @unchecked Sendable {
 
     private var decafFile: URL? { file?.deletingLastPathComponent().appendingPathComponent("decaf") }
 
+    /// Keeps the widget push token where the app would read it to send to its server.
+    func savePushToken(_ hex: String) {
+        guard let tokenFile = file?.deletingLastPathComponent().appendingPathComponent("push-token") else { return }
+        try? Data(hex.utf8).write(to: tokenFile, options: .atomic)
+    }
+
+    /// The log as the file has it now: drinks logged elsewhere (another device, through the app's
+    /// server) arrive in the file, and a push asks the widget to show them.
     private func loadLocked() -> [DrinkLog] {
-        if let cache { return cache }
+        if let cache, file == nil { return cache }
         var loaded: [DrinkLog] = []
         if let file, let data = try? Data(contentsOf: file) {
             let decoder = JSONDecoder()

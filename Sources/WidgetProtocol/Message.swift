@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// The protocol version both sides must speak. `hello` carries it; a mismatch ends the connection.
-public let widgetProtocolVersion: UInt16 = 2
+public let widgetProtocolVersion: UInt16 = 3
 
 /// Every message between host and extension. One message per frame.
 public enum Message: Hashable, Sendable {
@@ -25,6 +25,12 @@ public enum Message: Hashable, Sendable {
     /// Host → extension: archive one of the previews the extension's source declares; the answer is a
     /// `timeline` whose entries are the preview's.
     case getPreview(PreviewRequest)
+    /// Host → extension: the push tokens the host has issued and the configured widgets and controls
+    /// they reach (a token first exists, rotates, or the set of configured widgets changes). The
+    /// extension tells its push handlers, then answers `pushTokensDelivered`.
+    case pushTokens(PushTokenUpdate)
+    /// Extension → host: the push handlers have been told.
+    case pushTokensDelivered(requestID: UInt64)
 
     var typeCode: UInt8 {
         switch self {
@@ -37,6 +43,8 @@ public enum Message: Hashable, Sendable {
         case .diagnostic: 7
         case .shutdown: 8
         case .getPreview: 9
+        case .pushTokens: 10
+        case .pushTokensDelivered: 11
         }
     }
 
@@ -49,6 +57,8 @@ public enum Message: Hashable, Sendable {
         case .performIntent(let r): r.requestID
         case .intentPerformed(let id): id
         case .failure(let f): f.requestID
+        case .pushTokens(let u): u.requestID
+        case .pushTokensDelivered(let id): id
         case .hello, .diagnostic, .shutdown: nil
         }
     }
@@ -120,8 +130,11 @@ public struct WidgetDescriptor: Hashable, Sendable {
     public var flags: ConfigurationFlags
     /// Ready-made configurations of an intent-configured widget.
     public var recommendations: [Recommendation]
+    /// The configuration names a push handler (`.pushHandler(_:)`): the host issues it push tokens.
+    public var takesPushes: Bool
     public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags,
-                recommendations: [Recommendation] = []) {
+                recommendations: [Recommendation] = [], takesPushes: Bool = false) {
+        self.takesPushes = takesPushes
         self.kind = kind
         self.displayName = displayName
         self.description = description
@@ -256,5 +269,44 @@ public struct Diagnostic: Hashable, Sendable {
     public init(kind: String, message: String) {
         self.kind = kind
         self.message = message
+    }
+}
+
+/// Host → extension: the push tokens issued to the extension, and what each reaches.
+public struct PushTokenUpdate: Hashable, Sendable {
+    /// One configured widget a widget push reaches.
+    public struct ConfiguredWidget: Hashable, Sendable {
+        public var kind: String
+        public var family: WidgetFamily
+        public init(kind: String, family: WidgetFamily) {
+            self.kind = kind
+            self.family = family
+        }
+    }
+
+    /// One configured control and its own token.
+    public struct ConfiguredControl: Hashable, Sendable {
+        public var kind: String
+        public var token: [UInt8]
+        /// Its encoded configuration intent parameters (empty when it has none).
+        public var configuration: [UInt8]
+        public init(kind: String, token: [UInt8], configuration: [UInt8] = []) {
+            self.kind = kind
+            self.token = token
+            self.configuration = configuration
+        }
+    }
+
+    public var requestID: UInt64
+    /// The extension's widget push token; empty while no widget that takes pushes is configured.
+    public var widgetToken: [UInt8]
+    public var widgets: [ConfiguredWidget]
+    public var controls: [ConfiguredControl]
+
+    public init(requestID: UInt64, widgetToken: [UInt8], widgets: [ConfiguredWidget], controls: [ConfiguredControl]) {
+        self.requestID = requestID
+        self.widgetToken = widgetToken
+        self.widgets = widgets
+        self.controls = controls
     }
 }

@@ -29,6 +29,7 @@ public enum MessageCodec {
                 w.varint(widget.families.count)
                 for family in widget.families { w.u8(family.code) }
                 w.u8(widget.flags.rawValue)
+                w.bool(widget.takesPushes)
                 w.varint(widget.recommendations.count)
                 for r in widget.recommendations {
                     w.inlineString(r.description)
@@ -95,6 +96,25 @@ public enum MessageCodec {
             w.inlineString(d.message)
         case .shutdown:
             break
+        case .pushTokens(let u):
+            w.varint(u.requestID)
+            w.varint(u.widgetToken.count)
+            w.raw(u.widgetToken)
+            w.varint(u.widgets.count)
+            for widget in u.widgets {
+                w.inlineString(widget.kind)
+                w.u8(widget.family.code)
+            }
+            w.varint(u.controls.count)
+            for control in u.controls {
+                w.inlineString(control.kind)
+                w.varint(control.token.count)
+                w.raw(control.token)
+                w.varint(control.configuration.count)
+                w.raw(control.configuration)
+            }
+        case .pushTokensDelivered(let id):
+            w.varint(id)
         }
         return w.bytes
     }
@@ -159,6 +179,9 @@ public enum MessageCodec {
         case 8:
             return .shutdown
         case 9: return try previewRequest(&r, limits: limits)
+        case 10: return try pushTokens(&r, limits: limits)
+        case 11:
+            return .pushTokensDelivered(requestID: try r.varint())
         default:
             throw ProtocolError.unknownMessageType(type)
         }
@@ -184,6 +207,7 @@ public enum MessageCodec {
             guard flags & ~ConfigurationFlags.known.rawValue == 0 else {
                 throw MessageDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
             }
+            let takesPushes = try r.bool()
             let recommendationCount = try count(&r, "recommendations", limit: 64)
             var recommendations: [WidgetDescriptor.Recommendation] = []
             for _ in 0..<recommendationCount {
@@ -192,7 +216,8 @@ public enum MessageCodec {
                     description: text, configuration: try blob(&r, limit: limits.archive.maxIntentParameterBytes)))
             }
             widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
-                                            flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations))
+                                            flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations,
+                                            takesPushes: takesPushes))
         }
         let schemeCount = try count(&r, "URL schemes", limit: 64)
         var schemes: [String] = []
@@ -210,6 +235,29 @@ public enum MessageCodec {
             previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
         }
         return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews))
+    }
+
+    /// Push tokens and what they reach: tokens are at most 64 bytes, the lists as long as an
+    /// extension's widgets may be many times over (each configured instance is listed).
+    private static func pushTokens(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let maxString = limits.maxStringLength
+        let id = try r.varint()
+        let token = try blob(&r, limit: 64)
+        let widgetCount = try count(&r, "push widgets", limit: limits.maxWidgets * 16)
+        var widgets: [PushTokenUpdate.ConfiguredWidget] = []
+        for _ in 0..<widgetCount {
+            let kind = try r.inlineString(maxLength: maxString)
+            widgets.append(PushTokenUpdate.ConfiguredWidget(kind: kind, family: try family(&r)))
+        }
+        let controlCount = try count(&r, "push controls", limit: limits.maxWidgets * 16)
+        var controls: [PushTokenUpdate.ConfiguredControl] = []
+        for _ in 0..<controlCount {
+            let kind = try r.inlineString(maxLength: maxString)
+            let controlToken = try blob(&r, limit: 64)
+            controls.append(PushTokenUpdate.ConfiguredControl(
+                kind: kind, token: controlToken, configuration: try blob(&r, limit: limits.archive.maxIntentParameterBytes)))
+        }
+        return .pushTokens(PushTokenUpdate(requestID: id, widgetToken: token, widgets: widgets, controls: controls))
     }
 
     /// A timeline request.

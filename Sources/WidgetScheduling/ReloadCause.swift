@@ -16,9 +16,13 @@ public enum ReloadCause: String, Hashable, Sendable, Codable, CaseIterable {
     case systemChange
     /// The widget was added: the first timeline.
     case initial
+    /// A WidgetKit push (`content-changed`) reached the widget or control. Apple: "Like timeline
+    /// updates, the system budgets WidgetKit push notifications" ("Updating widgets with WidgetKit push
+    /// notifications"): counted, and deferred like any counted request when the budget is spent.
+    case push
 
-    /// Counted against the daily budget (Apple: policy reloads and background app requests).
-    public var isCounted: Bool { self == .policy || self == .appBackground }
+    /// Counted against the daily budget (Apple: policy reloads, background app requests and pushes).
+    public var isCounted: Bool { self == .policy || self == .appBackground || self == .push }
 }
 
 /// How often the user looks at the widget: sets the default daily budget.

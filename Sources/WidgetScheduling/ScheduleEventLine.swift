@@ -56,6 +56,7 @@ public enum ScheduleEventLine {
         case .configurationChange: #""configurationChange""#
         case .systemChange: #""systemChange""#
         case .initial: #""initial""#
+        case .push: #""push""#
         }
     }
 

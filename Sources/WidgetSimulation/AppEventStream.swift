@@ -88,6 +88,7 @@ struct AppEventStream {
         case .tap: .interaction
         case .configurationChange: .configurationChange
         case .systemChange: .systemChange
+        case .push: .push
         case .reloadTimelines, .foreground: event.foreground == true ? .appForeground : .appBackground
         }
     }

@@ -15,7 +15,8 @@ import WidgetScheduling
 ///   "events": [
 ///     { "type": "reloadTimelines", "instance": "news", "every": 60, "from": 0, "to": 86400, "daily": true },
 ///     { "type": "foreground", "instance": "news", "from": 43200, "to": 44100, "daily": true },
-///     { "type": "tap", "instance": "news", "at": 3600 } ] }
+///     { "type": "tap", "instance": "news", "at": 3600 },
+///     { "type": "push", "instance": "news", "every": 1800, "from": 0, "to": 86400, "daily": true } ] }
 /// ```
 public struct Scenario: Codable, Hashable, Sendable {
     public struct Instance: Codable, Hashable, Sendable {
@@ -55,6 +56,9 @@ public struct Scenario: Codable, Hashable, Sendable {
     public struct Event: Codable, Hashable, Sendable {
         public enum Kind: String, Codable, Sendable {
             case reloadTimelines, foreground, tap, configurationChange, systemChange
+            /// A WidgetKit `content-changed` push reaching the instance: counted, like
+            /// `reloadTimelines` from the background.
+            case push
         }
         public var type: Kind
         /// The instance, or `*` for all.

@@ -64,6 +64,11 @@ struct CommandHelp {
             what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app (counted against the
             budget unless the app is in the foreground)
             """),
+        CommandHelp(name: "push", synopsis: "push TOKEN | push --rotate EXTENSION [--socket PATH]", summary: """
+            a WidgetKit content-changed push to TOKEN (status shows each instance's): the widgets or
+            control it reaches reload like reloadAllTimelines(), counted against their budget and
+            deferred when it is spent; --rotate replaces an extension's tokens and tells its handlers
+            """),
         CommandHelp(name: "status", synopsis: "status [--socket PATH] [--json]", summary: """
             what each instance of a running host shows, and when it reloads next
             """),

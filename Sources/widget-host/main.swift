@@ -48,6 +48,7 @@ do {
     case "fuzz": try FuzzCommand.run(rest)
     case "tap": try ControlCommand.tap(rest)
     case "reload": try ControlCommand.reload(rest)
+    case "push": try ControlCommand.push(rest)
     case "status": try ControlCommand.status(rest)
     default: throw UsageError("unknown command \(command)")
     }

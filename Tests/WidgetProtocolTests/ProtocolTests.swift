@@ -6,7 +6,8 @@ import XCTest
 
 final class ProtocolTests: XCTestCase {
     let messages: [Message] = [
-        .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled])],
+        .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled]),
+                                                    WidgetDescriptor(kind: "C", displayName: "Lamp", description: "", families: [._control], flags: [.promptsForUserConfiguration], takesPushes: true)],
                      previews: [PreviewDescriptor(name: "K systemSmall", kind: "K", family: .systemSmall), PreviewDescriptor(name: "P", kind: "P", family: nil)])),
         .getTimeline(TimelineRequest(requestID: 7, kind: "K", family: .systemMedium, variants: [.standard, EnvironmentVariant(renderingMode: .vibrant, colorScheme: .dark)],
                                      now: Date(timeIntervalSince1970: 123.5), displayWidth: 338, displayHeight: 158, isPreview: true, configuration: [1, 2],
@@ -18,6 +19,10 @@ final class ProtocolTests: XCTestCase {
         .failure(Failure(requestID: 9, code: .unknownKind, message: "no")),
         .diagnostic(Diagnostic(kind: "K", message: "inert")),
         .shutdown,
+        .pushTokens(PushTokenUpdate(requestID: 11, widgetToken: Array(repeating: 0xAB, count: 16),
+                                    widgets: [.init(kind: "K", family: .systemSmall), .init(kind: "K", family: .accessoryInline)],
+                                    controls: [.init(kind: "C", token: [1, 2, 3], configuration: [4, 5])])),
+        .pushTokensDelivered(requestID: 11),
     ]
 
     func testEveryMessageRoundTrips() throws {
@@ -119,6 +124,20 @@ final class ProtocolTests: XCTestCase {
         w.varint(UInt64(1_000_000))
         XCTAssertThrowsError(try MessageCodec.decode(w.bytes)) { error in
             XCTAssertEqual(error as? ProtocolError, .limitExceeded(field: "entries", count: 1_000_000, limit: 1000))
+        }
+    }
+
+    /// A push token longer than any APNs token is refused where its length stands.
+    func testAnOversizedPushTokenIsRefused() {
+        var w = ByteWriter()
+        w.u8(10)  // pushTokens
+        w.varint(1)
+        w.varint(65)
+        w.raw(Array(repeating: 0, count: 65))
+        w.varint(0)
+        w.varint(0)
+        XCTAssertThrowsError(try MessageCodec.decode(w.bytes)) { error in
+            guard case .malformedMessage(type: 10, _)? = error as? ProtocolError else { return XCTFail("\(error)") }
         }
     }
 }

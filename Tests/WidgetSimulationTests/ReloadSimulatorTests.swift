@@ -64,6 +64,19 @@ final class ReloadSimulatorTests: XCTestCase {
         XCTAssertEqual(r.stats[0][0].budgetLeftAtEnd, 0)
     }
 
+    /// WidgetKit pushes are budgeted like timeline reloads: granted while the budget lasts, then
+    /// deferred, and a push that comes while one waits joins it (coalesced) instead of queueing.
+    func testPushesAreCountedDeferredAndCoalesced() {
+        let r = simulate([.init(id: "w", entries: 1, spacing: 60, policy: "never")],
+                         events: [.init(type: .push, instance: "w", every: 600, from: 600, to: 86_400)], budget: 5)
+        let pushes = r.events.filter { $0.cause == .push }
+        XCTAssertEqual(pushes.prefix(5).map(\.outcome), Array(repeating: .granted, count: 5))
+        XCTAssertEqual(pushes[5].outcome, .deferred)
+        XCTAssertEqual(pushes[5].detail, .budgetSpent)
+        XCTAssertEqual(pushes[6].detail, .joinsWaitingRequest)
+        XCTAssertEqual(r.stats[0][0].granted, 5)
+    }
+
     func testInteractionReloadsGoThroughWithTheBudgetAtZero() {
         let r = simulate([.init(id: "w", entries: 1, spacing: 60, policy: "never")],
                          events: [.init(type: .tap, instance: "w", every: 3600, from: 600, to: 86_400)], budget: 0)

@@ -68,7 +68,7 @@ final class RequestServer: @unchecked Sendable {
                                  families: widget.families, flags: widget.flags,
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
-                                 })
+                                 }, takesPushes: widget.pushHandler != nil)
             }, urlSchemes: urlSchemes, previews: previews.descriptors)))
             while true {
                 let message = try channel.receive()
@@ -79,9 +79,12 @@ final class RequestServer: @unchecked Sendable {
                     try channel.send(perform(request))
                 case .getPreview(let request):
                     try channel.send(preview(for: request))
+                case .pushTokens(let update):
+                    PushDelivery(widgets: widgets).deliver(update)
+                    try channel.send(.pushTokensDelivered(requestID: update.requestID))
                 case .shutdown:
                     exit(0)
-                case .hello, .timeline, .intentPerformed, .failure, .diagnostic:
+                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered:
                     try channel.send(.failure(Failure(requestID: message.requestID ?? 0, code: .malformedRequest,
                                                       message: "an extension does not accept this message from the host")))
                 }

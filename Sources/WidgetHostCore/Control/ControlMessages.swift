@@ -2,7 +2,7 @@ import Foundation
 
 /// A command for a running host, sent as one JSON line over its control socket.
 public struct ControlRequest: Codable, Hashable, Sendable {
-    public enum Command: String, Codable, Sendable { case tap, reload, status }
+    public enum Command: String, Codable, Sendable { case tap, reload, status, push, rotatePushTokens }
     public var command: Command
     /// `tap`: the instance id.
     public var instance: String?
@@ -14,8 +14,15 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public var kind: String?
     /// `reload`: the app is in the foreground (exempt from the budget).
     public var foreground: Bool?
+    /// `push`: the token a `content-changed` push is sent to, in hex.
+    public var token: String?
+    /// `rotatePushTokens`: the extension whose tokens are replaced.
+    public var extensionID: String?
 
-    public init(command: Command, instance: String? = nil, element: String? = nil, x: Double? = nil, y: Double? = nil, kind: String? = nil) {
+    public init(command: Command, instance: String? = nil, element: String? = nil, x: Double? = nil, y: Double? = nil, kind: String? = nil,
+                token: String? = nil, extensionID: String? = nil) {
+        self.token = token
+        self.extensionID = extensionID
         self.command = command
         self.instance = instance
         self.element = element
@@ -52,4 +59,6 @@ public struct InstanceStatus: Codable, Hashable, Sendable {
     public var lastError: String?
     /// Counted reloads left in the rolling 24-hour window.
     public var budgetLeft: Int?
+    /// The push token that reaches this instance (hex), when it takes pushes.
+    public var pushToken: String?
 }

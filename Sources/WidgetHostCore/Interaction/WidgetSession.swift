@@ -241,7 +241,7 @@ public final class WidgetSession {
 
 /// Why a timeline was reloaded.
 public enum ReloadReason: String, Hashable, Sendable, Codable {
-    case startup, policy, interaction, app
+    case startup, policy, interaction, app, push
 }
 
 /// What a tap did.

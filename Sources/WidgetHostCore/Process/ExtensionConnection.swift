@@ -199,6 +199,18 @@ public final class ExtensionConnection: @unchecked Sendable {
         return following
     }
 
+    /// Tells the extension the push tokens issued to it and what they reach; returns once its push
+    /// handlers have been told.
+    public func deliverPushTokens(widgetToken: [UInt8], widgets: [PushTokenUpdate.ConfiguredWidget],
+                                  controls: [PushTokenUpdate.ConfiguredControl], timeout: Double = 15) throws(HostError) {
+        let id = makeRequestID()
+        let update = PushTokenUpdate(requestID: id, widgetToken: widgetToken, widgets: widgets, controls: controls)
+        let pending = try send(.pushTokens(update), id: id, what: "pushTokens", kind: "", timeout: timeout)
+        guard case .pushTokensDelivered = try reply(to: pending) else {
+            throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
+        }
+    }
+
     private func send(_ message: Message, id: UInt64, what: String, kind: String, timeout: Double) throws(HostError) -> PendingRequest {
         let pending = PendingRequest(id: id, what: what, kind: kind, timeout: timeout)
         writing.lock()

@@ -38,6 +38,8 @@ public final class HostRunner {
     /// Reloads decided and not yet run: run together at the end of each step.
     private var batch: [(instance: Int, cause: ReloadCause, outcome: ScheduleEvent.Outcome)] = []
     private let inbox = ControlInbox()
+    /// Which push token reaches which instance.
+    public let pushes: PushRoutes
     private var server: ControlServer?
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
@@ -56,6 +58,7 @@ public final class HostRunner {
         policyDue = Array(repeating: nil, count: sessions.count)
         board = StatusBoard(configuration.instances)
         shown = ShownEntries(count: sessions.count)
+        pushes = PushRoutes(host: host, sessions: sessions)
     }
 
     /// Runs until `shouldStop` says so or `until` passes; either is noticed within a second, even in
@@ -107,6 +110,17 @@ public final class HostRunner {
             carryOut(scheduler.request(i, cause: .initial, at: host.clock.now), instance: i, cause: .initial)
         }
         runBatch()
+        issuePushTokens()
+    }
+
+    /// Issues push tokens (all, or a rotation of one extension's), tells the extensions, and shows
+    /// each instance's token in `status`.
+    private func issuePushTokens(rotating extensionID: String? = nil) {
+        for failure in pushes.issue(rotating: extensionID) { host.log("push tokens: \(failure)") }
+        for i in sessions.indices {
+            let token = pushes.tokens[i].map(PushTokenIssuer.hex)
+            board.update(i) { $0.pushToken = token }
+        }
     }
 
     /// When something is next due: a wake of the scheduler, or an entry becoming current.
@@ -213,6 +227,32 @@ public final class HostRunner {
         carryOutControlRequests(until: Date().addingTimeInterval(timeout), endedBefore: inbox.endedCount)
     }
 
+    /// Asks the scheduler to reload `matching` for `cause`, runs what it allows, and says which
+    /// reloaded and which wait (budget spent or too soon).
+    private func requestReloads(_ matching: [Int], cause: ReloadCause) -> ControlResponse {
+        var done: [String] = [], waiting: [String] = []
+        var decisions: [(Int, ReloadScheduler.Decision)] = []
+        for i in matching {
+            if batch.contains(where: { $0.instance == i }) { runBatch() }
+            let decision = scheduler.request(i, cause: cause, at: host.clock.now)
+            carryOut(decision, instance: i, cause: cause)
+            decisions.append((i, decision))
+        }
+        runBatch()
+        refreshSchedule()
+        for (i, decision) in decisions {
+            let id = sessions[i].instance.id
+            switch decision {
+            case .reload: done.append(id)
+            case .deferred(let wake): waiting.append("\(id) until \(CivilDate.isoDate(wake.date))")
+            case .joined(let until): waiting.append("\(id) until \(CivilDate.isoDate(until))")
+            }
+        }
+        var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
+        if !waiting.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent or too soon): \(waiting.joined(separator: ", "))" }
+        return ControlResponse(ok: true, message: message, instances: matching.map(board.row))
+    }
+
     /// Carries out one control command.
     public func handle(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
@@ -221,31 +261,24 @@ public final class HostRunner {
             return ControlResponse(ok: true, message: "\(sessions.count) instance(s)", instances: board.snapshot)
         case .reload:
             guard let kind = request.kind else { return ControlResponse(ok: false, message: "reload needs a kind") }
-            let matching = sessions.filter { $0.instance.kind == kind }
+            let matching = sessions.indices.filter { sessions[$0].instance.kind == kind }
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
             // An app in the background spends budget; in the foreground it does not.
-            let cause: ReloadCause = request.foreground == true ? .appForeground : .appBackground
-            var done: [String] = [], waiting: [String] = []
-            var decisions: [(WidgetSession, ReloadScheduler.Decision)] = []
-            for session in matching {
-                guard let i = sessions.firstIndex(where: { $0 === session }) else { continue }
-                if batch.contains(where: { $0.instance == i }) { runBatch() }
-                let decision = scheduler.request(i, cause: cause, at: host.clock.now)
-                carryOut(decision, instance: i, cause: cause)
-                decisions.append((session, decision))
+            return requestReloads(matching, cause: request.foreground == true ? .appForeground : .appBackground)
+        case .push:
+            guard let text = request.token, let token = PushTokenIssuer.bytes(hex: text) else {
+                return ControlResponse(ok: false, message: "push needs a token in hex (status shows each instance's)")
             }
-            runBatch()
-            refreshSchedule()
-            for (session, decision) in decisions {
-                switch decision {
-                case .reload: done.append(session.instance.id)
-                case .deferred(let wake): waiting.append("\(session.instance.id) until \(CivilDate.isoDate(wake.date))")
-                case .joined(let until): waiting.append("\(session.instance.id) until \(CivilDate.isoDate(until))")
-                }
-            }
-            var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
-            if !waiting.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent or too soon): \(waiting.joined(separator: ", "))" }
-            return ControlResponse(ok: true, message: message, instances: matching.compactMap { m in sessions.firstIndex { $0 === m }.map(board.row) })
+            let reached = pushes.instances(reachedBy: token)
+            guard !reached.isEmpty else { return ControlResponse(ok: false, message: "no instance takes pushes to token \(text)") }
+            return requestReloads(reached, cause: .push)
+        case .rotatePushTokens:
+            guard let id = request.extensionID else { return ControlResponse(ok: false, message: "rotatePushTokens needs an extension id") }
+            let before = pushes.tokens
+            issuePushTokens(rotating: id)
+            let changed = sessions.indices.filter { pushes.tokens[$0] != before[$0] }
+            guard !changed.isEmpty else { return ControlResponse(ok: false, message: "no instance of extension \(id) takes pushes") }
+            return ControlResponse(ok: true, message: "rotated the push tokens of \(id)", instances: changed.map(board.row))
         case .tap:
             guard let id = request.instance, let i = sessions.firstIndex(where: { $0.instance.id == id }) else {
                 return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(sessions.map(\.instance.id).joined(separator: ", ")))")
@@ -298,6 +331,7 @@ extension ReloadReason {
         case .policy: self = .policy
         case .interaction: self = .interaction
         case .appBackground, .appForeground, .configurationChange, .systemChange: self = .app
+        case .push: self = .push
         }
     }
 }

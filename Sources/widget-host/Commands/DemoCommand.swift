@@ -56,7 +56,7 @@ final class DemoRun {
     let outDir: URL
     let caffeinePath: String, todoPath: String
     let start: Date, end: Date
-    let espressoAt: Date, todoAt: Date
+    let espressoAt: Date, todoAt: Date, pushAt: Date
     let clock: VirtualClock
     let host: WidgetHost
     let caffeine: WidgetSession, todo: WidgetSession
@@ -65,7 +65,9 @@ final class DemoRun {
     private let painter = PNGRenderer()
     private var renders = 0
     private var reloads = 0
-    private var tapped = (espresso: false, todo: false)
+    private var tapped = (espresso: false, todo: false, push: false)
+    /// The push tokens issued to the examples' instances that take pushes.
+    private var pushes: PushRoutes?
     /// Where each extension's log ended before this run: what follows is this run's.
     private let logStarts: [String: Int]
 
@@ -86,6 +88,7 @@ final class DemoRun {
         end = start.addingTimeInterval(24 * 3600)
         espressoAt = start.addingTimeInterval(2.5 * 3600)
         todoAt = start.addingTimeInterval(4 * 3600)
+        pushAt = start.addingTimeInterval(10 * 3600)
         clock = VirtualClock(start: start)
         host = WidgetHost(store: store, clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
         caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
@@ -113,6 +116,14 @@ final class DemoRun {
         let sandbox = (host.launcher as? PosixProcessLauncher)?.sandbox ?? .none
         print("  extensions running as separate processes in the \(sandbox) sandbox: CaffeineTracker pid \(try pid(caffeinePath)), ToDoList pid \(try pid(todoPath))")
         try publish(todo, try todo.render(), "start")
+        try espressoControl.reload(reason: .startup)
+        try decafControl.reload(reason: .startup)
+        reloads += 2
+        let routes = PushRoutes(host: host, sessions: [caffeine, todo, espressoControl, decafControl])
+        if let failure = routes.issue().first { throw failure }
+        pushes = routes
+        let token = routes.tokens[0].map(PushTokenIssuer.hex) ?? "none"
+        print("  push tokens issued: CaffeineTracker widgets \(token.prefix(8))…, LogEspresso control \(routes.tokens[2].map(PushTokenIssuer.hex)?.prefix(8) ?? "none")…")
     }
 
     /// Until the day ends: every entry of the caffeine tracker, the taps when their time comes, and a
@@ -136,6 +147,7 @@ final class DemoRun {
         var moments = timeline.entries.map(\.date).filter { $0 >= clock.now && $0 < min(nextReload, end) }
         if !tapped.espresso && espressoAt < nextReload { moments.append(espressoAt) }
         if !tapped.todo && todoAt < nextReload { moments.append(todoAt) }
+        if !tapped.push && pushAt < nextReload { moments.append(pushAt) }
         for moment in moments.sorted() {
             clock.advance(to: moment)
             if moment == espressoAt && !tapped.espresso {
@@ -145,6 +157,10 @@ final class DemoRun {
             if moment == todoAt && !tapped.todo {
                 try tapToDoList()
                 continue
+            }
+            if moment == pushAt && !tapped.push {
+                try receivePush()
+                return true
             }
             let tree = try caffeine.render()
             try publish(caffeine, tree, "entry")
@@ -176,12 +192,33 @@ final class DemoRun {
         print("         tap \"Team report\": \(DemoCommand.describe(locked.outcome))")
     }
 
+    /// A latte logged on another device reaches the app's server, which sends a content-changed push
+    /// to the widget token: the widget reloads (a push reload) and shows it.
+    private func receivePush() throws {
+        tapped.push = true
+        guard let pushes, let token = pushes.tokens[0] else { return }
+        try logElsewhere(DrinkLogLine(name: "Latte", milligrams: 96, date: clock.now))
+        for i in pushes.instances(reachedBy: token) {
+            let session = [caffeine, todo, espressoControl, decafControl][i]
+            try session.reload(reason: .push)
+            reloads += 1
+            try publish(session, try session.render(), "after-push")
+        }
+        let total = try caffeine.render().texts.first { $0.hasSuffix(" mg") } ?? "?"
+        print("  \(DemoCommand.hhmm(clock.now)) push to \(PushTokenIssuer.hex(token).prefix(8))… (a latte logged on another device): CaffeineTracker reloaded; Total Caffeine now \(total)")
+    }
+
+    /// Appends a drink to the caffeine tracker's log file, as the app syncing from its server would.
+    private func logElsewhere(_ drink: DrinkLogLine) throws {
+        let file = store.dataDirectory("CaffeineTracker").appendingPathComponent("drinks.json")
+        var drinks = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [[String: Any]] ?? []
+        drinks.append(["name": drink.name, "milligrams": drink.milligrams, "date": drink.date.timeIntervalSince1970])
+        try JSONSerialization.data(withJSONObject: drinks).write(to: file, options: .atomic)
+    }
+
     /// The controls at the end of the day: the espresso button shows the day's total and logs one
     /// more; the decaf toggle flips at once and the extension confirms it.
     func useTheControls() throws {
-        try espressoControl.reload(reason: .startup)
-        try decafControl.reload(reason: .startup)
-        reloads += 2
         try publish(espressoControl, try espressoControl.render(), "control")
         let espresso = try espressoControl.tap(label: "Espresso")
         reloads += 1
@@ -214,4 +251,11 @@ final class DemoRun {
           inspect:  swift run widget-host inspect \(caffeineFile.path) --entry 0
         """)
     }
+}
+
+/// A drink as the caffeine tracker's log file stores it.
+struct DrinkLogLine {
+    let name: String
+    let milligrams: Double
+    let date: Date
 }

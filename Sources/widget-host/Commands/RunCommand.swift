@@ -97,6 +97,22 @@ enum ControlCommand {
         try send(request, socket: a.value("socket"))
     }
 
+    /// `push TOKEN` delivers a `content-changed` push; `push --rotate EXTENSION` replaces its tokens.
+    static func push(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["rotate", "socket"])
+        switch (a.positional.count, a.value("rotate")) {
+        case (1, nil):
+            guard PushTokenIssuer.bytes(hex: a.positional[0]) != nil else {
+                throw UsageError("push takes a TOKEN in hex, as status shows it (got \(a.positional[0]))")
+            }
+            try send(ControlRequest(command: .push, token: a.positional[0]), socket: a.value("socket"))
+        case (0, let id?):
+            try send(ControlRequest(command: .rotatePushTokens, extensionID: id), socket: a.value("socket"))
+        default:
+            throw UsageError("push needs exactly one of TOKEN or --rotate EXTENSION")
+        }
+    }
+
     static func status(_ args: [String]) throws {
         let a = try Arguments(args, options: ["socket"], flags: ["json"])
         guard a.positional.isEmpty else { throw UsageError("status takes no positional arguments") }
@@ -122,6 +138,7 @@ enum ControlCommand {
             if let current = s.currentEntry { line += ", showing \(current)" }
             if let next = s.nextReload { line += ", next reload \(next)" }
             if let left = s.budgetLeft { line += ", budget left \(left)" }
+            if let token = s.pushToken { line += ", push token \(token)" }
             print(line)
             if !s.texts.isEmpty { print("    shows: \(s.texts.joined(separator: " | "))") }
             if let error = s.lastError { print("    last error: \(error)") }

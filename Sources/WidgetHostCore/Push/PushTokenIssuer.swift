@@ -1,0 +1,53 @@
+import Foundation
+import WidgetArchive
+
+/// Issues push tokens as APNs would: one token per extension for its widgets, one per configured
+/// control. A token is 16 bytes derived from what it addresses and a generation, so the same host
+/// issues the same tokens (tests and scripts can rely on them) and a rotation changes every token of
+/// the extension. Written as lowercase hex where people see them (`status`, `widget-host push`).
+public struct PushTokenIssuer: Sendable {
+    public init() {}
+
+    /// The widget token of `extensionID` in `generation`.
+    public func widgetToken(extensionID: String, generation: Int) -> [UInt8] {
+        token("\(extensionID)\u{0}widgets\u{0}\(generation)")
+    }
+
+    /// The token of one configured control instance.
+    public func controlToken(extensionID: String, instance: String, generation: Int) -> [UInt8] {
+        token("\(extensionID)\u{0}control\u{0}\(instance)\u{0}\(generation)")
+    }
+
+    private func token(_ seed: String) -> [UInt8] {
+        // Two 64-bit FNV-1a hashes of different texts: 128 bits, enough that distinct seeds never meet in practice.
+        let high = FNV1a.hash(seed), low = FNV1a.hash(seed + "\u{1}")
+        return (0..<8).map { UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64($0))) }
+            + (0..<8).map { UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64($0))) }
+    }
+
+    /// `bytes` as lowercase hex.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
+    }
+
+    /// Lowercase or uppercase hex back to bytes; nil for anything else (odd length, other characters).
+    public static func bytes(hex: String) -> [UInt8]? {
+        let digits = Array(hex.utf8)
+        guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 128 else { return nil }
+        var out: [UInt8] = []
+        for i in stride(from: 0, to: digits.count, by: 2) {
+            guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
+            out.append(hi << 4 | lo)
+        }
+        return out
+    }
+
+    private static func nibble(_ c: UInt8) -> UInt8? {
+        switch c {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import WidgetArchive
+import WidgetHostCore
+import WidgetProtocol
+import WidgetScheduling
+import XCTest
+
+/// WidgetKit push updates with the caffeine tracker's real process: the host issues tokens to the
+/// instances whose configuration names a push handler and tells the extension; a push reloads what
+/// its token reaches, counted against the budget, deferred when it is spent, and joined (coalesced)
+/// while it waits; a rotation replaces the tokens and tells the extension again.
+final class PushTests: XCTestCase {
+    let start = Date(timeIntervalSince1970: 1_763_683_200)
+
+    private func runner(budget: Int, log: ScheduleLog) throws -> HostRunner {
+        let caffeine = try BuiltProducts.executable("CaffeineTracker")
+        let dir = try temporaryDirectory(self)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: start))
+        addTeardownBlock { host.shutdown() }
+        let instances = [
+            WidgetInstance(id: "caffeine", extensionPath: caffeine, kind: "CaffeineTracker", family: .systemSmall),
+            WidgetInstance(id: "caffeine-lock", extensionPath: caffeine, kind: "CaffeineTracker", family: .accessoryRectangular),
+            WidgetInstance(id: "goal", extensionPath: caffeine, kind: "CaffeineGoal", family: .systemSmall),
+            WidgetInstance(id: "espresso", extensionPath: caffeine, kind: "LogEspresso", family: ._control),
+        ]
+        return HostRunner(host: host, configuration: HostConfiguration(instances: instances), outputDirectory: dir.appendingPathComponent("out"),
+                          socket: nil, dailyBudget: budget, log: log)
+    }
+
+    private func token(_ runner: HostRunner, _ id: String) -> String? {
+        runner.handle(ControlRequest(command: .status)).instances?.first { $0.id == id }?.pushToken
+    }
+
+    private func extensionLog(_ runner: HostRunner, containing text: String) -> Int {
+        let log = (try? String(contentsOf: runner.host.store.logFile("CaffeineTracker"), encoding: .utf8)) ?? ""
+        return log.split(separator: "\n").filter { $0.contains(text) }.count
+    }
+
+    func testTokensGoToTheInstancesThatTakePushesAndTheExtensionIsTold() throws {
+        let runner = try runner(budget: 10, log: ScheduleRecorder())
+        runner.start()
+        let widgetToken = try XCTUnwrap(token(runner, "caffeine"))
+        XCTAssertEqual(token(runner, "caffeine-lock"), widgetToken, "one widget token reaches every configured widget")
+        XCTAssertNil(token(runner, "goal"), "a widget without a push handler gets no token")
+        let controlToken = try XCTUnwrap(token(runner, "espresso"))
+        XCTAssertNotEqual(controlToken, widgetToken, "each control has a token of its own")
+        XCTAssertEqual(widgetToken.count, 32)
+        XCTAssertEqual(extensionLog(runner, containing: "push token \(widgetToken.prefix(8))… for 2 widget(s)"), 1)
+        XCTAssertEqual(extensionLog(runner, containing: "push tokens for 1 control(s)"), 1)
+    }
+
+    func testAPushReloadsWithinTheBudgetThenWaitsAndLaterPushesJoinIt() throws {
+        let log = ScheduleRecorder()
+        let runner = try runner(budget: 1, log: log)
+        runner.start()
+        let widgetToken = try XCTUnwrap(token(runner, "caffeine"))
+        let first = runner.handle(ControlRequest(command: .push, token: widgetToken))
+        XCTAssertTrue(first.ok, first.message)
+        XCTAssertEqual(first.message, "reloaded caffeine, caffeine-lock")
+        let second = runner.handle(ControlRequest(command: .push, token: widgetToken))
+        XCTAssertTrue(second.message.hasPrefix("deferred (budget spent or too soon): caffeine until"), second.message)
+        _ = runner.handle(ControlRequest(command: .push, token: widgetToken))
+        let pushes = log.events.filter { $0.cause == .push && $0.instance == "caffeine" }
+        XCTAssertEqual(pushes.map(\.outcome), [.granted, .deferred, .deferred])
+        XCTAssertEqual(pushes.last?.detail, .joinsWaitingRequest, "a push while one waits is coalesced with it")
+        // The control's token reaches the control alone.
+        let control = runner.handle(ControlRequest(command: .push, token: try XCTUnwrap(token(runner, "espresso"))))
+        XCTAssertEqual(control.message, "reloaded espresso")
+    }
+
+    func testUnknownTokensAndRotationsAreRefusedOrTold() throws {
+        let runner = try runner(budget: 10, log: ScheduleRecorder())
+        runner.start()
+        let before = try XCTUnwrap(token(runner, "caffeine"))
+        let bad = runner.handle(ControlRequest(command: .push, token: "zz"))
+        XCTAssertFalse(bad.ok)
+        XCTAssertFalse(runner.handle(ControlRequest(command: .push, token: String(repeating: "0", count: 32))).ok)
+        let rotated = runner.handle(ControlRequest(command: .rotatePushTokens, extensionID: "CaffeineTracker"))
+        XCTAssertTrue(rotated.ok, rotated.message)
+        let after = try XCTUnwrap(token(runner, "caffeine"))
+        XCTAssertNotEqual(after, before)
+        XCTAssertFalse(runner.handle(ControlRequest(command: .push, token: before)).ok, "the old token reaches nothing")
+        XCTAssertTrue(runner.handle(ControlRequest(command: .push, token: after)).ok)
+        XCTAssertEqual(extensionLog(runner, containing: "push token \(after.prefix(8))"), 1, "the handler is told of the new token")
+        XCTAssertFalse(runner.handle(ControlRequest(command: .rotatePushTokens, extensionID: "Nobody")).ok)
+    }
+}
