@@ -55,6 +55,17 @@ struct LampControl: ControlWidget {
         .displayName("Lamp")
         .description("Switches a room's lamp.")
         .promptsForUserConfiguration()
+        .pushHandler(LampPushHandler.self)
+    }
+}
+
+/// Told of each configured lamp's push token: a home hub would push when someone switches the lamp.
+struct LampPushHandler: ControlPushHandler {
+    func pushTokensDidChange(controls: [ControlInfo]) {
+        for control in controls {
+            let room = control.configurationIntent(of: LampConfiguration.self)?.room ?? "?"
+            FileHandle.standardError.write(Data("WidgetGallery: lamp push token for \(room)\n".utf8))
+        }
     }
 }
 

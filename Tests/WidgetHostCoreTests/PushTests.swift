@@ -84,4 +84,21 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(extensionLog(runner, containing: "push token \(after.prefix(8))"), 1, "the handler is told of the new token")
         XCTAssertFalse(runner.handle(ControlRequest(command: .rotatePushTokens, extensionID: "Nobody")).ok)
     }
+
+    /// A control push handler reads each control's configuration intent from its `ControlInfo`.
+    func testAControlPushHandlerSeesEachControlsConfiguration() throws {
+        let gallery = try BuiltProducts.executable("WidgetGallery")
+        let dir = try temporaryDirectory(self)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: start))
+        addTeardownBlock { host.shutdown() }
+        let lamps = ["Hall", "Study"].map {
+            WidgetInstance(id: $0, extensionPath: gallery, kind: "Lamp", family: ._control, configuration: ["room": .string($0)])
+        }
+        let runner = HostRunner(host: host, configuration: HostConfiguration(instances: lamps), outputDirectory: dir.appendingPathComponent("out"),
+                                socket: nil, log: ScheduleRecorder())
+        runner.start()
+        let log = (try? String(contentsOf: host.store.logFile("WidgetGallery"), encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("lamp push token for Hall\n") && log.contains("lamp push token for Study\n"), log)
+        XCTAssertNotEqual(token(runner, "Hall"), token(runner, "Study"))
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetIntents
 import WidgetUI
 
 /// `WidgetConfiguration`: what a widget offers (kind, families, provider, view).
@@ -45,6 +46,8 @@ public struct _ResolvedWidget {
     }
     /// `.pushHandler(_:)`: the type told of push tokens, for a widget or control that takes pushes.
     public var pushHandler: _PushHandlerType?
+    /// Rebuilds an intent-configured control's configuration intent (for `ControlInfo`).
+    var controlConfiguration: (([UInt8]) async throws -> any ControlConfigurationIntent)?
     /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
     let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.

@@ -26,18 +26,32 @@ public final class ControlCenter: @unchecked Sendable {
 public struct ControlInfo: Identifiable, Hashable, Sendable {
     public let kind: String
     public var pushInfo: ControlPushInfo?
+    /// The encoded configuration the host sent.
     let configuration: [UInt8]
+    /// The configuration intent rebuilt from it, for an intent-configured control.
+    let intent: (any ControlConfigurationIntent)?
 
     public var id: String { kind + ":" + configuration.map { String($0, radix: 16) }.joined() }
 
-    public init(kind: String, pushInfo: ControlPushInfo? = nil, configuration: [UInt8] = []) {
+    init(kind: String, pushInfo: ControlPushInfo?, configuration: [UInt8], intent: (any ControlConfigurationIntent)?) {
         self.kind = kind
         self.pushInfo = pushInfo
         self.configuration = configuration
+        self.intent = intent
     }
 
     /// The control's configuration intent, if it has one of that type.
     public func configurationIntent<Intent: ControlConfigurationIntent>(of intentType: Intent.Type = Intent.self) -> Intent? {
-        nil
+        intent as? Intent
+    }
+
+    public static func == (a: ControlInfo, b: ControlInfo) -> Bool {
+        a.kind == b.kind && a.pushInfo == b.pushInfo && a.configuration == b.configuration
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(pushInfo)
+        hasher.combine(configuration)
     }
 }

@@ -83,6 +83,8 @@ public struct AppIntentControlConfiguration<Configuration: ControlConfigurationI
     public var body: Never { preconditionFailure("AppIntentControlConfiguration is primitive") }
 
     public func _resolveControls() -> [_ResolvedWidget] {
-        [ControlArchiver.resolved(kind: kind, flags: [.intentConfigurable], makeTemplate: makeTemplate)]
+        var control = ControlArchiver.resolved(kind: kind, flags: [.intentConfigurable], makeTemplate: makeTemplate)
+        control.controlConfiguration = { bytes in try await Self.configuration(bytes) }
+        return [control]
     }
 }

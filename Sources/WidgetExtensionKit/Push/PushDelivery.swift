@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetIntents
 import WidgetProtocol
 
 /// Tells an extension's push handlers what the host issued: each widget handler type once, with the
@@ -8,10 +9,22 @@ import WidgetProtocol
 struct PushDelivery {
     let widgets: [_ResolvedWidget]
 
+    /// The configuration intent of an intent-configured control, rebuilt while this thread waits; nil
+    /// for a static control or parameters that no longer decode.
+    private func configurationIntent(kind: String, _ bytes: [UInt8]) -> (any ControlConfigurationIntent)? {
+        guard let decode = widgets.first(where: { $0.kind == kind })?.controlConfiguration else { return nil }
+        let work = ConfigurationDecoding(decode: decode, bytes: bytes)
+        return CompletionWaiter<(any ControlConfigurationIntent)?>.wait { completion in
+            let send = SendableCompletion(completion)
+            DetachedWork { send.call(try? await work.decode(work.bytes)) }.start()
+        }
+    }
+
     func deliver(_ update: PushTokenUpdate) {
         let widgetToken = update.widgetToken.isEmpty ? nil : WidgetPushInfo(token: Data(update.widgetToken))
-        let controls = update.controls.map {
-            ControlInfo(kind: $0.kind, pushInfo: ControlPushInfo(token: Data($0.token)), configuration: $0.configuration)
+        let controls = update.controls.map { control in
+            ControlInfo(kind: control.kind, pushInfo: ControlPushInfo(token: Data(control.token)), configuration: control.configuration,
+                        intent: configurationIntent(kind: control.kind, control.configuration))
         }
         PushTokens.shared.update(widgetToken: widgetToken, controls: controls)
         var toldWidgetHandlers: Set<ObjectIdentifier> = [], toldControlHandlers: Set<ObjectIdentifier> = []
@@ -30,4 +43,11 @@ struct PushDelivery {
             }
         }
     }
+}
+
+/// A configuration to rebuild, handed to the task while the serving thread waits.
+// `@unchecked Sendable`: used only by that task, while the thread that made it waits.
+struct ConfigurationDecoding: @unchecked Sendable {
+    let decode: ([UInt8]) async throws -> any ControlConfigurationIntent
+    let bytes: [UInt8]
 }
