@@ -11,7 +11,21 @@ public struct ReloadBudget: Hashable, Sendable {
     private var dates: [Date] = []
     private var first = 0
 
-    public init(dailyLimit: Int) { self.dailyLimit = min(Self.largestDailyLimit, max(0, dailyLimit)) }
+    /// A learning period: until `learningEnds`, the limit is `learningLimit`.
+    public let learningEnds: Date?
+    public let learningLimit: Int
+
+    public init(dailyLimit: Int, learningUntil learningEnds: Date? = nil, learningLimit: Int? = nil) {
+        self.dailyLimit = min(Self.largestDailyLimit, max(0, dailyLimit))
+        self.learningEnds = learningEnds
+        self.learningLimit = min(Self.largestDailyLimit, max(self.dailyLimit, learningLimit ?? dailyLimit))
+    }
+
+    /// The limit in force at `date`: higher during the learning period.
+    public func limit(at date: Date) -> Int {
+        if let learningEnds, date < learningEnds { return learningLimit }
+        return dailyLimit
+    }
 
     /// Dates of counted reloads within the window, oldest first.
     public var spent: ArraySlice<Date> { dates[first...] }
@@ -28,14 +42,15 @@ public struct ReloadBudget: Hashable, Sendable {
 
     public mutating func remaining(at date: Date) -> Int {
         expire(before: date)
-        return max(0, dailyLimit - (dates.count - first))
+        return max(0, limit(at: date) - (dates.count - first))
     }
 
     /// When a counted reload next becomes possible (now if budget is left).
     public mutating func nextAvailable(at date: Date) -> Date {
         if remaining(at: date) > 0 { return date }
-        guard dailyLimit > 0, dates.count - first >= dailyLimit else { return .distantFuture }
-        return dates[dates.count - dailyLimit].addingTimeInterval(Self.window)
+        let limit = limit(at: date)
+        guard limit > 0, dates.count - first >= limit else { return .distantFuture }
+        return dates[dates.count - limit].addingTimeInterval(Self.window)
     }
 
     public mutating func spend(at date: Date) {
@@ -44,10 +59,13 @@ public struct ReloadBudget: Hashable, Sendable {
     }
 
     /// Equal when the limit and the dates in the window are, wherever the window starts in storage.
-    public static func == (a: ReloadBudget, b: ReloadBudget) -> Bool { a.dailyLimit == b.dailyLimit && a.spent == b.spent }
+    public static func == (a: ReloadBudget, b: ReloadBudget) -> Bool {
+        a.dailyLimit == b.dailyLimit && a.learningEnds == b.learningEnds && a.learningLimit == b.learningLimit && a.spent == b.spent
+    }
 
     public func hash(into hasher: inout Hasher) {
         hasher.combine(dailyLimit)
+        hasher.combine(learningEnds)
         for date in spent { hasher.combine(date) }
     }
 }

@@ -16,6 +16,10 @@ public enum ReloadCause: String, Hashable, Sendable, Codable, CaseIterable {
     case systemChange
     /// The widget was added: the first timeline.
     case initial
+    /// The widget performed an animation: exempt ("Keeping a widget up to date").
+    case animation
+    /// StandBy's refresh at the system's own rate: exempt.
+    case standBy
     /// A WidgetKit push (`content-changed`) reached the widget or control. Apple: "Like timeline
     /// updates, the system budgets WidgetKit push notifications" ("Updating widgets with WidgetKit push
     /// notifications"): counted, and deferred like any counted request when the budget is spent.

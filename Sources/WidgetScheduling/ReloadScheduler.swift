@@ -47,20 +47,29 @@ public struct ReloadScheduler {
     public let start: Date
     /// The least time between two counted reloads of one instance.
     public let minimumInterval: TimeInterval
+    /// The documented budget rules this scheduler follows.
+    public let rules: BudgetRules
     private var instances: [InstanceState] = []
     private let log: ScheduleLog
     /// How many decisions have gone to the log.
     public private(set) var decisionsLogged = 0
+    /// Whether the last deferral `request` made was coalescing (not budget or minimum interval).
+    public private(set) var lastDeferralWasCoalesced = false
 
-    public init(start: Date, minimumInterval: TimeInterval = 5 * 60, log: ScheduleLog) {
+    public init(start: Date, minimumInterval: TimeInterval = 5 * 60, rules: BudgetRules = BudgetRules(), log: ScheduleLog) {
         self.start = start
-        self.minimumInterval = minimumInterval
+        // Developer mode waits for nothing.
+        self.minimumInterval = rules.developerMode ? 0 : minimumInterval
+        self.rules = rules
         self.log = log
     }
 
-    /// Adds an instance; returns its number, which every other call takes.
+    /// Adds an instance; returns its number, which every other call takes. During a learning period
+    /// the budget is the daily one times the rules' factor.
     public mutating func addInstance(id: String, dailyBudget: Int) -> Int {
-        instances.append(InstanceState(id: id, budget: ReloadBudget(dailyLimit: dailyBudget)))
+        let learningEnds = rules.learningDays > 0 ? start.addingTimeInterval(Double(rules.learningDays) * 86_400) : nil
+        let learningLimit = Int((Double(dailyBudget) * rules.learningBudgetFactor).rounded(.down))
+        instances.append(InstanceState(id: id, budget: ReloadBudget(dailyLimit: dailyBudget, learningUntil: learningEnds, learningLimit: learningLimit)))
         return instances.count - 1
     }
 
@@ -75,7 +84,7 @@ public struct ReloadScheduler {
     /// Decides a request made at `now`. Deferrals are logged here; reloads once they have run
     /// (`reloaded`).
     public mutating func request(_ i: Int, cause: ReloadCause, at now: Date) -> Decision {
-        guard cause.isCounted else {
+        guard rules.counts(cause) else {
             // An exempt reload also satisfies a request that was waiting for budget.
             if instances[i].deferredUntil != nil {
                 instances[i].deferredUntil = nil
@@ -89,15 +98,45 @@ public struct ReloadScheduler {
         }
         var allowed = instances[i].budget.nextAvailable(at: now)
         if let last = instances[i].lastCounted { allowed = max(allowed, last.addingTimeInterval(minimumInterval)) }
+        var detail: ScheduleEvent.Detail = instances[i].budget.remaining(at: now) == 0 ? .budgetSpent : .tooSoon
         if allowed <= now {
-            spend(i, at: now)
-            return .reload(.granted)
+            guard let window = coalescingWindowEnd(after: now) else {
+                spend(i, at: now)
+                return .reload(.granted)
+            }
+            // Every widget's counted reloads in this window run together at its end.
+            allowed = window
+            detail = .coalesced
         }
+        lastDeferralWasCoalesced = detail == .coalesced
         instances[i].deferredUntil = allowed
         instances[i].deferredGeneration += 1
-        record(i, now, cause, .deferred, until: allowed,
-               detail: instances[i].budget.remaining(at: now) == 0 ? .budgetSpent : .tooSoon)
+        record(i, now, cause, .deferred, until: allowed, detail: detail)
         return .deferred(Wake(kind: .resume, instance: i, date: allowed, generation: instances[i].deferredGeneration))
+    }
+
+    /// The end of the coalescing window `now` falls in, when coalescing is on and `now` is not the
+    /// end itself.
+    private func coalescingWindowEnd(after now: Date) -> Date? {
+        guard rules.coalescingWindow > 0 else { return nil }
+        let elapsed = now.timeIntervalSince(start)
+        let end = (elapsed / rules.coalescingWindow).rounded(.up) * rules.coalescingWindow
+        return end > elapsed ? start.addingTimeInterval(end) : nil
+    }
+
+    /// Whether `wake` still stands (no later decision made it obsolete).
+    public func isCurrent(_ wake: Wake) -> Bool {
+        switch wake.kind {
+        case .policyDue: wake.generation == instances[wake.instance].policyGeneration
+        case .resume: wake.generation == instances[wake.instance].deferredGeneration && instances[wake.instance].deferredUntil != nil
+        }
+    }
+
+    /// A due reload of a widget on a rarely viewed page waits until the page is viewed: logged, and
+    /// the policy wake is spent (the owner asks again when the page is viewed).
+    public mutating func postponeUntilVisible(_ wake: Wake, at now: Date) {
+        instances[wake.instance].policyGeneration += 1
+        record(wake.instance, now, .policy, .deferred, detail: .notVisible)
     }
 
     /// A wake has come (at `now`, its own date unless delivered late). Returns the request it stands
@@ -129,10 +168,19 @@ public struct ReloadScheduler {
             return Wake(kind: .policyDue, instance: i, date: now.addingTimeInterval(minimumInterval), generation: instances[i].policyGeneration)
         case .success(let timeline):
             record(i, now, cause, outcome, detail: .timeline(entries: timeline.entryDates.count, policy: summary(timeline.policy)))
+            if let gap = timeline.closestEntrySpacing, gap < rules.closeEntrySpacing {
+                record(i, now, nil, .flagged, detail: .closeEntries(seconds: Int(gap.rounded())))
+            }
             instances[i].policyGeneration += 1
             let due = timeline.policy.nextReload(entryDates: timeline.entryDates, fetchedAt: now, notBefore: now.addingTimeInterval(1))
             return due.map { Wake(kind: .policyDue, instance: i, date: $0, generation: instances[i].policyGeneration) }
         }
+    }
+
+    /// Whether the instance has spent more of its window than the daily budget allows: a reload the
+    /// learning period gave.
+    public mutating func isBeyondDailyBudget(_ i: Int, at date: Date) -> Bool {
+        instances[i].budget.remaining(at: date) >= 0 && instances[i].budget.spent.count > instances[i].budget.dailyLimit
     }
 
     private mutating func spend(_ i: Int, at now: Date) {

@@ -15,6 +15,8 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         case shown
         /// The reload ran but the extension failed; the last good timeline stays.
         case failed
+        /// Something worth the author's attention, such as entries too close together.
+        case flagged
     }
 
     /// Why, or what came of it. Typed, so that a month of decisions is not a month of formatted
@@ -27,9 +29,18 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
         case joinsWaitingRequest
         /// The reload failed: the error, as the host reported it.
         case failure(String)
+        /// Waits for the end of the coalescing window, to run with other widgets' reloads.
+        case coalesced
+        /// Postponed: the widget's page is rarely viewed; it reloads when the page is.
+        case notVisible
+        /// The timeline's entries are only this many seconds apart (less than about 5 minutes).
+        case closeEntries(seconds: Int)
 
         public var description: String {
             switch self {
+            case .coalesced: "coalesced with other widgets' reloads"
+            case .notVisible: "postponed until the page is viewed"
+            case .closeEntries(let seconds): "entries \(seconds) s apart: less than about 5 minutes"
             case .timeline(let entries, let policy): "\(entries) entries, policy \(policy)"
             case .budgetSpent: "daily budget spent"
             case .tooSoon: "too soon after the last reload"
@@ -51,7 +62,14 @@ public struct ScheduleEvent: Hashable, Sendable, Codable {
             case "daily budget spent": self = .budgetSpent
             case "too soon after the last reload": self = .tooSoon
             case "joins the request already waiting": self = .joinsWaitingRequest
+            case "coalesced with other widgets' reloads": self = .coalesced
+            case "postponed until the page is viewed": self = .notVisible
             default:
+                if text.hasPrefix("entries "), text.hasSuffix(" s apart: less than about 5 minutes"),
+                   let s = Int(text.dropFirst(8).dropLast(35)) {
+                    self = .closeEntries(seconds: s)
+                    return
+                }
                 let parts = text.split(separator: " ", maxSplits: 3)
                 if parts.count == 4, parts[1] == "entries,", parts[2] == "policy", let n = Int(parts[0]),
                    let policy = PolicySummary(String(parts[3])) {

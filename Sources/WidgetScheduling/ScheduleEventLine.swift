@@ -57,6 +57,8 @@ public enum ScheduleEventLine {
         case .systemChange: #""systemChange""#
         case .initial: #""initial""#
         case .push: #""push""#
+        case .animation: #""animation""#
+        case .standBy: #""standBy""#
         }
     }
 
@@ -68,6 +70,7 @@ public enum ScheduleEventLine {
         case .resumed: #""resumed""#
         case .shown: #""shown""#
         case .failed: #""failed""#
+        case .flagged: #""flagged""#
         }
     }
 
@@ -88,6 +91,12 @@ public enum ScheduleEventLine {
         case .tooSoon: line.write(#""too soon after the last reload""#)
         case .joinsWaitingRequest: line.write(#""joins the request already waiting""#)
         case .failure(let message): line.writeString(message)
+        case .coalesced: line.write(#""coalesced with other widgets' reloads""#)
+        case .notVisible: line.write(#""postponed until the page is viewed""#)
+        case .closeEntries(let seconds):
+            line.write(#""entries "#)
+            line.writeInteger(seconds)
+            line.write(#" s apart: less than about 5 minutes""#)
         }
     }
 }

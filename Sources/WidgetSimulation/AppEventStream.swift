@@ -9,19 +9,26 @@ import WidgetScheduling
 /// the place it would have had in that order (`order`), and its jitter is the same draw of the
 /// seeded generator (SplitMix64 can jump to any draw).
 struct AppEventStream {
+    /// What an event does to an instance: asks for a reload, or shows its page.
+    enum Happening: Hashable {
+        case request(ReloadCause)
+        /// The user views the page the widget is on (`view` events).
+        case pageViewed
+    }
+
     /// One app request for one instance.
     struct Occurrence {
         var date: Date
         /// Its place among all occurrences made up front: ties at one date are taken in this order.
         var order: Int
         var instance: Int
-        var cause: ReloadCause
+        var happening: Happening
     }
 
     /// What one scenario event makes, worked out once.
     private struct Plan {
         var targets: [Int]
-        var cause: ReloadCause
+        var happening: Happening
         var at: Double?
         var daily: Bool
         var every: Double
@@ -75,7 +82,7 @@ struct AppEventStream {
                 t += every
             }
             let fraction = min(1, max(0, event.jitter ?? 0))
-            plans.append(Plan(targets: targets, cause: Self.cause(of: event), at: event.at, daily: daily, every: every,
+            plans.append(Plan(targets: targets, happening: Self.happening(of: event), at: event.at, daily: daily, every: every,
                               jitterFraction: fraction, dayRepeats: repeats, nextRepeat: from, stop: stop, firstDraw: draws,
                               firstOrder: (e + 1) << 40))
             if fraction > 0 { draws += UInt64(count * (daily ? days : 1)) }
@@ -83,9 +90,18 @@ struct AppEventStream {
         }
     }
 
+    private static func happening(of event: Scenario.Event) -> Happening {
+        switch event.type {
+        case .view: .pageViewed
+        default: .request(cause(of: event))
+        }
+    }
+
     private static func cause(of event: Scenario.Event) -> ReloadCause {
         switch event.type {
         case .tap: .interaction
+        case .animation: .animation
+        case .view: .policy  // not a request: `happening(of:)` makes views `pageViewed`
         case .configurationChange: .configurationChange
         case .systemChange: .systemChange
         case .push: .push
@@ -167,7 +183,7 @@ struct AppEventStream {
             guard date < end else { continue }
             for (t, instance) in plan.targets.enumerated() {
                 made.append(Occurrence(date: date, order: plan.firstOrder + (position + n) * plan.targets.count + t,
-                                       instance: instance, cause: plan.cause))
+                                       instance: instance, happening: plan.happening))
             }
         }
     }

@@ -20,6 +20,8 @@ public struct ReloadSimulator {
         public var budget: Int?
         /// The least time between two counted reloads of one instance.
         public var minimumInterval: TimeInterval = 5 * 60
+        /// The documented budget rules followed.
+        public var rules = BudgetRules()
         public init() {}
     }
 
@@ -27,6 +29,10 @@ public struct ReloadSimulator {
         case initial(Int)
         case request(Int, ReloadCause)
         case wake(ReloadScheduler.Wake)
+        /// StandBy's free refresh of an instance shown there.
+        case standByRefresh(Int)
+        /// The user views the instance's page.
+        case pageViewed(Int)
     }
 
     struct InstanceState {
@@ -34,6 +40,8 @@ public struct ReloadSimulator {
         var lastFetch: Date?
         var foregroundWindows: [(Date, Date)] = []
         var dataPhase: Double
+        /// A due reload waits for the page to be viewed.
+        var waitsForView = false
     }
 
     public struct DayStats: Hashable, Sendable, Codable {
@@ -41,6 +49,12 @@ public struct ReloadSimulator {
         public var requested = 0, granted = 0, exempt = 0, deferred = 0, resumed = 0, failed = 0
         public var staleSeconds = 0.0, maxStaleness = 0.0
         public var budgetLeftAtEnd = 0
+        /// What each budget rule did (`BudgetRules`): free reloads after an intent or an animation,
+        /// StandBy refreshes, counted reloads beyond the daily budget during the learning period,
+        /// requests coalesced across widgets, due reloads postponed on a rarely viewed page and those
+        /// run when it was viewed, and timelines flagged for entries under about 5 minutes apart.
+        public var freeAfterIntentOrAnimation = 0, standByRefreshes = 0, learningExtra = 0, coalesced = 0
+        public var postponedNotVisible = 0, reloadedWhenVisible = 0, closeEntryTimelines = 0
     }
 
     public struct Result: Sendable {
@@ -57,6 +71,8 @@ public struct ReloadSimulator {
         /// The highest budget left and staleness (minutes) sampled across all instances: the chart's scales.
         public var peakBudgetLeft: Int
         public var peakStaleness: Double
+        /// The budget rules the run followed.
+        public var rules = BudgetRules()
     }
 
     /// How many instances are sampled for the chart: more lines could not be told apart, and keeping
@@ -83,7 +99,7 @@ public struct ReloadSimulator {
         self.options = options
         self.source = source
         self.start = start
-        scheduler = ReloadScheduler(start: start, minimumInterval: options.minimumInterval, log: log)
+        scheduler = ReloadScheduler(start: start, minimumInterval: options.minimumInterval, rules: options.rules, log: log)
         rng = SeededRandom(seed: options.seed)
     }
 
@@ -98,6 +114,11 @@ public struct ReloadSimulator {
             states.append(InstanceState(spec: spec, dataPhase: phase))
         }
         for i in states.indices { queue.insert(.initial(i), at: start, order: i) }
+        if let every = options.rules.standByRefreshInterval {
+            for i in states.indices where states[i].spec.standBy == true {
+                queue.insert(.standByRefresh(i), at: start.addingTimeInterval(every), order: 1 << 61 + i)
+            }
+        }
         recordForegroundWindows()
         var appEvents = AppEventStream(scenario: scenario, instanceIDs: states.map(\.spec.id), start: start, days: options.days,
                                        seed: options.seed, drawsBefore: UInt64(states.count))
@@ -110,7 +131,10 @@ public struct ReloadSimulator {
             let date: Date, action: Action
             if let o = appEvents.next, queue.nextKey.map({ o.date < $0.date || (o.date == $0.date && o.order < $0.order) }) ?? true {
                 appEvents.removeNext()
-                (date, action) = (o.date, .request(o.instance, o.cause))
+                switch o.happening {
+                case .request(let cause): (date, action) = (o.date, .request(o.instance, cause))
+                case .pageViewed: (date, action) = (o.date, .pageViewed(o.instance))
+                }
             } else if let (d, a) = queue.removeFirst() {
                 (date, action) = (d, a)
             } else {
@@ -138,7 +162,7 @@ public struct ReloadSimulator {
         progress(1)
         return Result(start: start, days: options.days, instanceIDs: states.map(\.spec.id), decisions: scheduler.decisionsLogged,
                       stats: states.indices.map { Array(dayStats[$0 * options.days..<($0 + 1) * options.days]) },
-                      samples: samples, peakBudgetLeft: peakBudgetLeft, peakStaleness: peakStaleness)
+                      samples: samples, peakBudgetLeft: peakBudgetLeft, peakStaleness: peakStaleness, rules: options.rules)
     }
 
     /// The scenario's foreground windows, per instance (its requests come from `AppEventStream`).
@@ -178,9 +202,28 @@ public struct ReloadSimulator {
             dayStats[slot(i, now)].requested += 1
             carryOut(scheduler.request(i, cause: cause, at: now), instance: i, cause: cause, at: now)
         case .wake(let wake):
+            if wake.kind == .policyDue, options.rules.postponesRarelyViewed, states[wake.instance].spec.rarelyViewed == true,
+               scheduler.isCurrent(wake) {
+                // Not now: when the page is next viewed.
+                scheduler.postponeUntilVisible(wake, at: now)
+                states[wake.instance].waitsForView = true
+                dayStats[slot(wake.instance, now)].postponedNotVisible += 1
+                return
+            }
             guard let (cause, decision) = scheduler.wake(wake) else { return }
             if decision != .reload(.resumed) { dayStats[slot(wake.instance, now)].requested += 1 }
             carryOut(decision, instance: wake.instance, cause: cause, at: now)
+        case .standByRefresh(let i):
+            dayStats[slot(i, now)].standByRefreshes += 1
+            handle(.request(i, .standBy), at: now)
+            if let every = options.rules.standByRefreshInterval {
+                queue.insert(.standByRefresh(i), at: now.addingTimeInterval(every), order: 1 << 61 + i)
+            }
+        case .pageViewed(let i):
+            guard states[i].waitsForView else { return }
+            states[i].waitsForView = false
+            dayStats[slot(i, now)].reloadedWhenVisible += 1
+            handle(.request(i, .policy), at: now)
         }
     }
 
@@ -193,9 +236,12 @@ public struct ReloadSimulator {
             case .resumed: dayStats[slot(i, now)].resumed += 1
             default: break
             }
+            if outcome == .exempt && (cause == .interaction || cause == .animation) { dayStats[slot(i, now)].freeAfterIntentOrAnimation += 1 }
+            if outcome == .granted || outcome == .resumed, scheduler.isBeyondDailyBudget(i, at: now) { dayStats[slot(i, now)].learningExtra += 1 }
             reload(i, at: now, cause: cause, outcome: outcome)
         case .deferred(let wake):
             dayStats[slot(i, now)].deferred += 1
+            if scheduler.lastDeferralWasCoalesced { dayStats[slot(i, now)].coalesced += 1 }
             insert(wake)
         case .joined:
             dayStats[slot(i, now)].deferred += 1
@@ -205,7 +251,9 @@ public struct ReloadSimulator {
     private mutating func reload(_ i: Int, at now: Date, cause: ReloadCause, outcome: ScheduleEvent.Outcome) {
         let result: Swift.Result<ScheduledTimeline, any Error>
         do {
-            result = .success(try source.timeline(for: states[i].spec, at: now))
+            let timeline = try source.timeline(for: states[i].spec, at: now)
+            if timeline.hasEntries(closerThan: options.rules.closeEntrySpacing) { dayStats[slot(i, now)].closeEntryTimelines += 1 }
+            result = .success(timeline)
             accrueStaleness(i, until: now)
             states[i].lastFetch = now
         } catch {

@@ -16,7 +16,8 @@ import WidgetScheduling
 ///     { "type": "reloadTimelines", "instance": "news", "every": 60, "from": 0, "to": 86400, "daily": true },
 ///     { "type": "foreground", "instance": "news", "from": 43200, "to": 44100, "daily": true },
 ///     { "type": "tap", "instance": "news", "at": 3600 },
-///     { "type": "push", "instance": "news", "every": 1800, "from": 0, "to": 86400, "daily": true } ] }
+///     { "type": "push", "instance": "news", "every": 1800, "from": 0, "to": 86400, "daily": true } ],
+///   "rules": { "learningDays": 3, "coalescingWindow": 60 } }
 /// ```
 public struct Scenario: Codable, Hashable, Sendable {
     public struct Instance: Codable, Hashable, Sendable {
@@ -36,10 +37,16 @@ public struct Scenario: Codable, Hashable, Sendable {
         public var family: WidgetFamily?
         /// How often the data behind the widget changes (for staleness). Default 900 s.
         public var dataChangeEvery: Double?
+        /// Shown in StandBy: refreshed at the system's rate, free (`BudgetRules.standByRefreshInterval`).
+        public var standBy: Bool?
+        /// On a Home Screen page the user rarely visits: due reloads wait for a `view` event.
+        public var rarelyViewed: Bool?
 
         public init(id: String, views: ViewFrequency? = nil, budget: Int? = nil, entries: Int? = nil, spacing: Double? = nil,
                     policy: String? = nil, extension: String? = nil, kind: String? = nil, family: WidgetFamily? = nil,
-                    dataChangeEvery: Double? = nil) {
+                    dataChangeEvery: Double? = nil, standBy: Bool? = nil, rarelyViewed: Bool? = nil) {
+            self.standBy = standBy
+            self.rarelyViewed = rarelyViewed
             self.id = id
             self.views = views
             self.budget = budget
@@ -59,6 +66,10 @@ public struct Scenario: Codable, Hashable, Sendable {
             /// A WidgetKit `content-changed` push reaching the instance: counted, like
             /// `reloadTimelines` from the background.
             case push
+            /// The widget performed an animation: a free reload.
+            case animation
+            /// The user views the page a rarely viewed widget is on: a postponed reload runs.
+            case view
         }
         public var type: Kind
         /// The instance, or `*` for all.
@@ -94,8 +105,12 @@ public struct Scenario: Codable, Hashable, Sendable {
     public var seed: UInt64?
     public var instances: [Instance]
     public var events: [Event]?
+    /// The documented budget rules to follow (each field optional; see `BudgetRules`).
+    public var rules: BudgetRules?
 
-    public init(days: Int? = nil, start: String? = nil, seed: UInt64? = nil, instances: [Instance], events: [Event]? = nil) {
+    public init(days: Int? = nil, start: String? = nil, seed: UInt64? = nil, instances: [Instance], events: [Event]? = nil,
+                rules: BudgetRules? = nil) {
+        self.rules = rules
         self.days = days
         self.start = start
         self.seed = seed
@@ -124,6 +139,7 @@ public struct Scenario: Codable, Hashable, Sendable {
     func validate(path: String) throws(HostError) {
         func refuse(_ reason: String) -> HostError { .configuration(path: path, reason: reason) }
         guard !instances.isEmpty else { throw refuse("no instances") }
+        if let problem = rules?.problem { throw refuse("rules: \(problem)") }
         if let days, !(1...Self.maximumDays).contains(days) { throw refuse("days must be from 1 to \(Self.maximumDays) (got \(days))") }
         var ids = Set<String>()
         for i in instances {

@@ -26,6 +26,43 @@ public enum SimulationReport {
                 out += "  " + oneDecimal(s.maxStaleness / 60).leftPadded(7, with: " ") + " m\n"
             }
         }
+        return out + rulesSection(r)
+    }
+
+    /// What each documented budget rule was set to and did, summed over instances and days
+    /// (Apple, "Keeping a widget up to date").
+    static func rulesSection(_ r: ReloadSimulator.Result) -> String {
+        var total = ReloadSimulator.DayStats()
+        for days in r.stats {
+            for s in days {
+                total.freeAfterIntentOrAnimation += s.freeAfterIntentOrAnimation
+                total.standByRefreshes += s.standByRefreshes
+                total.learningExtra += s.learningExtra
+                total.coalesced += s.coalesced
+                total.postponedNotVisible += s.postponedNotVisible
+                total.reloadedWhenVisible += s.reloadedWhenVisible
+                total.closeEntryTimelines += s.closeEntryTimelines
+            }
+        }
+        let rules = r.rules
+        func on(_ flag: Bool) -> String { flag ? "on" : "off" }
+        let lines: [(String, String, String)] = [
+            ("free reloads after an intent or animation", on(rules.freeAfterIntentOrAnimation), "\(total.freeAfterIntentOrAnimation) free reload(s)"),
+            ("StandBy refresh at the system's rate", rules.standByRefreshInterval.map { "every \(Int($0)) s" } ?? "off",
+             "\(total.standByRefreshes) free refresh(es)"),
+            ("learning period", rules.learningDays > 0 ? "\(rules.learningDays) day(s), budget x\(oneDecimal(rules.learningBudgetFactor))" : "off",
+             "\(total.learningExtra) reload(s) beyond the daily budget"),
+            ("coalescing across widgets", rules.coalescingWindow > 0 ? "\(Int(rules.coalescingWindow)) s windows" : "off",
+             "\(total.coalesced) request(s) coalesced"),
+            ("rarely viewed pages", on(rules.postponesRarelyViewed),
+             "\(total.postponedNotVisible) postponed, \(total.reloadedWhenVisible) reloaded when viewed"),
+            ("entries closer than about 5 minutes", "under \(Int(rules.closeEntrySpacing)) s flagged", "\(total.closeEntryTimelines) timeline(s) flagged"),
+            ("developer mode (no limits)", on(rules.developerMode), rules.developerMode ? "nothing counted" : "limits apply"),
+        ]
+        var out = "\nbudget rules (Apple, \"Keeping a widget up to date\"):\n"
+        for (name, setting, effect) in lines {
+            out += "  " + name.padding(toLength: 42, withPad: " ", startingAt: 0) + setting.padding(toLength: 28, withPad: " ", startingAt: 0) + effect + "\n"
+        }
         return out
     }
 

@@ -81,6 +81,15 @@ struct Arguments {
         }
     }
 
+    func number(_ name: String, in range: ClosedRange<Double>, unit: String) throws -> Double? {
+        try options[name].map { v in
+            guard let x = Double(v), x.isFinite, range.contains(x) else {
+                throw UsageError("--\(name) must be a number of \(unit) from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound)) (got \(v))")
+            }
+            return x
+        }
+    }
+
     /// `--sandbox none|basic|full`; by default the strongest this machine supports. Asking for more
     /// than it supports is an error that says why, rather than a weaker sandbox than asked for.
     func sandbox() throws -> SandboxLevel {

@@ -55,7 +55,11 @@ final class AppEventStreamTests: XCTestCase {
             peak = max(peak, stream.madeAndNotTaken)
             guard let o = stream.next else { break }
             stream.removeNext()
-            taken.append((o.date, ids[o.instance], o.cause))
+            guard case .request(let cause) = o.happening else {
+                XCTFail("only reload requests in this scenario")
+                return []
+            }
+            taken.append((o.date, ids[o.instance], cause))
         }
         XCTAssertLessThan(peak, taken.count / max(1, days - 1) + 100, "about a day of events made at a time")
         return taken

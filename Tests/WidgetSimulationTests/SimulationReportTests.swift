@@ -26,7 +26,8 @@ final class SimulationReportTests: XCTestCase {
         stats.maxStaleness = 60 * 17.75
         let result = ReloadSimulator.Result(start: Date(timeIntervalSince1970: 0), days: 1, instanceIDs: ["a-rather-long-widget-name"],
                                             decisions: 9, stats: [[stats]], samples: [], peakBudgetLeft: 0, peakStaleness: 0)
-        let rows = SimulationReport.text(result).split(separator: "\n")
+        // The table (title, header, one row), then a blank line and the budget rules section.
+        let rows = SimulationReport.text(result).components(separatedBy: "\n\n")[0].split(separator: "\n")
         XCTAssertEqual(rows.count, 3)
         let expected = "a-rather-long-wi" + String(format: " %3d  %9d  %7d  %6d  %8d  %7d  %6d  %11d  %7.1f m  %7.1f m",
                                                    1, 12, 7, 3, 2, 2, 1_234_567, 63, 4.25, 17.75)

@@ -48,12 +48,12 @@ public final class HostRunner {
     /// `minimumReloadInterval`: the least time between two counted reloads of one instance.
     public init(host: WidgetHost, configuration: HostConfiguration, outputDirectory: URL, socket: ControlSocket?,
                 dailyBudget: Int = ViewFrequency.high.dailyBudget, minimumReloadInterval: TimeInterval = 5 * 60,
-                log: ScheduleLog = ScheduleCounter()) {
+                rules: BudgetRules = BudgetRules(), log: ScheduleLog = ScheduleCounter()) {
         self.host = host
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
         self.outputDirectory = outputDirectory
         self.socket = socket
-        scheduler = ReloadScheduler(start: host.clock.now, minimumInterval: minimumReloadInterval, log: log)
+        scheduler = ReloadScheduler(start: host.clock.now, minimumInterval: minimumReloadInterval, rules: rules, log: log)
         for session in sessions { _ = scheduler.addInstance(id: session.instance.id, dailyBudget: dailyBudget) }
         policyDue = Array(repeating: nil, count: sessions.count)
         board = StatusBoard(configuration.instances)
@@ -330,7 +330,7 @@ extension ReloadReason {
         case .initial: self = .startup
         case .policy: self = .policy
         case .interaction: self = .interaction
-        case .appBackground, .appForeground, .configurationChange, .systemChange: self = .app
+        case .appBackground, .appForeground, .configurationChange, .systemChange, .animation, .standBy: self = .app
         case .push: self = .push
         }
     }

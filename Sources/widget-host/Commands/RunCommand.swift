@@ -17,8 +17,10 @@ func defaultSocketPath() throws -> String {
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox"],
-                              flags: ["verbose"])
+        let a = try Arguments(args, options: Set(["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox"])
+                                .union(BudgetRuleArguments.options), flags: Set(["verbose"]).union(BudgetRuleArguments.flags))
+        var rules = BudgetRules()
+        try BudgetRuleArguments.apply(a, to: &rules)
         guard a.positional.isEmpty else { throw UsageError("run takes no positional arguments") }
         let configPath = try a.required("config")
         // Up to ten years; a request may wait up to an hour; up to 1 TiB of memory per extension.
@@ -60,7 +62,7 @@ enum RunCommand {
             throw CommandFailure("\(error)")
         }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
-                                dailyBudget: budget ?? ViewFrequency.high.dailyBudget, log: log)
+                                dailyBudget: budget ?? ViewFrequency.high.dailyBudget, rules: rules, log: log)
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
         host.shutdown()

@@ -8,7 +8,8 @@ import WidgetSimulation
 /// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.
 enum SimulateCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["days", "scenario", "seed", "out", "budget", "store", "sandbox"], flags: ["json"])
+        let a = try Arguments(args, options: Set(["days", "scenario", "seed", "out", "budget", "store", "sandbox"]).union(BudgetRuleArguments.options),
+                              flags: Set(["json"]).union(BudgetRuleArguments.flags))
         guard a.positional.isEmpty else { throw UsageError("simulate takes no positional arguments") }
         var scenario: Scenario
         if let path = a.value("scenario") {
@@ -23,6 +24,8 @@ enum SimulateCommand {
             return s
         } ?? scenario.seed ?? 1
         options.budget = try a.integer("budget", in: 0...ReloadBudget.largestDailyLimit)
+        options.rules = scenario.rules ?? BudgetRules()
+        try BudgetRuleArguments.apply(a, to: &options.rules)
         let start: Date
         if let s = scenario.start {
             start = try DateArgument.parse(s)
@@ -101,21 +104,37 @@ enum SimulateCommand {
         }
     }
 
-    /// The bundled examples, with an app that asks for caffeine reloads every 10 minutes in the day (more than the budget allows).
+    /// The bundled examples, with an app that asks for caffeine reloads every 10 minutes in the day
+    /// (more than the budget allows) and a server that pushes every two hours; a caffeine widget in
+    /// StandBy; the goal widget on a rarely viewed page, looked at morning and evening; a three-day
+    /// learning period and one-minute coalescing, so that every budget rule shows in the report.
     static func bundledScenario() throws -> Scenario {
         let caffeine = try BundledExtensions.path("CaffeineTracker")
         let todo = try BundledExtensions.path("ToDoList")
         return Scenario(instances: [
             .init(id: "caffeine", views: .high, extension: caffeine, kind: "CaffeineTracker", family: .systemSmall, dataChangeEvery: 1800),
-            .init(id: "goal", views: .medium, extension: caffeine, kind: "CaffeineGoal", family: .systemSmall, dataChangeEvery: 1800),
+            .init(id: "goal", views: .medium, extension: caffeine, kind: "CaffeineGoal", family: .systemSmall, dataChangeEvery: 1800,
+                  rarelyViewed: true),
             .init(id: "todo", views: .low, extension: todo, kind: "ToDoList", family: .systemMedium, dataChangeEvery: 7200),
+            .init(id: "standby", views: .high, extension: caffeine, kind: "CaffeineTracker", family: .systemSmall, dataChangeEvery: 1800,
+                  standBy: true),
         ], events: [
-            .init(type: .reloadTimelines, instance: "caffeine", every: 600, from: 7 * 3600, to: 23 * 3600, daily: true),
+            .init(type: .reloadTimelines, instance: "caffeine", every: 600, from: 7 * 3600, to: 23 * 3600, daily: true, jitter: 0.1),
             .init(type: .foreground, instance: "caffeine", from: 12 * 3600, to: 12 * 3600 + 1200, daily: true),
             .init(type: .tap, instance: "todo", at: 9 * 3600, daily: true),
             .init(type: .tap, instance: "todo", at: 18 * 3600, daily: true),
             .init(type: .systemChange, instance: "*", at: 36 * 3600),
-        ])
+            .init(type: .push, instance: "caffeine", every: 2 * 3600, from: 8 * 3600, to: 22 * 3600, daily: true, jitter: 0.05),
+            .init(type: .view, instance: "goal", at: 8 * 3600, daily: true),
+            .init(type: .view, instance: "goal", at: 20 * 3600, daily: true),
+        ], rules: bundledRules)
+    }
+
+    private static var bundledRules: BudgetRules {
+        var rules = BudgetRules()
+        rules.learningDays = 3
+        rules.coalescingWindow = 60
+        return rules
     }
 }
 
