@@ -24,6 +24,8 @@ struct ToDoListWidget: Widget {
         .configurationDisplayName("To Do")
         .description("Check off tasks right from the widget.")
         .supportedFamilies([.systemSmall, .systemMedium, .systemLarge])
+        // A list to tick off wants attention a driver should not give it.
+        .disfavoredLocations([.carPlay], for: [.systemSmall])
     }
 }
 

@@ -17,6 +17,8 @@ struct GalleryWidgets: WidgetBundle {
         UnsupportedViewsWidget()
         DeliveryLiveActivity()
         LampControl()
+        PosterWidget()
+        WindowWidget()
     }
 }
 

@@ -55,6 +55,7 @@ public enum WidgetRenderer {
         let layout = builder.build(content, InheritedStyle())
         let contentSize = layout.sizeThatFits(ProposedSize(contentRect.size))
         root.children += placer.place(layout, in: placer.aligned(contentSize, in: contentRect, .center))
+        root.children += VisionFinish.nodes(placement.mounting, paper: archive.flags.contains(.paperTexture), rect: widgetRect, corner: corner)
 
         return RenderTree(
             placement: placement.id, family: context.family, renderingMode: context.renderingMode,
@@ -67,7 +68,7 @@ extension WidgetFamily {
     /// Home-screen families (as opposed to accessories).
     public var isSystem: Bool {
         switch self {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge: true
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait: true
         default: false
         }
     }

@@ -132,15 +132,24 @@ public struct WidgetDescriptor: Hashable, Sendable {
     public var recommendations: [Recommendation]
     /// The configuration names a push handler (`.pushHandler(_:)`): the host issues it push tokens.
     public var takesPushes: Bool
+    /// `.disfavoredLocations(_:for:)`: the families the widget would rather not be shown in, by location.
+    public var disfavoredLocations: [PlacementLocation: [WidgetFamily]]
     public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags,
-                recommendations: [Recommendation] = [], takesPushes: Bool = false) {
+                recommendations: [Recommendation] = [], takesPushes: Bool = false,
+                disfavoredLocations: [PlacementLocation: [WidgetFamily]] = [:]) {
         self.takesPushes = takesPushes
+        self.disfavoredLocations = disfavoredLocations
         self.kind = kind
         self.displayName = displayName
         self.description = description
         self.families = families
         self.flags = flags
         self.recommendations = recommendations
+    }
+
+    /// Whether the widget would rather not be shown in `family` at `location`.
+    public func disfavors(_ family: WidgetFamily, at location: PlacementLocation) -> Bool {
+        disfavoredLocations[location]?.contains(family) ?? false
     }
 
     /// A configuration offered ready-made: its description and encoded intent parameters.

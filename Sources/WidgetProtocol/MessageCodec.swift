@@ -30,6 +30,13 @@ public enum MessageCodec {
                 for family in widget.families { w.u8(family.code) }
                 w.u8(widget.flags.rawValue)
                 w.bool(widget.takesPushes)
+                let disfavored = widget.disfavoredLocations.sorted { $0.key.rawValue < $1.key.rawValue }
+                w.varint(disfavored.count)
+                for (location, families) in disfavored {
+                    w.u8(location.rawValue)
+                    w.varint(families.count)
+                    for family in families { w.u8(family.code) }
+                }
                 w.varint(widget.recommendations.count)
                 for r in widget.recommendations {
                     w.inlineString(r.description)
@@ -208,6 +215,13 @@ public enum MessageCodec {
                 throw MessageDecodingError.invalidValue(offset: flagsOffset, field: "configuration flags", value: UInt64(flags))
             }
             let takesPushes = try r.bool()
+            var disfavored: [PlacementLocation: [WidgetFamily]] = [:]
+            for _ in 0..<(try count(&r, "disfavored locations", limit: PlacementLocation.allCases.count)) {
+                let location = PlacementLocation(rawValue: try r.enumCode("location", cases: PlacementLocation.allCases.count))!
+                var disfavoredFamilies: [WidgetFamily] = []
+                for _ in 0..<(try count(&r, "disfavored families", limit: WidgetFamily.allCases.count)) { disfavoredFamilies.append(try family(&r)) }
+                disfavored[location] = disfavoredFamilies
+            }
             let recommendationCount = try count(&r, "recommendations", limit: 64)
             var recommendations: [WidgetDescriptor.Recommendation] = []
             for _ in 0..<recommendationCount {
@@ -217,7 +231,7 @@ public enum MessageCodec {
             }
             widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
                                             flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations,
-                                            takesPushes: takesPushes))
+                                            takesPushes: takesPushes, disfavoredLocations: disfavored))
         }
         let schemeCount = try count(&r, "URL schemes", limit: 64)
         var schemes: [String] = []

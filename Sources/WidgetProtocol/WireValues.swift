@@ -25,21 +25,22 @@ extension ReloadPolicy {
 }
 
 extension EnvironmentVariant {
-    /// Four bytes: rendering mode, colour scheme, flags (container background, luminance reduced),
-    /// redaction reasons.
+    /// Four bytes: rendering mode, colour scheme, flags (container background, luminance reduced,
+    /// simplified level of detail), redaction reasons.
     package func write(to w: inout ByteWriter) {
         w.u8(renderingMode.rawValue)
         w.u8(colorScheme.rawValue)
-        w.u8((showsContainerBackground ? 1 : 0) | (isLuminanceReduced ? 2 : 0))
+        w.u8((showsContainerBackground ? 1 : 0) | (isLuminanceReduced ? 2 : 0) | (isSimplified ? 4 : 0))
         w.u8(redactionReasons.rawValue)
     }
 
     package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> EnvironmentVariant {
         let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count)) ?? .fullColor
         let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count)) ?? .light
-        let bits = try r.enumCode("variant flags", cases: 4)
+        let bits = try r.enumCode("variant flags", cases: 8)
         let reasons = try r.enumCode("redaction reasons", cases: 8)
         return EnvironmentVariant(renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
-                                  isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons))
+                                  isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons),
+                                  isSimplified: bits & 4 != 0)
     }
 }

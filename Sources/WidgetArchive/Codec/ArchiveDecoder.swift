@@ -77,7 +77,7 @@ struct NodeReader {
         let date = Date(timeIntervalSince1970: try reader.f64("entry date"))
         let mode = WidgetRenderingMode(rawValue: try reader.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
         let scheme = ColorScheme(rawValue: try reader.enumCode("color scheme", cases: ColorScheme.allCases.count))!
-        let variantBits = try bits("variant flags", allowed: 0b11)
+        let variantBits = try bits("variant flags", allowed: 0b111)
         let redaction = RedactionReasons(rawValue: try bits("redaction reasons", allowed: 0b111))
         let flags = ConfigurationFlags(rawValue: try bits("configuration flags", allowed: ConfigurationFlags.known.rawValue))
         let root = try node(depth: 1)
@@ -86,7 +86,7 @@ struct NodeReader {
             kind: kind, family: family, entryDate: date,
             variant: EnvironmentVariant(
                 renderingMode: mode, colorScheme: scheme, showsContainerBackground: variantBits & 1 != 0,
-                isLuminanceReduced: variantBits & 2 != 0, redactionReasons: redaction),
+                isLuminanceReduced: variantBits & 2 != 0, redactionReasons: redaction, isSimplified: variantBits & 4 != 0),
             flags: flags, root: root)
     }
 

@@ -50,7 +50,8 @@ struct NodeWriter {
         out.f64(value.entryDate.timeIntervalSince1970)
         out.u8(value.variant.renderingMode.rawValue)
         out.u8(value.variant.colorScheme.rawValue)
-        out.u8((value.variant.showsContainerBackground ? 1 : 0) | (value.variant.isLuminanceReduced ? 2 : 0))
+        out.u8((value.variant.showsContainerBackground ? 1 : 0) | (value.variant.isLuminanceReduced ? 2 : 0)
+            | (value.variant.isSimplified ? 4 : 0))
         out.u8(value.variant.redactionReasons.rawValue)
         out.u8(value.flags.rawValue)
     }

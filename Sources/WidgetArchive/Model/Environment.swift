@@ -5,6 +5,8 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, Codable, Cus
     /// A control (`ControlWidget`): not a family Apple's API names. Controls have no families; the host
     /// keeps and requests a control's template under this one, and draws it in the control placements.
     case _control = "control"
+    /// visionOS 26: an extra-large widget in portrait.
+    case systemExtraLargePortrait
 
     public var description: String { rawValue }
 
@@ -57,12 +59,15 @@ public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConve
     public var showsContainerBackground: Bool
     public var isLuminanceReduced: Bool
     public var redactionReasons: RedactionReasons
+    /// `@Environment(\.levelOfDetail)` is `.simplified`: on visionOS, the viewer is far from the widget.
+    public var isSimplified: Bool
 
     public init(
         renderingMode: WidgetRenderingMode = .fullColor, colorScheme: ColorScheme = .light,
         showsContainerBackground: Bool = true, isLuminanceReduced: Bool = false,
-        redactionReasons: RedactionReasons = []
+        redactionReasons: RedactionReasons = [], isSimplified: Bool = false
     ) {
+        self.isSimplified = isSimplified
         self.renderingMode = renderingMode
         self.colorScheme = colorScheme
         self.showsContainerBackground = showsContainerBackground
@@ -79,7 +84,23 @@ public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConve
         if isLuminanceReduced { parts.append("aod") }
         if redactionReasons.contains(.placeholder) { parts.append("placeholder") }
         if redactionReasons.contains(.privacy) { parts.append("privacy") }
+        if isSimplified { parts.append("simplified") }
         return parts.joined(separator: "-")
     }
 }
 
+
+/// Where a widget is shown, as `WidgetLocation` names it: what `disfavoredLocations(_:for:)` refers
+/// to, and what each host placement is in.
+public enum PlacementLocation: UInt8, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case homeScreen = 0, lockScreen, standBy, iPhoneWidgetsOnMac, carPlay
+    public var description: String {
+        switch self {
+        case .homeScreen: "homeScreen"
+        case .lockScreen: "lockScreen"
+        case .standBy: "standBy"
+        case .iPhoneWidgetsOnMac: "iPhoneWidgetsOnMac"
+        case .carPlay: "carPlay"
+        }
+    }
+}

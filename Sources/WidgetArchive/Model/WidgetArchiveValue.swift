@@ -37,5 +37,14 @@ public struct ConfigurationFlags: OptionSet, Hashable, Sendable, Codable {
     public static let intentConfigurable = ConfigurationFlags(rawValue: 4)
     /// `.promptsForUserConfiguration()`: a control asks to be configured when it is added.
     public static let promptsForUserConfiguration = ConfigurationFlags(rawValue: 8)
-    public static let known: ConfigurationFlags = [.contentMarginsDisabled, .backgroundNotRemovable, .intentConfigurable, .promptsForUserConfiguration]
+    /// `.supportedMountingStyles(_:)` leaves out `.elevated` (visionOS).
+    public static let notElevated = ConfigurationFlags(rawValue: 16)
+    /// `.supportedMountingStyles(_:)` leaves out `.recessed` (visionOS).
+    public static let notRecessed = ConfigurationFlags(rawValue: 32)
+    /// `.widgetTexture(.paper)` (visionOS): a matte, poster-like coating instead of glass.
+    public static let paperTexture = ConfigurationFlags(rawValue: 64)
+    public static let known: ConfigurationFlags = [
+        .contentMarginsDisabled, .backgroundNotRemovable, .intentConfigurable, .promptsForUserConfiguration, .notElevated, .notRecessed,
+        .paperTexture,
+    ]
 }

@@ -46,6 +46,8 @@ public struct _ResolvedWidget {
     }
     /// `.pushHandler(_:)`: the type told of push tokens, for a widget or control that takes pushes.
     public var pushHandler: _PushHandlerType?
+    /// `.disfavoredLocations(_:for:)`, by location.
+    public var disfavoredLocations: [PlacementLocation: [WidgetFamily]] = [:]
     /// Rebuilds an intent-configured control's configuration intent (for `ControlInfo`).
     var controlConfiguration: (([UInt8]) async throws -> any ControlConfigurationIntent)?
     /// Runs the provider and archives every entry for each variant, stamped with this kind and flags.
@@ -181,18 +183,5 @@ extension WidgetConfiguration {
     public func containerBackgroundRemovable(_ isRemovable: Bool = true) -> some WidgetConfiguration {
         modified { if isRemovable { $0.flags.remove(.backgroundNotRemovable) } else { $0.flags.insert(.backgroundNotRemovable) } }
     }
-
-    /// `.disfavoredLocations(_:for:)`: recorded nowhere; placements are the host's choice here.
-    public func disfavoredLocations(_ locations: [WidgetLocation], for families: [WidgetFamily]) -> some WidgetConfiguration {
-        self
-    }
 }
 
-/// `WidgetLocation`.
-public struct WidgetLocation: Hashable, Sendable {
-    let name: String
-    public static let homeScreen = WidgetLocation(name: "homeScreen")
-    public static let lockScreen = WidgetLocation(name: "lockScreen")
-    public static let standBy = WidgetLocation(name: "standBy")
-    public static let iPhoneWidgetsOnMac = WidgetLocation(name: "iPhoneWidgetsOnMac")
-}

@@ -68,7 +68,7 @@ final class RequestServer: @unchecked Sendable {
                                  families: widget.families, flags: widget.flags,
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
-                                 }, takesPushes: widget.pushHandler != nil)
+                                 }, takesPushes: widget.pushHandler != nil, disfavoredLocations: widget.disfavoredLocations)
             }, urlSchemes: urlSchemes, previews: previews.descriptors)))
             while true {
                 let message = try channel.receive()

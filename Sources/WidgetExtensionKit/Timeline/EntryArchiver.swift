@@ -56,6 +56,7 @@ extension EnvironmentValues {
         env.colorScheme = variant.colorScheme
         env.showsWidgetContainerBackground = variant.showsContainerBackground
         env.isLuminanceReduced = variant.isLuminanceReduced
+        env.levelOfDetail = variant.isSimplified ? .simplified : .default
         env.redactionReasons = variant.redactionReasons
         env.widgetContentMargins = defaultContentMargins(family)
         return env
@@ -64,7 +65,7 @@ extension EnvironmentValues {
     /// iOS's default content margins: 16 pt around home-screen widgets, none around accessories.
     static func defaultContentMargins(_ family: WidgetFamily) -> EdgeInsets {
         switch family {
-        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge:
+        case .systemSmall, .systemMedium, .systemLarge, .systemExtraLarge, .systemExtraLargePortrait:
             EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
         case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner, ._control:
             EdgeInsets()

@@ -42,6 +42,8 @@ public enum HostError: Error, Hashable, Sendable {
     /// The control asks to be configured when it is added (`promptsForUserConfiguration()`), and the
     /// instance names no configuration.
     case needsConfiguration(extensionID: String, kind: String)
+    /// The widget cannot be shown at that placement (a visionOS mounting style it does not support).
+    case placementRefused(extensionID: String, kind: String, placement: String, reason: String)
 }
 
 extension HostError: CustomStringConvertible {
@@ -70,6 +72,7 @@ extension HostError: CustomStringConvertible {
         case .backingOff(let id, let until): "extension \(id) failed recently; not relaunched before \(until)"
         case .needsConfiguration(let id, let kind):
             "extension \(id): \(kind) asks to be configured when it is added (promptsForUserConfiguration); give the instance a configuration"
+        case .placementRefused(let id, let kind, let placement, let reason): "extension \(id), widget \(kind) at \(placement): \(reason)"
         }
     }
 }

@@ -41,11 +41,7 @@ public struct WidgetInstance: Hashable, Sendable, Codable {
     }
 
     /// The environment variant this placement needs archived.
-    public func variant(flags: ConfigurationFlags) -> EnvironmentVariant {
-        let p = resolvedPlacement
-        return EnvironmentVariant(renderingMode: p.renderingMode, colorScheme: p.colorScheme,
-                                  showsContainerBackground: !p.removesContainerBackground || flags.contains(.backgroundNotRemovable))
-    }
+    public func variant(flags: ConfigurationFlags) -> EnvironmentVariant { resolvedPlacement.variant(flags: flags) }
 }
 
 /// A configuration parameter as written in a host configuration file: a string (also an entity's

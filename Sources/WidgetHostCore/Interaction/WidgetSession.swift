@@ -50,6 +50,10 @@ public final class WidgetSession {
         if widget.flags.contains(.promptsForUserConfiguration) && instance.encodedConfiguration == nil {
             throw .needsConfiguration(extensionID: try host.connection(to: instance.extensionPath).extensionID, kind: instance.kind)
         }
+        if let reason = instance.resolvedPlacement.refusal(for: widget.flags) {
+            throw .placementRefused(extensionID: try host.connection(to: instance.extensionPath).extensionID, kind: instance.kind,
+                                   placement: instance.resolvedPlacement.id, reason: reason)
+        }
         return ExtensionConnection.TimelineArguments(
             kind: instance.kind, family: instance.family, variants: [instance.variant(flags: widget.flags)],
             configuration: instance.encodedConfiguration ?? widget.recommendations.first?.configuration ?? [],
@@ -167,6 +171,14 @@ public final class WidgetSession {
 
     private func perform(_ node: RenderNode, tree: RenderTree) throws(HostError) -> TapResult {
         guard let action = node.action else { throw .noSuchElement(instance: instance.id, element: node.id ?? "?") }
+        // CarPlay disables interaction with a widget that disfavors it ("Adding StandBy and CarPlay
+        // support to your widget").
+        let placement = instance.resolvedPlacement
+        if placement.location == .carPlay, try descriptor().disfavors(instance.family, at: .carPlay) {
+            events.append(InteractionEvent(date: host.clock.now, kind: .inertTap(element: node.id)))
+            host.log("\(instance.id): tap ignored: the widget disfavors CarPlay, where its interaction is disabled")
+            return TapResult(element: node.id, outcome: .disabled(reason: "the widget disfavors CarPlay"), optimistic: tree, final: tree)
+        }
         switch action.kind {
         case .url:
             let url = action.target ?? ""
@@ -253,6 +265,8 @@ public struct TapResult: Sendable {
         /// A widget URL or link whose scheme the extension did not declare.
         case refused(url: String)
         case inert
+        /// The place disables interaction with this widget (CarPlay, for a widget that disfavors it).
+        case disabled(reason: String)
     }
     public var element: String?
     public var outcome: Outcome

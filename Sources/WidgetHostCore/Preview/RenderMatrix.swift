@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetLayout
+import WidgetProtocol
 
 /// Every way a widget can be seen: each family it supports × each placement that shows the family
 /// (whose rendering mode it takes) × the colour schemes that placement can have. A placement that
@@ -12,8 +13,12 @@ public enum RenderMatrix {
         public var family: WidgetFamily
         public var placement: Placement
         public var colorScheme: ColorScheme
+        /// The widget's configuration flags (which decide whether its background is removable, and
+        /// on visionOS its coating).
+        public var flags: ConfigurationFlags
+
         /// The widget keeps its background where placements remove it (`containerBackgroundRemovable(false)`).
-        public var backgroundNotRemovable: Bool
+        public var backgroundNotRemovable: Bool { flags.contains(.backgroundNotRemovable) }
 
         public var renderingMode: WidgetRenderingMode { placement.renderingMode }
 
@@ -21,10 +26,7 @@ public enum RenderMatrix {
         public var name: String { "\(family.rawValue)-\(placement.id)-\(renderingMode)-\(colorScheme)" }
 
         /// What the extension archives for this cell.
-        public var variant: EnvironmentVariant {
-            EnvironmentVariant(renderingMode: renderingMode, colorScheme: colorScheme,
-                               showsContainerBackground: !placement.removesContainerBackground || backgroundNotRemovable)
-        }
+        public var variant: EnvironmentVariant { placement.variant(flags: flags, colorScheme: colorScheme) }
 
         /// How the host lays it out at `date`.
         public func context(at date: Date) -> RenderContext {
@@ -34,11 +36,42 @@ public enum RenderMatrix {
 
     public static func cells(families: [WidgetFamily], backgroundNotRemovable: Bool = false,
                              placements: [Placement] = Placement.all) -> [Cell] {
+        cells(families: families, flags: backgroundNotRemovable ? [.backgroundNotRemovable] : [], placements: placements)
+    }
+
+    static func cells(families: [WidgetFamily], flags: ConfigurationFlags, placements: [Placement]) -> [Cell] {
         families.flatMap { family in
             placements.filter { $0.sizes[family] != nil }.flatMap { placement in
-                schemes(placement).map { Cell(family: family, placement: placement, colorScheme: $0, backgroundNotRemovable: backgroundNotRemovable) }
+                schemes(placement).map { Cell(family: family, placement: placement, colorScheme: $0, flags: flags) }
             }
         }
+    }
+
+    /// A family and placement the matrix leaves out for a widget, and why.
+    public struct LeftOut: Hashable, Sendable {
+        public var family: WidgetFamily
+        public var placement: Placement
+        public var reason: String
+    }
+
+    /// The widget's matrix as its configuration allows: without the places it disfavors
+    /// (`disfavoredLocations(_:for:)`) or cannot be mounted in (visionOS), which are listed instead.
+    public static func cells(for widget: WidgetDescriptor, placements: [Placement] = Placement.all) -> (cells: [Cell], leftOut: [LeftOut]) {
+        var leftOut: [LeftOut] = []
+        let all = cells(families: widget.families, flags: widget.flags, placements: placements).filter { cell in
+            guard let reason = exclusion(of: widget, cell.family, cell.placement) else { return true }
+            let out = LeftOut(family: cell.family, placement: cell.placement, reason: reason)
+            if !leftOut.contains(out) { leftOut.append(out) }
+            return false
+        }
+        return (all, leftOut)
+    }
+
+    /// Why `widget` is not shown in `family` at `placement`, if it is not.
+    public static func exclusion(of widget: WidgetDescriptor, _ family: WidgetFamily, _ placement: Placement) -> String? {
+        if let refusal = placement.refusal(for: widget.flags) { return refusal }
+        if let location = placement.location, widget.disfavors(family, at: location) { return "disfavored at \(location)" }
+        return nil
     }
 
     private static func schemes(_ placement: Placement) -> [ColorScheme] {

@@ -104,6 +104,11 @@ public final class HostRunner {
         if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
             host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
         }
+        for session in sessions {
+            guard let widget = try? session.descriptor(), let location = session.instance.resolvedPlacement.location,
+                  widget.disfavors(session.instance.family, at: location) else { continue }
+            host.log("\(session.instance.id): \(widget.kind) disfavors \(session.instance.family) at \(location) (disfavoredLocations)")
+        }
         for (i, session) in sessions.enumerated() {
             // The last good timeline shows at once; a corrupt one is quarantined. Then ask afresh.
             session.restoreStoredTimeline()
@@ -313,6 +318,7 @@ public final class HostRunner {
                 case .openedApp(let url): message = "opened the app at \(url)"
                 case .refused(let url): message = "refused to open \(url): its scheme is not declared by the extension"; ok = false
                 case .inert: message = "the element is inert (not backed by an App Intent)"
+                case .disabled(let reason): message = "interaction is disabled here: \(reason)"; ok = false
                 }
                 return ControlResponse(ok: ok, message: message, instances: [board.row(i)])
             } catch {

@@ -9,7 +9,7 @@ import WidgetArchive
 /// rendering modes). Sizes are the iPhone 15 Pro (393 × 852 pt), 12.9" iPad Pro, MacBook Pro and 45 mm
 /// Apple Watch classes; figures the guidelines give as ranges use their middle.
 public struct Placement: Hashable, Sendable {
-    public enum Platform: String, Hashable, Sendable { case iOS, iPadOS, macOS, watchOS }
+    public enum Platform: String, Hashable, Sendable { case iOS, iPadOS, macOS, watchOS, visionOS }
 
     public var id: String
     public var name: String
@@ -34,10 +34,53 @@ public struct Placement: Hashable, Sendable {
     public var isDeviceLocked = false
     /// How controls are drawn here (only read where controls are shown).
     public var controlLook: ControlLook = .row
+    /// Which `WidgetLocation` this is, for `disfavoredLocations(_:for:)`; nil where none applies
+    /// (a Mac's own desktop, a watch).
+    public var location: PlacementLocation? = nil
+    /// visionOS: how the widget is mounted, on what surface, and how far away its viewer is.
+    public var mounting: Mounting? = nil
+
+    /// A visionOS widget's mounting, surface and viewing distance.
+    public struct Mounting: Hashable, Sendable {
+        public enum Style: String, Hashable, Sendable { case elevated, recessed }
+        public var style: Style
+        /// On a table or shelf (only `elevated` widgets go there) rather than a wall.
+        public var isHorizontalSurface: Bool
+        /// Metres from the viewer.
+        public var viewingDistance: Double
+    }
 
     public var families: [WidgetFamily] { WidgetFamily.allCases.filter { sizes[$0] != nil } }
 
     public func size(for family: WidgetFamily) -> Size? { sizes[family] }
+
+    /// The environment a widget with `flags` is archived in for this placement (in `colorScheme`, if
+    /// not the placement's own): its rendering mode, whether its background shows, and on visionOS the
+    /// level of detail its viewer's distance asks for.
+    public func variant(flags: ConfigurationFlags, colorScheme: ColorScheme? = nil) -> EnvironmentVariant {
+        EnvironmentVariant(renderingMode: renderingMode, colorScheme: colorScheme ?? self.colorScheme,
+                           showsContainerBackground: !removesContainerBackground || flags.contains(.backgroundNotRemovable),
+                           isSimplified: (mounting?.viewingDistance ?? 0) > Self.simplifiedBeyond)
+    }
+
+    /// The viewing distance, in metres, beyond which visionOS asks for `LevelOfDetail.simplified`.
+    /// Apple publishes no threshold; 2 m is a representative value.
+    public static let simplifiedBeyond = 2.0
+
+    /// Why a widget with `flags` cannot be shown here, if it cannot: a visionOS mounting style it does
+    /// not support, or a recessed-only widget on a horizontal surface ("Updating your widgets for
+    /// visionOS": people can't place a widget that only supports `recessed` on horizontal surfaces).
+    public func refusal(for flags: ConfigurationFlags) -> String? {
+        guard let mounting else { return nil }
+        if mounting.isHorizontalSurface && flags.contains(.notElevated) {
+            return "a widget that is only recessed cannot be placed on a horizontal surface"
+        }
+        switch mounting.style {
+        case .elevated where flags.contains(.notElevated): return "the widget does not support the elevated mounting style"
+        case .recessed where flags.contains(.notRecessed): return "the widget does not support the recessed mounting style"
+        default: return nil
+        }
+    }
 }
 
 extension Placement {
@@ -50,7 +93,7 @@ extension Placement {
         margins: [.systemSmall: 16, .systemMedium: 16, .systemLarge: 16], marginsWithoutBackground: 16,
         cornerRadius: [.systemSmall: homeCorner, .systemMedium: homeCorner, .systemLarge: homeCorner],
         removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .light,
-        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 3)
+        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 3, location: .homeScreen)
 
     public static let iPhoneLockScreen = Placement(
         id: "iphone-lock", name: "iPhone lock screen", platform: .iOS,
@@ -59,7 +102,7 @@ extension Placement {
         margins: [:], marginsWithoutBackground: 0,
         cornerRadius: [.accessoryCircular: 36, .accessoryRectangular: 12, .accessoryInline: 0],
         removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
-        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 3)
+        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 3, location: .lockScreen)
 
     public static let standByDay = Placement(
         id: "standby", name: "StandBy", platform: .iOS,
@@ -67,7 +110,7 @@ extension Placement {
         margins: [.systemSmall: 16], marginsWithoutBackground: 8,
         cornerRadius: [.systemSmall: homeCorner],
         removesContainerBackground: true, renderingMode: .fullColor, colorScheme: .dark,
-        backdrop: .black, tint: .white, scale: 3)
+        backdrop: .black, tint: .white, scale: 3, location: .standBy)
 
     public static let standByNight = Placement(
         id: "standby-night", name: "StandBy at night", platform: .iOS,
@@ -75,7 +118,7 @@ extension Placement {
         margins: [.systemSmall: 16], marginsWithoutBackground: 8,
         cornerRadius: [.systemSmall: homeCorner],
         removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
-        backdrop: .black, tint: RGBA(1, 0.18, 0.12), scale: 3)
+        backdrop: .black, tint: RGBA(1, 0.18, 0.12), scale: 3, location: .standBy)
 
     public static let iPadLockScreen = Placement(
         id: "ipad-lock", name: "iPad lock screen", platform: .iPadOS,
@@ -84,7 +127,7 @@ extension Placement {
         margins: [.systemSmall: 16], marginsWithoutBackground: 8,
         cornerRadius: [.systemSmall: 22, .accessoryCircular: 38, .accessoryRectangular: 12, .accessoryInline: 0],
         removesContainerBackground: true, renderingMode: .vibrant, colorScheme: .dark,
-        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 2)
+        backdrop: RGBA(0.13, 0.17, 0.30), tint: .white, scale: 2, location: .lockScreen)
 
     public static let iPadHomeScreen = Placement(
         id: "ipad-home", name: "iPad home screen", platform: .iPadOS,
@@ -93,7 +136,7 @@ extension Placement {
         margins: [.systemSmall: 16, .systemMedium: 16, .systemLarge: 16, .systemExtraLarge: 16], marginsWithoutBackground: 16,
         cornerRadius: [.systemSmall: 22, .systemMedium: 22, .systemLarge: 22, .systemExtraLarge: 22],
         removesContainerBackground: false, renderingMode: .fullColor, colorScheme: .light,
-        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 2)
+        backdrop: RGBA(0.36, 0.52, 0.78), tint: .white, scale: 2, location: .homeScreen)
 
     public static let macDesktop = Placement(
         id: "mac-desktop", name: "Mac desktop", platform: .macOS,
@@ -132,7 +175,7 @@ extension Placement {
         Placement(
             id: id, name: name, platform: .iOS, sizes: iPhoneHomeScreen.sizes, margins: iPhoneHomeScreen.margins,
             marginsWithoutBackground: 16, cornerRadius: iPhoneHomeScreen.cornerRadius, removesContainerBackground: true,
-            renderingMode: .accented, colorScheme: .dark, backdrop: plate, tint: tint, scale: 3)
+            renderingMode: .accented, colorScheme: .dark, backdrop: plate, tint: tint, scale: 3, location: .homeScreen)
     }
 
     /// macOS 26's clear Liquid Glass desktop.
@@ -163,8 +206,8 @@ extension Placement {
     public static let all: [Placement] = [
         .iPhoneHomeScreen, .iPhoneHomeScreenTinted, .iPhoneHomeScreenClear, .iPhoneHomeScreenTintedGlass, .iPhoneLockScreen,
         .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen, .macDesktop, .macDesktopTinted, .macDesktopClear,
-        .watchFace, .watchSmartStack,
-    ] + controlPlacements
+        .watchFace, .watchSmartStack, .carPlay,
+    ] + visionPlacements + controlPlacements
 
     public static func named(_ id: String) -> Placement? { all.first { $0.id == id } }
 
@@ -177,6 +220,7 @@ extension Placement {
         case .accessoryCircular, .accessoryRectangular, .accessoryInline: .iPhoneLockScreen
         case .accessoryCorner: .watchFace
         case ._control: .controlCenterMedium
+        case .systemExtraLargePortrait: .visionWallElevated
         }
     }
 }

@@ -78,7 +78,8 @@ public enum TextMetrics {
 }
 
 /// Point sizes and default weights of the text styles, per platform (Human Interface Guidelines,
-/// "Typography": iOS default Large size; watchOS 45 mm default size, SF Compact Rounded design).
+/// "Typography": iOS default Large size, which visionOS widgets share; watchOS 45 mm default size,
+/// SF Compact Rounded design).
 public enum TextStyleTable {
     public static func size(_ style: TextStyle, platform: Placement.Platform) -> Double {
         switch platform {
@@ -96,7 +97,7 @@ public enum TextStyleTable {
             case .caption: 14
             case .caption2: 13
             }
-        case .iOS, .iPadOS, .macOS:
+        case .iOS, .iPadOS, .macOS, .visionOS:
             switch style {
             case .largeTitle: 34
             case .title: 28

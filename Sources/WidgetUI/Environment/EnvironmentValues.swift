@@ -20,6 +20,7 @@ public struct EnvironmentValues: @unchecked Sendable {
         var widgetContentMargins: EdgeInsets = EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
         var showsWidgetContainerBackground: Bool = true
         var isLuminanceReduced: Bool = false
+        var levelOfDetail: LevelOfDetail = .default
         var colorScheme: ColorScheme = .light
         var redactionReasons: RedactionReasons = []
         var font: Font? = nil
@@ -74,6 +75,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var widgetContentMargins: EdgeInsets { get { self[\.widgetContentMargins] } set { self[\.widgetContentMargins] = newValue } }
     public var showsWidgetContainerBackground: Bool { get { self[\.showsWidgetContainerBackground] } set { self[\.showsWidgetContainerBackground] = newValue } }
     public var isLuminanceReduced: Bool { get { self[\.isLuminanceReduced] } set { self[\.isLuminanceReduced] = newValue } }
+    /// `\.levelOfDetail` (visionOS 26): `.simplified` when the viewer is far away. The host asks for
+    /// the simplified variant by the placement's viewing distance; elsewhere it is always `.default`.
+    public var levelOfDetail: LevelOfDetail { get { self[\.levelOfDetail] } set { self[\.levelOfDetail] = newValue } }
     public var colorScheme: ColorScheme { get { self[\.colorScheme] } set { self[\.colorScheme] = newValue } }
     public var redactionReasons: RedactionReasons { get { self[\.redactionReasons] } set { self[\.redactionReasons] = newValue } }
     public var font: Font? { get { self[\.font] } set { self[\.font] = newValue } }
@@ -130,4 +134,12 @@ extension View {
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         archived(environment: { $0[keyPath: keyPath] = value })
     }
+}
+
+/// `LevelOfDetail` (visionOS 26): how much detail a widget should show for how far away its viewer is.
+public struct LevelOfDetail: Hashable, Sendable {
+    let isSimplified: Bool
+    public static let `default` = LevelOfDetail(isSimplified: false)
+    /// The viewer is far away: larger type, less of it.
+    public static let simplified = LevelOfDetail(isSimplified: true)
 }

@@ -35,6 +35,7 @@ enum DemoCommand {
         case .openedApp(let url): "opens the app at \(url)"
         case .refused(let url): "refused \(url) (undeclared scheme)"
         case .inert: "inert"
+        case .disabled(let reason): "disabled (\(reason))"
         }
     }
 

@@ -97,9 +97,13 @@ final class PreviewRun {
             : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
         for family in widget.families {
             let placement = Placement.natural(for: family)
-            let variant = EnvironmentVariant(
-                renderingMode: placement.renderingMode, colorScheme: placement.colorScheme,
-                showsContainerBackground: !placement.removesContainerBackground || widget.flags.contains(.backgroundNotRemovable))
+            let variant = placement.variant(flags: widget.flags)
+            if let reason = RenderMatrix.exclusion(of: widget, family, placement) {
+                // Disfavored here, or not mountable: listed in the sheet, not rendered.
+                guard takeUnit() else { continue }
+                sheet.add(ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: nil), leftOut: reason)
+                continue
+            }
             for (number, configuration) in configurations.enumerated() {
                 guard takeUnit() else { continue }
                 let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
@@ -114,7 +118,13 @@ final class PreviewRun {
     /// colour schemes, a row each (`DIR/<kind>/<family>/<placement>-<mode>-<scheme>/entry-N.*`).
     func renderMatrix(_ widget: WidgetDescriptor) throws {
         let configuration = widget.recommendations.first?.configuration ?? []
-        for cell in RenderMatrix.cells(families: widget.families, backgroundNotRemovable: widget.flags.contains(.backgroundNotRemovable)) {
+        let matrix = RenderMatrix.cells(for: widget)
+        for leftOut in matrix.leftOut {
+            guard takeUnit() else { continue }
+            sheet.add(ContactSheet.Row(kind: widget.kind, family: leftOut.family, placement: leftOut.placement, configuration: nil),
+                      leftOut: leftOut.reason)
+        }
+        for cell in matrix.cells {
             guard takeUnit() else { continue }
             let row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
                                        configuration: "\(cell.renderingMode), \(cell.colorScheme)", cell: cell)
@@ -215,9 +225,7 @@ final class PreviewRun {
             guard takeUnit() else { continue }
             let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
             let placement = descriptor.family.map { Placement.natural(for: $0) }
-            let variant = EnvironmentVariant(
-                renderingMode: placement?.renderingMode ?? .fullColor, colorScheme: placement?.colorScheme ?? .light,
-                showsContainerBackground: !(placement?.removesContainerBackground ?? false))
+            let variant = placement?.variant(flags: []) ?? EnvironmentVariant()
             let entries: [WidgetHost.PreviewEntry]
             do {
                 entries = try host.preview(executable: executable, index: index, variant: variant)
@@ -362,6 +370,11 @@ struct ContactSheet {
     }
 
     mutating func add(_ row: Row, error: String) { add(title: row.title, error: error) }
+
+    /// A family and placement the widget is not shown in, and why (disfavored, or not mountable there).
+    mutating func add(_ row: Row, leftOut reason: String) {
+        cell(row.title, "<p class=\"left-out\">not shown: \(Self.escape(reason))</p>")
+    }
 
     mutating func add(title: String, error: String) {
         cell(title, "<p class=\"error\">\(Self.escape(error))</p>")
