@@ -324,9 +324,10 @@ final class CommandLineTests: XCTestCase {
         let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,
                                 "--at", "2025-11-21T08:00:00Z", "--entries", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        // 14 entries of the widgets, 2 of the source's #Preview (--entries 2), and the transition between those.
-        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 16 entries and 1 transition(s) rendered"), r.stdout)
-        let folders = ["CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
+        // 14 entries of the widgets, one of each control, 2 of the source's #Preview (--entries 2), and the
+        // transition between those.
+        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 18 entries and 1 transition(s) rendered"), r.stdout)
+        let folders = ["LogEspresso/control", "DecafMode/control", "CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
                        "CaffeineTracker/accessoryCircular", "CaffeineTracker/accessoryInline",
                        "CaffeineGoal/systemSmall/recommendation-1", "CaffeineGoal/systemSmall/recommendation-2",
                        "CaffeineGoal/accessoryCircular/recommendation-1", "CaffeineGoal/accessoryCircular/recommendation-2"]
