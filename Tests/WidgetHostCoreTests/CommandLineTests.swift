@@ -516,7 +516,12 @@ final class CommandLineTests: XCTestCase {
         let preview = try widgetHost(["preview", "--extension", try BuiltProducts.executable("ToDoList"), "--out", out.path, "--matrix", "--entries", "1"])
         XCTAssertEqual(preview.status, 0, preview.stderr)
         let html = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        for cell in RenderMatrix.cells(families: [.systemSmall, .systemMedium, .systemLarge]) {
+        // The to-do list disfavors CarPlay for systemSmall: that cell is listed, not rendered.
+        let disfavored = "ToDoList/systemSmall/carplay-fullColor-dark"
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out.appendingPathComponent(disfavored).path))
+        XCTAssertTrue(html.contains("<h2>ToDoList · systemSmall · CarPlay</h2><div class=\"row\"><p class=\"left-out\">not shown: disfavored at carPlay</p>"), html)
+        for cell in RenderMatrix.cells(families: [.systemSmall, .systemMedium, .systemLarge])
+        where !(cell.family == .systemSmall && cell.placement.location == .carPlay) {
             let folder = "ToDoList/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(folder)/entry-0.png").path), folder)
             let size = try XCTUnwrap(cell.placement.size(for: cell.family))
