@@ -40,6 +40,12 @@ public struct ReloadBudget: Hashable, Sendable {
         }
     }
 
+    /// Counted reloads within the window that ends at `date`.
+    public mutating func spentCount(at date: Date) -> Int {
+        expire(before: date)
+        return dates.count - first
+    }
+
     public mutating func remaining(at date: Date) -> Int {
         expire(before: date)
         return max(0, limit(at: date) - (dates.count - first))

@@ -180,7 +180,7 @@ public struct ReloadScheduler {
     /// Whether the instance has spent more of its window than the daily budget allows: a reload the
     /// learning period gave.
     public mutating func isBeyondDailyBudget(_ i: Int, at date: Date) -> Bool {
-        instances[i].budget.remaining(at: date) >= 0 && instances[i].budget.spent.count > instances[i].budget.dailyLimit
+        instances[i].budget.spentCount(at: date) > instances[i].budget.dailyLimit
     }
 
     private mutating func spend(_ i: Int, at now: Date) {

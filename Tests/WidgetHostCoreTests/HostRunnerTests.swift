@@ -116,4 +116,22 @@ final class HostRunnerTests: XCTestCase {
         XCTAssertEqual(log.events.last?.time, 600 + 86_400)
         XCTAssertEqual(runner.handle(ControlRequest(command: .status)).instances?.first?.budgetLeft, 0)
     }
+
+    /// StandBy refreshes the widgets it shows at the system's rate (`BudgetRules`), free: the live host
+    /// does it as the simulator does, and a home-screen instance is not refreshed.
+    func testStandByRefreshesItsWidgetsAtTheSystemRateForFree() throws {
+        let caffeine = try BuiltProducts.executable("CaffeineTracker")
+        let clock = VirtualClock(start: start)
+        let log = ScheduleRecorder()
+        let runner = try runner([
+            WidgetInstance(id: "night", extensionPath: caffeine, kind: "CaffeineTracker", family: .systemSmall, placement: "standby"),
+            WidgetInstance(id: "home", extensionPath: caffeine, kind: "CaffeineTracker", family: .systemMedium),
+        ], budget: 5, clock: clock, log: log)
+        runner.start()
+        advance(runner, clock, before: start.addingTimeInterval(3700))
+        let refreshes = log.events.filter { $0.cause == .standBy }
+        XCTAssertEqual(refreshes.map(\.time), [900, 1800, 2700, 3600])
+        XCTAssertEqual(Set(refreshes.map(\.instance)), ["night"])
+        XCTAssertTrue(refreshes.allSatisfy { $0.outcome == .exempt && $0.budgetLeft == 5 })
+    }
 }

@@ -40,6 +40,8 @@ public final class HostRunner {
     private let inbox = ControlInbox()
     /// Which push token reaches which instance.
     public let pushes: PushRoutes
+    /// When each instance shown in StandBy is next refreshed at the system's rate (free).
+    private var standByDue: [Date?]
     private var server: ControlServer?
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
@@ -59,6 +61,10 @@ public final class HostRunner {
         board = StatusBoard(configuration.instances)
         shown = ShownEntries(count: sessions.count)
         pushes = PushRoutes(host: host, sessions: sessions)
+        let interval = rules.standByRefreshInterval
+        standByDue = sessions.map { session in
+            session.instance.resolvedPlacement.location == .standBy ? interval.map { host.clock.now.addingTimeInterval($0) } : nil
+        }
     }
 
     /// Runs until `shouldStop` says so or `until` passes; either is noticed within a second, even in
@@ -132,6 +138,7 @@ public final class HostRunner {
     public func nextEventDate() -> Date? {
         let now = host.clock.now
         var next = wakes.nextDate
+        for case let due? in standByDue { next = min(next ?? due, due) }
         for session in sessions {
             if let entry = session.timeline?.entries.first(where: { $0.date > now })?.date { next = min(next ?? entry, entry) }
         }
@@ -148,6 +155,13 @@ public final class HostRunner {
             if batch.contains(where: { $0.instance == wake.instance }) { runBatch() }
             guard let (cause, decision) = scheduler.wake(wake, at: now) else { continue }
             carryOut(decision, instance: wake.instance, cause: cause)
+        }
+        // StandBy refreshes the widgets it shows at its own rate, at no cost to their budget.
+        for i in sessions.indices {
+            guard let due = standByDue[i], due <= now, let interval = scheduler.rules.standByRefreshInterval else { continue }
+            standByDue[i] = now.addingTimeInterval(interval)
+            if batch.contains(where: { $0.instance == i }) { runBatch() }
+            carryOut(scheduler.request(i, cause: .standBy, at: now), instance: i, cause: .standBy)
         }
         runBatch()
         for (i, session) in sessions.enumerated() {
