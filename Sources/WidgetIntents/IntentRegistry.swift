@@ -1,4 +1,5 @@
 import Foundation
+import WidgetArchive
 
 /// The intent types this process can perform, by type identifier. A type is registered when a control
 /// carrying it is archived, so only intents this extension itself put in an archive can be performed.
@@ -18,6 +19,14 @@ package final class IntentRegistry: @unchecked Sendable {
                 _ = try await intent.perform()
             }
         }
+    }
+
+    /// What a control archives for `intent`: its type and encoded parameters. Registers the type, so
+    /// that this process can perform the intent when the control is tapped.
+    package func reference<I: AppIntent>(to intent: I) throws(IntentCodingError) -> IntentReference {
+        let parameters = try IntentParameterCodec.encode(intent)
+        register(I.self)
+        return IntentReference(typeIdentifier: I.typeIdentifier, parameters: parameters)
     }
 
     package func isRegistered(_ typeIdentifier: String) -> Bool { lock.withLock { performers[typeIdentifier] != nil } }

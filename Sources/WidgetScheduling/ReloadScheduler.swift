@@ -99,6 +99,7 @@ public struct ReloadScheduler {
         var allowed = instances[i].budget.nextAvailable(at: now)
         if let last = instances[i].lastCounted { allowed = max(allowed, last.addingTimeInterval(minimumInterval)) }
         var detail: ScheduleEvent.Detail = instances[i].budget.remaining(at: now) == 0 ? .budgetSpent : .tooSoon
+        lastDeferralWasCoalesced = false
         if allowed <= now {
             guard let window = coalescingWindowEnd(after: now) else {
                 spend(i, at: now)
@@ -107,8 +108,8 @@ public struct ReloadScheduler {
             // Every widget's counted reloads in this window run together at its end.
             allowed = window
             detail = .coalesced
+            lastDeferralWasCoalesced = true
         }
-        lastDeferralWasCoalesced = detail == .coalesced
         instances[i].deferredUntil = allowed
         instances[i].deferredGeneration += 1
         record(i, now, cause, .deferred, until: allowed, detail: detail)

@@ -42,6 +42,8 @@ public struct ReloadSimulator {
         var dataPhase: Double
         /// A due reload waits for the page to be viewed.
         var waitsForView = false
+        /// On a rarely viewed page, and the rule that postpones its reloads is on.
+        var postponesUntilViewed = false
     }
 
     public struct DayStats: Hashable, Sendable, Codable {
@@ -111,7 +113,8 @@ public struct ReloadSimulator {
             let limit = options.budget ?? spec.budget ?? (spec.views ?? .high).dailyBudget
             let phase = Double(rng.next() % 1000) / 1000
             _ = scheduler.addInstance(id: spec.id, dailyBudget: limit)
-            states.append(InstanceState(spec: spec, dataPhase: phase))
+            states.append(InstanceState(spec: spec, dataPhase: phase,
+                                        postponesUntilViewed: options.rules.postponesRarelyViewed && spec.rarelyViewed == true))
         }
         for i in states.indices { queue.insert(.initial(i), at: start, order: i) }
         if let every = options.rules.standByRefreshInterval {
@@ -202,8 +205,7 @@ public struct ReloadSimulator {
             dayStats[slot(i, now)].requested += 1
             carryOut(scheduler.request(i, cause: cause, at: now), instance: i, cause: cause, at: now)
         case .wake(let wake):
-            if wake.kind == .policyDue, options.rules.postponesRarelyViewed, states[wake.instance].spec.rarelyViewed == true,
-               scheduler.isCurrent(wake) {
+            if states[wake.instance].postponesUntilViewed, wake.kind == .policyDue, scheduler.isCurrent(wake) {
                 // Not now: when the page is next viewed.
                 scheduler.postponeUntilVisible(wake, at: now)
                 states[wake.instance].waitsForView = true
@@ -237,7 +239,9 @@ public struct ReloadSimulator {
             default: break
             }
             if outcome == .exempt && (cause == .interaction || cause == .animation) { dayStats[slot(i, now)].freeAfterIntentOrAnimation += 1 }
-            if outcome == .granted || outcome == .resumed, scheduler.isBeyondDailyBudget(i, at: now) { dayStats[slot(i, now)].learningExtra += 1 }
+            if options.rules.learningDays > 0, outcome == .granted || outcome == .resumed, scheduler.isBeyondDailyBudget(i, at: now) {
+                dayStats[slot(i, now)].learningExtra += 1
+            }
             reload(i, at: now, cause: cause, outcome: outcome)
         case .deferred(let wake):
             dayStats[slot(i, now)].deferred += 1

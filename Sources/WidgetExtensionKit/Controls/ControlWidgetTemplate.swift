@@ -76,9 +76,7 @@ public struct _ControlTemplateBuilder {
     /// The intent archived for the control, registered so this process can perform it.
     mutating func action<I: AppIntent>(_ intent: I) -> ControlAction {
         do {
-            let parameters = try IntentParameterCodec.encode(intent)
-            IntentRegistry.shared.register(I.self)
-            return .intent(IntentReference(typeIdentifier: I.typeIdentifier, parameters: parameters))
+            return .intent(try IntentRegistry.shared.reference(to: intent))
         } catch {
             diagnostics.append("\(I.typeIdentifier) is archived inert: \(error)")
             return .inert

@@ -125,9 +125,7 @@ extension Button where Label == Text {
 /// Archives an intent for a control and registers its type so this process can perform it later.
 func intentAction<I: AppIntent>(_ intent: I, builder: inout _ArchiveBuilder) -> ControlAction {
     do {
-        let parameters = try IntentParameterCodec.encode(intent)
-        IntentRegistry.shared.register(I.self)
-        return .intent(IntentReference(typeIdentifier: I.typeIdentifier, parameters: parameters))
+        return .intent(try IntentRegistry.shared.reference(to: intent))
     } catch {
         builder.warn("\(I.typeIdentifier) is archived inert: \(error)")
         return .inert
