@@ -67,8 +67,6 @@ struct SetDecafModeIntent: SetValueIntent {
     @Parameter(title: "Decaf")
     var value: Bool
 
-    init() {}
-
     func perform() async throws -> some IntentResult {
         try DrinkStore.shared.setDecaf(value)
         FileHandle.standardError.write(Data("CaffeineTracker[\(getpid())]: decaf mode \(value ? "on" : "off")\n".utf8))

@@ -61,7 +61,7 @@ struct StepCounterView: View {
                 }
                 .id("log-walk")
             }
-            .containerBackground(for: .widget) { Color.white }
+            .containerBackground(.background, for: .widget)
         }
     }
 }
