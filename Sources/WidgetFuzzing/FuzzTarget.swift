@@ -69,6 +69,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                     .getTimeline(TimelineRequest(requestID: 1, kind: "K", family: .systemMedium, variants: [.standard], now: Date(timeIntervalSince1970: 0))),
                     .performIntent(IntentRequest(requestID: 2, intent: IntentReference(typeIdentifier: "T", parameters: [0]), kind: "K", now: Date(timeIntervalSince1970: 0))),
                     .failure(Failure(requestID: 3, code: .intentFailed, message: "m")),
+                    .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(
+                        kind: "C", displayName: "N", description: "", families: [._control], flags: [.promptsForUserConfiguration],
+                        takesPushes: true, disfavoredLocations: [.carPlay: [.systemSmall]])])),
+                    .getTimeline(TimelineRequest(requestID: 4, kind: "K", family: .systemExtraLargePortrait,
+                                                 variants: [EnvironmentVariant(isSimplified: true)], now: Date(timeIntervalSince1970: 0))),
+                    .pushTokens(PushTokenUpdate(requestID: 5, widgetToken: Array(repeating: 7, count: 16),
+                                                widgets: [.init(kind: "K", family: .systemSmall)],
+                                                controls: [.init(kind: "C", token: [1, 2], configuration: [3])])),
                 ]
                 return MessageCodec.encode(messages[i % messages.count])
             }
