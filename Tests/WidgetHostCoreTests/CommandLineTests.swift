@@ -360,6 +360,48 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(entries.stderr.contains("--entries must be a whole number from 1 to 1000 (got 0)"), entries.stderr)
     }
 
+    /// SIGHUP makes a running host read its configuration again: a new instance starts and is issued
+    /// its push token (the extension's handler is told), a removed one leaves `status`.
+    func testSIGHUPReloadsTheConfigurationAndTellsPushHandlers() throws {
+        let dir = try temporaryDirectory(self)
+        let socket = dir.appendingPathComponent("c.sock").path
+        let config = dir.appendingPathComponent("host.json")
+        let caffeine = try BuiltProducts.executable("CaffeineTracker"), todo = try BuiltProducts.executable("ToDoList")
+        func write(_ instances: [String]) throws {
+            try Data("{\"instances\": [\(instances.joined(separator: ","))]}".utf8).write(to: config)
+        }
+        let list = "{\"id\": \"todo\", \"extension\": \"\(todo)\", \"kind\": \"ToDoList\", \"family\": \"systemMedium\"}"
+        let small = "{\"id\": \"caffeine\", \"extension\": \"\(caffeine)\", \"kind\": \"CaffeineTracker\", \"family\": \"systemSmall\"}"
+        try write([list])
+        let store = dir.appendingPathComponent("store")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+        process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
+                             "--socket", socket, "--duration", "60"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        func ids() -> [String]? { (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5))?.instances?.map(\.id) }
+        for _ in 0..<200 where ids() != ["todo"] { usleep(50_000) }
+        XCTAssertEqual(ids(), ["todo"])
+
+        try write([small])
+        kill(process.processIdentifier, SIGHUP)
+        var status: ControlResponse?
+        for _ in 0..<200 {
+            status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
+            if status?.instances?.map(\.id) == ["caffeine"], status?.instances?.first?.pushToken != nil { break }
+            usleep(50_000)
+        }
+        let token = try XCTUnwrap(status?.instances?.first?.pushToken)
+        XCTAssertEqual(status?.instances?.map(\.id), ["caffeine"], "the to-do list was taken out, the caffeine widget added")
+        let log = (try? String(contentsOf: store.appendingPathComponent("CaffeineTracker/extension.log"), encoding: .utf8)) ?? ""
+        XCTAssertTrue(log.contains("push token \(token.prefix(8))… for 1 widget(s)"), log)
+        let push = try ControlSocket.send(ControlRequest(command: .push, token: token), to: socket)
+        XCTAssertEqual(push.message, "reloaded caffeine")
+    }
+
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path

@@ -101,4 +101,32 @@ final class PushTests: XCTestCase {
         XCTAssertTrue(log.contains("lamp push token for Hall\n") && log.contains("lamp push token for Study\n"), log)
         XCTAssertNotEqual(token(runner, "Hall"), token(runner, "Study"))
     }
+
+    /// The set of configured widgets changes while the host runs (`run` on SIGHUP): the extension is
+    /// told again, with the same token and the widgets it now reaches; a removed instance leaves
+    /// `status` and no push reaches it.
+    func testAChangedConfigurationIsToldToThePushHandlers() throws {
+        let caffeine = try BuiltProducts.executable("CaffeineTracker")
+        let runner = try runner(budget: 10, log: ScheduleRecorder())
+        runner.start()
+        let token = try XCTUnwrap(token(runner, "caffeine"))
+        XCTAssertEqual(extensionLog(runner, containing: "push token \(token.prefix(8))… for 2 widget(s)"), 1)
+        // The same configuration again changes nothing and tells nobody.
+        let same = runner.sessions.map(\.instance)
+        XCTAssertEqual(runner.reconfigure(HostConfiguration(instances: same)).added, [])
+        XCTAssertEqual(extensionLog(runner, containing: "widget(s)"), 1)
+        XCTAssertEqual(extensionLog(runner, containing: "control(s)"), 1)
+
+        var changed = same.filter { $0.id != "caffeine-lock" }
+        changed.append(WidgetInstance(id: "caffeine-medium", extensionPath: caffeine, kind: "CaffeineTracker", family: .systemMedium))
+        let result = runner.reconfigure(HostConfiguration(instances: changed))
+        XCTAssertEqual(result.added, ["caffeine-medium"])
+        XCTAssertEqual(result.removed, ["caffeine-lock"])
+        XCTAssertEqual(extensionLog(runner, containing: "push token \(token.prefix(8))… for 2 widget(s)"), 2, "told again: small and medium now")
+        let status = runner.handle(ControlRequest(command: .status))
+        XCTAssertEqual(status.instances?.map(\.id), ["caffeine", "goal", "espresso", "caffeine-medium"])
+        XCTAssertEqual(status.instances?.first { $0.id == "caffeine-medium" }?.entries, 10, "the new instance has its first timeline")
+        XCTAssertEqual(runner.handle(ControlRequest(command: .push, token: token)).message, "reloaded caffeine, caffeine-medium")
+        XCTAssertFalse(runner.handle(ControlRequest(command: .tap, instance: "caffeine-lock", element: "log-espresso")).ok)
+    }
 }

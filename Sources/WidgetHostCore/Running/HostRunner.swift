@@ -21,7 +21,13 @@ import WidgetScheduling
 /// Not `Sendable`: one thread drives it (`run`, or a test calling `start`, `processDue` and `handle`).
 public final class HostRunner {
     public let host: WidgetHost
-    public let sessions: [WidgetSession]
+    /// Every instance the host has run, by index (scheduler, status and outputs address them so);
+    /// those taken out of the configuration stay, inactive.
+    public private(set) var sessions: [WidgetSession]
+    /// Whether each instance is still configured.
+    private var active: [Bool]
+    /// What new instances' budgets are, as at the start.
+    private let dailyBudget: Int
     public let outputDirectory: URL
     public let socket: ControlSocket?
     private var scheduler: ReloadScheduler
@@ -53,6 +59,8 @@ public final class HostRunner {
                 rules: BudgetRules = BudgetRules(), log: ScheduleLog = ScheduleCounter()) {
         self.host = host
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
+        active = Array(repeating: true, count: sessions.count)
+        self.dailyBudget = dailyBudget
         self.outputDirectory = outputDirectory
         self.socket = socket
         scheduler = ReloadScheduler(start: host.clock.now, minimumInterval: minimumReloadInterval, rules: rules, log: log)
@@ -61,21 +69,33 @@ public final class HostRunner {
         board = StatusBoard(configuration.instances)
         shown = ShownEntries(count: sessions.count)
         pushes = PushRoutes(host: host, sessions: sessions)
-        let interval = rules.standByRefreshInterval
-        standByDue = sessions.map { session in
-            session.instance.resolvedPlacement.location == .standBy ? interval.map { host.clock.now.addingTimeInterval($0) } : nil
-        }
+        standByDue = []
+        standByDue = sessions.map(firstStandByRefresh)
     }
+
+    /// When StandBy first refreshes `session`, if it is shown there.
+    private func firstStandByRefresh(_ session: WidgetSession) -> Date? {
+        guard session.instance.resolvedPlacement.location == .standBy, let interval = scheduler.rules.standByRefreshInterval else { return nil }
+        return host.clock.now.addingTimeInterval(interval)
+    }
+
+    /// The indices of the instances still configured.
+    private var activeIndices: [Int] { sessions.indices.filter { active[$0] } }
 
     /// Runs until `shouldStop` says so or `until` passes; either is noticed within a second, even in
     /// the middle of a batch of reloads (the extensions are then stopped, and what was under way fails).
-    public func run(until: Date? = nil, shouldStop: @escaping () -> Bool) {
+    /// `reconfiguration` is asked each time round for a new configuration to take (nil: none).
+    public func run(until: Date? = nil, shouldStop: @escaping () -> Bool, reconfiguration: () -> HostConfiguration? = { nil }) {
         let clock = host.clock
         stopCheck = { shouldStop() || until.map { clock.now >= $0 } ?? false }
         startServing()
         defer { server?.stop() }
         start()
         while !stopCheck() {
+            if let configuration = reconfiguration() {
+                let (added, removed) = reconfigure(configuration)
+                host.log("reconfigured: \(added.count) instance(s) added, \(removed.count) removed")
+            }
             let now = host.clock.now
             let wake = min(now.addingTimeInterval(1), nextEventDate() ?? .distantFuture)
             carryOutControlRequests(until: Date().addingTimeInterval(max(0, wake.timeIntervalSince(now))))
@@ -110,18 +130,59 @@ public final class HostRunner {
         if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
             host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
         }
-        for session in sessions {
+        begin(Array(sessions.indices))
+    }
+
+    /// Warns of disfavored places, shows each instance's last good timeline, asks afresh, and tells the
+    /// extensions their push tokens (again, where what they reach changed).
+    private func begin(_ indices: [Int]) {
+        for i in indices {
+            let session = sessions[i]
             guard let widget = try? session.descriptor(), let location = session.instance.resolvedPlacement.location,
                   widget.disfavors(session.instance.family, at: location) else { continue }
             host.log("\(session.instance.id): \(widget.kind) disfavors \(session.instance.family) at \(location) (disfavoredLocations)")
         }
-        for (i, session) in sessions.enumerated() {
+        for i in indices {
             // The last good timeline shows at once; a corrupt one is quarantined. Then ask afresh.
-            session.restoreStoredTimeline()
+            sessions[i].restoreStoredTimeline()
             carryOut(scheduler.request(i, cause: .initial, at: host.clock.now), instance: i, cause: .initial)
         }
         runBatch()
         issuePushTokens()
+    }
+
+    /// Takes a new configuration while running (`run` on SIGHUP): instances with new ids start,
+    /// instances no longer listed stop (their files stay); the others go on as they were. Extensions
+    /// whose set of configured widgets changed are told their push tokens again. Returns the ids
+    /// added and removed.
+    @discardableResult
+    public func reconfigure(_ configuration: HostConfiguration) -> (added: [String], removed: [String]) {
+        let wanted = Set(configuration.instances.map(\.id))
+        var removed: [String] = []
+        for i in activeIndices where !wanted.contains(sessions[i].instance.id) {
+            active[i] = false
+            policyDue[i] = nil
+            standByDue[i] = nil
+            board.remove(i)
+            removed.append(sessions[i].instance.id)
+        }
+        let running = Set(activeIndices.map { sessions[$0].instance.id })
+        var added: [Int] = []
+        for instance in configuration.instances where !running.contains(instance.id) {
+            let session = WidgetSession(host: host, instance: instance)
+            sessions.append(session)
+            active.append(true)
+            _ = scheduler.addInstance(id: instance.id, dailyBudget: dailyBudget)
+            policyDue.append(nil)
+            board.append(instance)
+            shown.append()
+            standByDue.append(firstStandByRefresh(session))
+            added.append(sessions.count - 1)
+        }
+        pushes.update(sessions: sessions.indices.map { active[$0] ? sessions[$0] : nil })
+        begin(added)
+        refreshSchedule()
+        return (added.map { sessions[$0].instance.id }, removed)
     }
 
     /// Issues push tokens (all, or a rotation of one extension's), tells the extensions, and shows
@@ -139,8 +200,8 @@ public final class HostRunner {
         let now = host.clock.now
         var next = wakes.nextDate
         for case let due? in standByDue { next = min(next ?? due, due) }
-        for session in sessions {
-            if let entry = session.timeline?.entries.first(where: { $0.date > now })?.date { next = min(next ?? entry, entry) }
+        for i in activeIndices {
+            if let entry = sessions[i].timeline?.entries.first(where: { $0.date > now })?.date { next = min(next ?? entry, entry) }
         }
         return next
     }
@@ -150,6 +211,7 @@ public final class HostRunner {
     public func processDue() {
         let now = host.clock.now
         while let (_, wake) = wakes.removeFirst(dueBy: now) {
+            guard active[wake.instance] else { continue }
             if wake.kind == .policyDue, policyDue[wake.instance] == wake.date { policyDue[wake.instance] = nil }
             // A second decision for an instance follows the outcome of its first, as in the simulator.
             if batch.contains(where: { $0.instance == wake.instance }) { runBatch() }
@@ -164,8 +226,8 @@ public final class HostRunner {
             carryOut(scheduler.request(i, cause: .standBy, at: now), instance: i, cause: .standBy)
         }
         runBatch()
-        for (i, session) in sessions.enumerated() {
-            if let t = session.timeline, t.entryIndex(at: now) != shown[i] { publish(i) }
+        for i in activeIndices {
+            if let t = sessions[i].timeline, t.entryIndex(at: now) != shown[i] { publish(i) }
         }
         refreshSchedule()
     }
@@ -173,7 +235,7 @@ public final class HostRunner {
     /// The schedule half of every status row (budgets come back as the 24-hour window moves on).
     private func refreshSchedule() {
         let now = host.clock.now
-        for i in sessions.indices {
+        for i in activeIndices {
             let next = nextReload(i).map(CivilDate.isoDate), left = scheduler.budgetLeft(i, at: now)
             board.update(i) {
                 $0.nextReload = next
@@ -277,10 +339,10 @@ public final class HostRunner {
         switch request.command {
         case .status:
             refreshSchedule()
-            return ControlResponse(ok: true, message: "\(sessions.count) instance(s)", instances: board.snapshot)
+            return ControlResponse(ok: true, message: "\(activeIndices.count) instance(s)", instances: board.snapshot)
         case .reload:
             guard let kind = request.kind else { return ControlResponse(ok: false, message: "reload needs a kind") }
-            let matching = sessions.indices.filter { sessions[$0].instance.kind == kind }
+            let matching = activeIndices.filter { sessions[$0].instance.kind == kind }
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
             // An app in the background spends budget; in the foreground it does not.
             return requestReloads(matching, cause: request.foreground == true ? .appForeground : .appBackground)
@@ -299,8 +361,9 @@ public final class HostRunner {
             guard !changed.isEmpty else { return ControlResponse(ok: false, message: "no instance of extension \(id) takes pushes") }
             return ControlResponse(ok: true, message: "rotated the push tokens of \(id)", instances: changed.map(board.row))
         case .tap:
-            guard let id = request.instance, let i = sessions.firstIndex(where: { $0.instance.id == id }) else {
-                return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(sessions.map(\.instance.id).joined(separator: ", ")))")
+            guard let id = request.instance, let i = activeIndices.first(where: { sessions[$0].instance.id == id }) else {
+                let have = activeIndices.map { sessions[$0].instance.id }.joined(separator: ", ")
+                return ControlResponse(ok: false, message: "no instance \(request.instance ?? "(none)") (have: \(have))")
             }
             let session = sessions[i]
             do {

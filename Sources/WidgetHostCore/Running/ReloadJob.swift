@@ -78,6 +78,7 @@ final class ShownEntries: @unchecked Sendable {
     private var entries: [Int?]
     private let lock = NSLock()
     init(count: Int) { entries = Array(repeating: nil, count: count) }
+    func append() { lock.withLock { entries.append(nil) } }
     subscript(index: Int) -> Int? {
         get { lock.withLock { entries[index] } }
         set { lock.withLock { entries[index] = newValue } }

@@ -9,15 +9,32 @@ import Foundation
 final class StatusBoard: @unchecked Sendable {
     private var rows: [InstanceStatus]
     private var encoded: [[UInt8]]
+    /// Rows of instances no longer configured: kept in place (rows are addressed by index), not shown.
+    private var removed: Set<Int> = []
     private let lock = NSLock()
 
     init(_ instances: [WidgetInstance]) {
-        rows = instances.map {
-            InstanceStatus(id: $0.id, kind: $0.kind, family: $0.family.rawValue, placement: $0.resolvedPlacement.id, extensionPID: nil,
-                           entries: 0, currentEntry: nil, nextReload: nil, texts: [], lastError: nil, budgetLeft: nil)
-        }
+        rows = instances.map(Self.row)
         encoded = rows.map(Self.encode)
     }
+
+    private static func row(_ instance: WidgetInstance) -> InstanceStatus {
+        InstanceStatus(id: instance.id, kind: instance.kind, family: instance.family.rawValue, placement: instance.resolvedPlacement.id,
+                       extensionPID: nil, entries: 0, currentEntry: nil, nextReload: nil, texts: [], lastError: nil, budgetLeft: nil)
+    }
+
+    /// A row for an instance added to the configuration.
+    func append(_ instance: WidgetInstance) {
+        let row = Self.row(instance)
+        let bytes = Self.encode(row)
+        lock.withLock {
+            rows.append(row)
+            encoded.append(bytes)
+        }
+    }
+
+    /// Hides the row of an instance taken out of the configuration.
+    func remove(_ index: Int) { lock.withLock { _ = removed.insert(index) } }
 
     private static func encode(_ row: InstanceStatus) -> [UInt8] {
         (try? JSONEncoder().encode(row)).map { [UInt8]($0) } ?? Array("{}".utf8)
@@ -37,11 +54,11 @@ final class StatusBoard: @unchecked Sendable {
 
     func row(_ index: Int) -> InstanceStatus { lock.withLock { rows[index] } }
 
-    var snapshot: [InstanceStatus] { lock.withLock { rows } }
+    var snapshot: [InstanceStatus] { lock.withLock { rows.indices.filter { !removed.contains($0) }.map { rows[$0] } } }
 
     /// The whole `status` answer, a `ControlResponse` as one JSON line's bytes (without the newline).
     func statusLine() -> [UInt8] {
-        let parts = lock.withLock { encoded }
+        let parts = lock.withLock { encoded.indices.filter { !removed.contains($0) }.map { encoded[$0] } }
         var line = Array(#"{"ok":true,"message":"\#(parts.count) instance(s)","instances":["#.utf8)
         line.reserveCapacity(parts.reduce(line.count + 2) { $0 + $1.count + 1 })
         for (i, part) in parts.enumerated() {

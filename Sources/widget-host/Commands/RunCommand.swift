@@ -7,6 +7,8 @@ import WidgetScheduling
 
 /// Set by SIGINT/SIGTERM: the run loop checks it between events.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
+/// Set by SIGHUP: the run loop reads the configuration file again.
+nonisolated(unsafe) private var reloadRequested: sig_atomic_t = 0
 
 /// The control socket used when `--socket` is not given (`ControlSocket.defaultPath`).
 func defaultSocketPath() throws -> String {
@@ -53,6 +55,7 @@ enum RunCommand {
         }
         signal(SIGINT) { _ in stopRequested = 1 }
         signal(SIGTERM) { _ in stopRequested = 1 }
+        signal(SIGHUP) { _ in reloadRequested = 1 }
         // Every reload decision, as it is made, in the same form as `simulate`'s log: follow it with `tail -f`.
         try OutputFile.createDirectory(out)
         let log: ScheduleLogFile
@@ -64,7 +67,17 @@ enum RunCommand {
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, rules: rules, log: log)
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
-        runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 })
+        runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 }, reconfiguration: {
+            guard reloadRequested != 0 else { return nil }
+            reloadRequested = 0
+            do {
+                return try HostConfiguration.load(path: configPath)
+            } catch {
+                // A broken file changes nothing: the host goes on with what it has.
+                FileHandle.standardError.write(Data("widget-host run: configuration not reloaded: \(error)\n".utf8))
+                return nil
+            }
+        })
         host.shutdown()
         try? log.finish()
         print("widget-host run: stopped")
