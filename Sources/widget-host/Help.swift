@@ -51,11 +51,14 @@ struct CommandHelp {
             """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
-                [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose]
+                [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose] [RULES]
             """, summary: """
             keep the configured widget instances up to date on the real clock, render them to
-            --out, and serve tap/reload/status on a control socket (owner-only)
+            --out, and serve tap/reload/push/status on a control socket (owner-only); SIGHUP reads
+            the configuration again
             (--sandbox: how extensions are contained; default the strongest this machine supports)
+            RULES: [--developer-mode] [--learning-days N] [--coalesce SECONDS] [--standby-refresh SECONDS|off]
+                   [--close-entries SECONDS] [--counted-interactions]: the budget rules (README)
             """),
         CommandHelp(name: "tap", synopsis: "tap INSTANCE (--element ID | --at X,Y) [--socket PATH]", summary: """
             tap a control or link of a running instance: the intent runs in its extension
@@ -72,10 +75,10 @@ struct CommandHelp {
         CommandHelp(name: "status", synopsis: "status [--socket PATH] [--json]", summary: """
             what each instance of a running host shows, and when it reloads next
             """),
-        CommandHelp(name: "simulate", synopsis: "simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR] [--sandbox LEVEL] [--json]", summary: """
+        CommandHelp(name: "simulate", synopsis: "simulate [--days N] [--scenario FILE] [--seed S] [--budget N] [--out DIR] [--sandbox LEVEL] [--json] [RULES]", summary: """
             play days of reload-budget decisions on a virtual clock (the bundled extensions when no
             scenario is given) and write a report, the event log (JSON lines) and an SVG chart
-            (--json: the report as JSON on standard output)
+            (--json: the report as JSON on standard output); RULES as for run, over the scenario's
             """),
         CommandHelp(name: "fuzz", synopsis: "fuzz [--target archive|frame|render] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]", summary: """
             structure-aware fuzzing of the archive or IPC frame decoder, or of rendering what decodes;

@@ -65,6 +65,12 @@ final class CommandLineTests: XCTestCase {
             (["fuzz", "--seconds", "nan"], "--seconds must be a number of seconds above 0"),
             (["preview", "--extension", "x", "--out", "o", "--at", "2300-01-01T00:00:00Z"], "outside the dates widget-host runs extensions at"),
             (["inspect", "x.wgar", "--entry", "-1"], "--entry must be a whole number from 0"),
+            (["simulate", "--coalesce", "99999"], "--coalesce must be a number of seconds from 0 to 3600 (got 99999)"),
+            (["simulate", "--learning-days", "-3"], "--learning-days must be a whole number from 0 to 366"),
+            (["run", "--config", "c.json", "--standby-refresh", "5"], "--standby-refresh must be a number of seconds from 60 to 86400"),
+            (["simulate", "--close-entries", "nan"], "--close-entries must be a number of seconds from 0 to 86400"),
+            (["push", "not-hex"], "push takes a TOKEN in hex, as status shows it (got not-hex)"),
+            (["push"], "push needs exactly one of TOKEN or --rotate EXTENSION"),
         ]
         for (args, message) in cases {
             let result = try widgetHost(args)

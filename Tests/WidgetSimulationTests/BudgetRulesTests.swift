@@ -119,4 +119,22 @@ final class BudgetRulesTests: XCTestCase {
         XCTAssertTrue(report.contains("1 timeline(s) flagged"), report)
         XCTAssertTrue(report.contains("developer mode (no limits)                off"), report)
     }
+
+    /// A scenario sets any of the rules by name, the others keep their defaults, and an absurd value is
+    /// refused with the rule's range.
+    func testAScenarioSetsRulesByNameAndAbsurdOnesAreRefused() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let good = dir.appendingPathComponent("good.json"), bad = dir.appendingPathComponent("bad.json")
+        try Data(#"{"instances": [{"id": "w"}], "rules": {"learningDays": 3, "standByRefreshInterval": null}}"#.utf8).write(to: good)
+        try Data(#"{"instances": [{"id": "w"}], "rules": {"coalescingWindow": -5}}"#.utf8).write(to: bad)
+        let rules = try XCTUnwrap(try Scenario.load(path: good.path).rules)
+        XCTAssertEqual(rules.learningDays, 3)
+        XCTAssertNil(rules.standByRefreshInterval, "null turns StandBy refreshes off")
+        XCTAssertEqual(rules.closeEntrySpacing, 300, "the others keep their defaults")
+        XCTAssertThrowsError(try Scenario.load(path: bad.path)) { error in
+            XCTAssertTrue("\(error)".contains("rules: coalescingWindow must be 0 to 3600 seconds"), "\(error)")
+        }
+    }
 }
