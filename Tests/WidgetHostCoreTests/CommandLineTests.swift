@@ -380,13 +380,7 @@ final class CommandLineTests: XCTestCase {
         let small = "{\"id\": \"caffeine\", \"extension\": \"\(caffeine)\", \"kind\": \"CaffeineTracker\", \"family\": \"systemSmall\"}"
         try write([list])
         let store = dir.appendingPathComponent("store")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
-                             "--socket", socket, "--duration", "60"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let process = try launchRun(config: config, store: store, dir: dir, socket: socket)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
         func ids() -> [String]? { (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5))?.instances?.map(\.id) }
         for _ in 0..<200 where ids() != ["todo"] { usleep(50_000) }

@@ -19,13 +19,7 @@ final class CrashConsistencyTests: XCTestCase {
         var rng = SeededRandom(seed: 20_261_122)
         var acknowledged = 0
         for round in 0..<8 {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-            process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
-                                 "--socket", socket, "--duration", "60"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
+            let process = try launchRun(config: config, store: store, dir: dir, socket: socket)
             var up = false
             for _ in 0..<200 where !up {
                 up = (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 2)) != nil

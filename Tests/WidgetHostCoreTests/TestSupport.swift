@@ -54,3 +54,16 @@ func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (
     process.waitUntilExit()
     return (process, text)
 }
+
+/// `widget-host run` as a real process on a configuration, with its store, outputs and control
+/// socket in `dir`, its output discarded; stopped by the caller (or by `--duration`).
+func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String] = []) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
+    process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
+                         "--socket", socket, "--duration", "60"] + extra
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+}
