@@ -40,7 +40,7 @@ struct CommandHelp {
             animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
             """),
         CommandHelp(name: "preview", synopsis: """
-            preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix] [--shard K/N] [--font TTF] [--sandbox LEVEL]
+            preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix [--platforms P,…]] [--shard K/N] [--font TTF] [--sandbox LEVEL]
             preview --merge SHARD_DIR... --out DIR
             """, summary: """
             launch an extension; render every widget kind and supported family in its natural

@@ -71,6 +71,8 @@ final class CommandLineTests: XCTestCase {
             (["simulate", "--close-entries", "nan"], "--close-entries must be a number of seconds from 0 to 86400"),
             (["push", "not-hex"], "push takes a TOKEN in hex, as status shows it (got not-hex)"),
             (["push"], "push needs exactly one of TOKEN or --rotate EXTENSION"),
+            (["preview", "--extension", "x", "--out", "o", "--matrix", "--platforms", "tvOS"], "--platforms takes a list of iOS, iPadOS, macOS, watchOS, visionOS (got tvOS)"),
+            (["preview", "--extension", "x", "--out", "o", "--platforms", "iOS"], "--platforms chooses the placements of --matrix"),
         ]
         for (args, message) in cases {
             let result = try widgetHost(args)

@@ -83,4 +83,18 @@ final class NewPlacesTests: XCTestCase {
                                                           variants: [EnvironmentVariant(isSimplified: true)], now: t0))
         XCTAssertEqual(try MessageCodec.decode(MessageCodec.encode(request)), request)
     }
+
+    /// `WidgetTesting`'s matrix leaves out disfavored and unmountable places, and keeps to the
+    /// platforms asked for.
+    func testTheTestingMatrixHonoursDisfavoredPlacesAndPlatforms() throws {
+        let todo = try host("ToDoList")
+        let all = try todo.matrix(kind: "ToDoList")
+        XCTAssertFalse(all.contains { $0.family == .systemSmall && $0.placement.id == "carplay" })
+        XCTAssertTrue(all.contains { $0.placement.platform == .visionOS })
+        let iOS = try todo.matrix(kind: "ToDoList", platforms: [.iOS])
+        XCTAssertFalse(iOS.isEmpty)
+        XCTAssertTrue(iOS.allSatisfy { $0.placement.platform == .iOS })
+        let gallery = try host("WidgetGallery")
+        XCTAssertEqual(Set(try gallery.matrix(kind: "Window").map(\.placement.id)), ["vision-wall-recessed"])
+    }
 }

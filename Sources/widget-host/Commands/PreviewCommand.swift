@@ -12,7 +12,8 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox", "shard"], flags: ["matrix", "merge"])
+        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox", "shard", "platforms"],
+                              flags: ["matrix", "merge"])
         if a.has("merge") {
             return try PreviewMerge.run(shards: a.positional, out: URL(fileURLWithPath: try a.required("out"), isDirectory: true))
         }
@@ -22,6 +23,8 @@ enum PreviewCommand {
         let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true)
         let start = try a.value("at").map(DateArgument.parse) ?? Date()
         let maxEntries = try a.integer("entries", in: 1...1000) ?? 6
+        let platforms = try a.value("platforms").map(Self.platforms)
+        if platforms != nil && !a.has("matrix") { throw UsageError("--platforms chooses the placements of --matrix") }
         if let font = a.value("font"), TrueTypeFont(path: font) == nil {
             throw UsageError("--font \(font) is not a readable TrueType font")
         }
@@ -41,11 +44,26 @@ enum PreviewCommand {
         let preview = PreviewRun(host: host, executable: executable, connection: connection, out: out, fontPath: a.value("font"),
                                  maxEntries: maxEntries)
         preview.shard = shard
+        preview.matrixPlacements = Placement.all.filter { platforms?.contains($0.platform) ?? true }
         for widget in connection.hello.widgets {
             if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
         }
         preview.renderDeclaredPreviews()
         try preview.finish()
+    }
+
+    /// `--platforms iOS,watchOS`: the platforms whose placements a matrix shows.
+    static func platforms(_ list: String) throws -> Set<Placement.Platform> {
+        let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        var chosen: Set<Placement.Platform> = []
+        for name in names {
+            guard let platform = Placement.Platform(rawValue: name) else {
+                throw UsageError("--platforms takes a list of iOS, iPadOS, macOS, watchOS, visionOS (got \(name))")
+            }
+            chosen.insert(platform)
+        }
+        guard !chosen.isEmpty else { throw UsageError("--platforms needs at least one platform") }
+        return chosen
     }
 }
 
@@ -68,6 +86,8 @@ final class PreviewRun {
     private var assetWarnings: Set<String> = []
     /// Which part of the work this run does (`--shard K/N`), if only a part.
     var shard: PreviewShard?
+    /// The placements `--matrix` shows (`--platforms` keeps some).
+    var matrixPlacements = Placement.all
     /// Units of work met so far (each widget row and each declared preview is one), and the
     /// diagnostics the extension reported during each.
     private var units = 0
@@ -118,7 +138,7 @@ final class PreviewRun {
     /// colour schemes, a row each (`DIR/<kind>/<family>/<placement>-<mode>-<scheme>/entry-N.*`).
     func renderMatrix(_ widget: WidgetDescriptor) throws {
         let configuration = widget.recommendations.first?.configuration ?? []
-        let matrix = RenderMatrix.cells(for: widget)
+        let matrix = RenderMatrix.cells(for: widget, placements: matrixPlacements)
         for leftOut in matrix.leftOut {
             guard takeUnit() else { continue }
             sheet.add(ContactSheet.Row(kind: widget.kind, family: leftOut.family, placement: leftOut.placement, configuration: nil),
