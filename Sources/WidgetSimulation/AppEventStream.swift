@@ -90,22 +90,16 @@ struct AppEventStream {
         }
     }
 
+    /// What a scenario event does: a page viewed, or a reload asked for, for its cause.
     private static func happening(of event: Scenario.Event) -> Happening {
         switch event.type {
         case .view: .pageViewed
-        default: .request(cause(of: event))
-        }
-    }
-
-    private static func cause(of event: Scenario.Event) -> ReloadCause {
-        switch event.type {
-        case .tap: .interaction
-        case .animation: .animation
-        case .view: .policy  // not a request: `happening(of:)` makes views `pageViewed`
-        case .configurationChange: .configurationChange
-        case .systemChange: .systemChange
-        case .push: .push
-        case .reloadTimelines, .foreground: event.foreground == true ? .appForeground : .appBackground
+        case .tap: .request(.interaction)
+        case .animation: .request(.animation)
+        case .configurationChange: .request(.configurationChange)
+        case .systemChange: .request(.systemChange)
+        case .push: .request(.push)
+        case .reloadTimelines, .foreground: .request(event.foreground == true ? .appForeground : .appBackground)
         }
     }
 

@@ -103,6 +103,19 @@ struct DetachedWork: @unchecked Sendable {
     func start() { Task.detached { await run() } }
 }
 
+extension CompletionWaiter {
+    /// Runs `work` in a detached task and blocks the serving thread (never a cooperative one) until it
+    /// has finished: async provider and intent code, served from the synchronous request loop.
+    static func run<Value>(_ work: @escaping () async throws -> Value) throws -> Value where T == Result<Value, any Error> {
+        try wait { completion in
+            let send = SendableCompletion(completion)
+            DetachedWork {
+                do { send.call(.success(try await work())) } catch { send.call(.failure(error)) }
+            }.start()
+        }.get()
+    }
+}
+
 // `@unchecked Sendable`: called at most once, by the task, while the serving thread waits for it.
 struct SendableCompletion<T>: @unchecked Sendable {
     let call: (T) -> Void

@@ -13,14 +13,8 @@ enum ControlArchiver {
         _ResolvedWidget(
             kind: kind, displayName: kind, description: "", families: [._control], flags: flags,
             timeline: { request, kind, flags in
-                let box = RequestBox(request: request, makeTemplate: makeTemplate)
-                let result = CompletionWaiter<Result<Content, Error>>.wait { completion in
-                    let send = SendableCompletion(completion)
-                    DetachedWork {
-                        do { send.call(.success(try await box.makeTemplate(box.request))) } catch { send.call(.failure(error)) }
-                    }.start()
-                }
-                return archive(try result.get(), request: request, kind: kind, flags: flags)
+                let content = try CompletionWaiter<Result<Content, any Error>>.run { try await makeTemplate(request) }
+                return archive(content, request: request, kind: kind, flags: flags)
             },
             archiveEntries: { _, _, kind, _ in throw PreviewError.control(kind: kind) })
     }
@@ -41,11 +35,4 @@ enum ControlArchiver {
             entries: [ArchivedTimeline.Entry(date: now, relevance: nil, archives: archives)], policy: .never,
             diagnostics: Array(Set(builder.diagnostics)).sorted())
     }
-}
-
-/// The request and template maker handed to the detached task while the serving thread waits.
-// `@unchecked Sendable`: used only by that task, while the serving thread that made it waits.
-struct RequestBox<Content>: @unchecked Sendable {
-    let request: TimelineArchiveRequest
-    let makeTemplate: (TimelineArchiveRequest) async throws -> Content
 }

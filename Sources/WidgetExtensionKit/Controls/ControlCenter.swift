@@ -5,17 +5,15 @@ import WidgetIntents
 /// `ControlCenter`: asking the system to reload controls. Inside an extension the request is recorded
 /// and goes no further, as with `WidgetCenter`: the host reloads a control after every action it
 /// performed, and on `widget-host reload --kind` or a push.
-// `@unchecked Sendable`: `requested` is only touched with `lock` held.
-public final class ControlCenter: @unchecked Sendable {
+public final class ControlCenter: Sendable {
     public static let shared = ControlCenter()
-    private let lock = NSLock()
-    private var requested: [String] = []
+    private let requests = ReloadRequests()
 
     /// The kinds asked for, oldest first (`"*"` for all).
-    package var requestedReloads: [String] { lock.withLock { requested } }
+    package var requestedReloads: [String] { requests.kinds }
 
-    public func reloadControls(ofKind kind: String) { lock.withLock { requested.append(kind) } }
-    public func reloadAllControls() { lock.withLock { requested.append("*") } }
+    public func reloadControls(ofKind kind: String) { requests.append(kind) }
+    public func reloadAllControls() { requests.append("*") }
 
     /// The controls configured on the device, with their push tokens: those the host has told this
     /// extension of (`ControlPushHandler`).
@@ -31,7 +29,7 @@ public struct ControlInfo: Identifiable, Hashable, Sendable {
     /// The configuration intent rebuilt from it, for an intent-configured control.
     let intent: (any ControlConfigurationIntent)?
 
-    public var id: String { kind + ":" + configuration.map { String($0, radix: 16) }.joined() }
+    public var id: String { kind + ":" + configuration.map { String($0, radix: 16).leftPadded(2) }.joined() }
 
     init(kind: String, pushInfo: ControlPushInfo?, configuration: [UInt8], intent: (any ControlConfigurationIntent)?) {
         self.kind = kind

@@ -13,11 +13,7 @@ struct PushDelivery {
     /// for a static control or parameters that no longer decode.
     private func configurationIntent(kind: String, _ bytes: [UInt8]) -> (any ControlConfigurationIntent)? {
         guard let decode = widgets.first(where: { $0.kind == kind })?.controlConfiguration else { return nil }
-        let work = ConfigurationDecoding(decode: decode, bytes: bytes)
-        return CompletionWaiter<(any ControlConfigurationIntent)?>.wait { completion in
-            let send = SendableCompletion(completion)
-            DetachedWork { send.call(try? await work.decode(work.bytes)) }.start()
-        }
+        return try? CompletionWaiter<Result<any ControlConfigurationIntent, any Error>>.run { try await decode(bytes) }
     }
 
     func deliver(_ update: PushTokenUpdate) {
@@ -43,11 +39,4 @@ struct PushDelivery {
             }
         }
     }
-}
-
-/// A configuration to rebuild, handed to the task while the serving thread waits.
-// `@unchecked Sendable`: used only by that task, while the thread that made it waits.
-struct ConfigurationDecoding: @unchecked Sendable {
-    let decode: ([UInt8]) async throws -> any ControlConfigurationIntent
-    let bytes: [UInt8]
 }

@@ -27,27 +27,14 @@ public struct PushTokenIssuer: Sendable {
 
     /// `bytes` as lowercase hex.
     public static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String($0 >> 4, radix: 16) + String($0 & 0xF, radix: 16) }.joined()
+        bytes.map { String($0, radix: 16).leftPadded(2) }.joined()
     }
 
     /// Lowercase or uppercase hex back to bytes; nil for anything else (odd length, other characters).
     public static func bytes(hex: String) -> [UInt8]? {
-        let digits = Array(hex.utf8)
-        guard !digits.isEmpty, digits.count % 2 == 0, digits.count <= 128 else { return nil }
-        var out: [UInt8] = []
-        for i in stride(from: 0, to: digits.count, by: 2) {
-            guard let hi = nibble(digits[i]), let lo = nibble(digits[i + 1]) else { return nil }
-            out.append(hi << 4 | lo)
-        }
-        return out
-    }
-
-    private static func nibble(_ c: UInt8) -> UInt8? {
-        switch c {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): c - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): c - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): c - UInt8(ascii: "A") + 10
-        default: nil
-        }
+        guard !hex.isEmpty, hex.count % 2 == 0, hex.count <= 128,
+              hex.unicodeScalars.allSatisfy(\.properties.isASCIIHexDigit) else { return nil }
+        let digits = Array(hex)
+        return stride(from: 0, to: digits.count, by: 2).compactMap { UInt8(String(digits[$0...$0 + 1]), radix: 16) }
     }
 }

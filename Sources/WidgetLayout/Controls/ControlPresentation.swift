@@ -71,30 +71,25 @@ struct ControlPresentation {
         // The flashlight's look: glass while off, white with a dark symbol while on.
         let fill: ColorValue = isOn ? .system(.white, opacity: 1) : .rgba(red: 1, green: 1, blue: 1, opacity: 0.18)
         let symbolColor: ColorValue = isOn ? .system(.black, opacity: 1) : .system(.white, opacity: 1)
-        return symbol(face, pointSize: 20, color: symbolColor)
-            .modified(.frame(.fixed(width: size.width, height: size.height)))
-            .modified(.background(.shape(ShapeNode(kind: .circle, fill: .color(fill))), .init(horizontal: .center, vertical: .center)))
+        return framed(symbol(face, pointSize: 20, color: symbolColor), width: size.width, height: size.height, on: .circle, fill: fill)
     }
 
     private func island(_ face: ControlTemplate.Face, isOn: Bool) -> ViewNode {
         let detail = face.status ?? face.actionHint ?? face.value
-        var lines: [ViewNode] = [text(template.title, size: 14, weight: .semibold, color: .system(.white, opacity: 1))]
+        var lines = [title(size: 14)]
         if let detail { lines.append(valueText(detail, size: 12)) }
         let content = ViewNode.stack(StackNode(axis: .horizontal, spacing: 10, children: [
             symbolCircle(face, isOn: isOn || template.style == .button, diameter: size.height - 12, symbolSize: 18),
             .stack(StackNode(axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: 1, children: lines)),
             .spacer(minLength: 0),
         ])).modified(.padding(PaddingSpec(top: 6, leading: 6, bottom: 6, trailing: 14)))
-        return content.modified(.frame(.fixed(width: size.width, height: size.height)))
-            .modified(.background(.shape(ShapeNode(kind: .capsule, fill: .color(.system(.black, opacity: 1)))), .init(horizontal: .center, vertical: .center)))
+        return framed(content, width: size.width, height: size.height, on: .capsule, fill: .system(.black, opacity: 1))
     }
 
     private func menuBarItem(_ face: ControlTemplate.Face, isOn: Bool) -> ViewNode {
         let highlight: ColorValue = isOn ? .rgba(red: 1, green: 1, blue: 1, opacity: 0.28) : .system(.clear, opacity: 1)
-        return symbol(face, pointSize: 15, color: .system(.white, opacity: 1))
-            .modified(.frame(.fixed(width: size.width, height: size.height)))
-            .modified(.background(.shape(ShapeNode(kind: .roundedRectangle(cornerRadius: 5, continuous: true), fill: .color(highlight))),
-                                  .init(horizontal: .center, vertical: .center)))
+        return framed(symbol(face, pointSize: 15, color: .system(.white, opacity: 1)), width: size.width, height: size.height,
+                      on: .roundedRectangle(cornerRadius: 5, continuous: true), fill: highlight)
     }
 
     // MARK: Parts
@@ -103,9 +98,13 @@ struct ControlPresentation {
     private func symbolCircle(_ face: ControlTemplate.Face, isOn: Bool, diameter: Double, symbolSize: Double) -> ViewNode {
         let fill: ColorValue = isOn ? tint : .rgba(red: 1, green: 1, blue: 1, opacity: 0.16)
         let symbolColor: ColorValue = isOn || template.tint == nil ? .system(.white, opacity: 1) : tint
-        return symbol(face, pointSize: symbolSize, color: symbolColor)
-            .modified(.frame(.fixed(width: diameter, height: diameter)))
-            .modified(.background(.shape(ShapeNode(kind: .circle, fill: .color(fill))), .init(horizontal: .center, vertical: .center)))
+        return framed(symbol(face, pointSize: symbolSize, color: symbolColor), width: diameter, height: diameter, on: .circle, fill: fill)
+    }
+
+    /// `content` centred in a frame of that size, on a shape filled with `fill`.
+    private func framed(_ content: ViewNode, width: Double, height: Double, on shape: ShapeKind, fill: ColorValue) -> ViewNode {
+        content.modified(.frame(.fixed(width: width, height: height)))
+            .modified(.background(.shape(ShapeNode(kind: shape, fill: .color(fill))), .init(horizontal: .center, vertical: .center)))
     }
 
     private func symbol(_ face: ControlTemplate.Face, pointSize: Double, color: ColorValue) -> ViewNode {
@@ -118,11 +117,15 @@ struct ControlPresentation {
     }
 
     private func titleAndValue(_ face: ControlTemplate.Face, titleSize: Double, valueSize: Double) -> ViewNode {
-        var title = text(template.title, size: titleSize, weight: .semibold, color: .system(.white, opacity: 1))
-        if template.isPrivacySensitive { title = title.modified(.privacySensitive(true)) }
-        var lines = [title]
+        var lines = [title(size: titleSize)]
         if let value = face.value { lines.append(valueText(value, size: valueSize)) }
         return .stack(StackNode(axis: .vertical, alignment: .init(horizontal: .leading, vertical: .center), spacing: 1, children: lines))
+    }
+
+    /// The title, marked privacy-sensitive when the template is: the layout redacts it while locked.
+    private func title(size: Double) -> ViewNode {
+        let node = text(template.title, size: size, weight: .semibold, color: .system(.white, opacity: 1))
+        return template.isPrivacySensitive ? node.modified(.privacySensitive(true)) : node
     }
 
     /// The value, marked privacy-sensitive when the template is: the layout redacts it while locked.
@@ -138,9 +141,7 @@ struct ControlPresentation {
 
     /// The glass platter Control Center draws under a medium or large control.
     private func platter(_ content: ViewNode, shape: ShapeKind) -> ViewNode {
-        content.modified(.frame(.fixed(width: size.width, height: size.height)))
-            .modified(.background(.shape(ShapeNode(kind: shape, fill: .color(.rgba(red: 1, green: 1, blue: 1, opacity: 0.12)))),
-                                  .init(horizontal: .center, vertical: .center)))
+        framed(content, width: size.width, height: size.height, on: shape, fill: .rgba(red: 1, green: 1, blue: 1, opacity: 0.12))
     }
 
     private func accessibilityLabel(_ face: ControlTemplate.Face) -> String {

@@ -69,6 +69,8 @@ final class DemoRun {
     private var tapped = (espresso: false, todo: false, push: false)
     /// The push tokens issued to the examples' instances that take pushes.
     private var pushes: PushRoutes?
+    /// Every instance of the demo, in the order `pushes` numbers them.
+    private var sessions: [WidgetSession] { [caffeine, todo, espressoControl, decafControl] }
     /// Where each extension's log ended before this run: what follows is this run's.
     private let logStarts: [String: Int]
 
@@ -120,7 +122,7 @@ final class DemoRun {
         try espressoControl.reload(reason: .startup)
         try decafControl.reload(reason: .startup)
         reloads += 2
-        let routes = PushRoutes(host: host, sessions: [caffeine, todo, espressoControl, decafControl])
+        let routes = PushRoutes(host: host, sessions: sessions)
         if let failure = routes.issue().first { throw failure }
         pushes = routes
         let token = routes.tokens[0].map(PushTokenIssuer.hex) ?? "none"
@@ -198,9 +200,9 @@ final class DemoRun {
     private func receivePush() throws {
         tapped.push = true
         guard let pushes, let token = pushes.tokens[0] else { return }
-        try logElsewhere(DrinkLogLine(name: "Latte", milligrams: 96, date: clock.now))
+        try logElsewhere("Latte", milligrams: 96)
         for i in pushes.instances(reachedBy: token) {
-            let session = [caffeine, todo, espressoControl, decafControl][i]
+            let session = sessions[i]
             try session.reload(reason: .push)
             reloads += 1
             try publish(session, try session.render(), "after-push")
@@ -210,10 +212,10 @@ final class DemoRun {
     }
 
     /// Appends a drink to the caffeine tracker's log file, as the app syncing from its server would.
-    private func logElsewhere(_ drink: DrinkLogLine) throws {
+    private func logElsewhere(_ name: String, milligrams: Double) throws {
         let file = store.dataDirectory("CaffeineTracker").appendingPathComponent("drinks.json")
         var drinks = (try? JSONSerialization.jsonObject(with: Data(contentsOf: file))) as? [[String: Any]] ?? []
-        drinks.append(["name": drink.name, "milligrams": drink.milligrams, "date": drink.date.timeIntervalSince1970])
+        drinks.append(["name": name, "milligrams": milligrams, "date": clock.now.timeIntervalSince1970])
         try JSONSerialization.data(withJSONObject: drinks).write(to: file, options: .atomic)
     }
 
@@ -254,9 +256,3 @@ final class DemoRun {
     }
 }
 
-/// A drink as the caffeine tracker's log file stores it.
-struct DrinkLogLine {
-    let name: String
-    let milligrams: Double
-    let date: Date
-}
