@@ -129,4 +129,15 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(runner.handle(ControlRequest(command: .push, token: token)).message, "reloaded caffeine, caffeine-medium")
         XCTAssertFalse(runner.handle(ControlRequest(command: .tap, instance: "caffeine-lock", element: "log-espresso")).ok)
     }
+
+    /// Tokens are written as hex two digits a byte, and only ASCII hex digits read back.
+    func testTokensReadAndWriteAsHex() {
+        XCTAssertEqual(PushTokenIssuer.hex([0x01, 0x23, 0xAB]), "0123ab")
+        XCTAssertEqual(PushTokenIssuer.bytes(hex: "0123AB"), [0x01, 0x23, 0xAB])
+        for bad in ["", "123", "zz", "+1", "\u{FF10}\u{FF11}", String(repeating: "00", count: 65)] {
+            XCTAssertNil(PushTokenIssuer.bytes(hex: bad), bad)
+        }
+        let token = PushTokenIssuer().widgetToken(extensionID: "E", generation: 0)
+        XCTAssertEqual(PushTokenIssuer.bytes(hex: PushTokenIssuer.hex(token)), token)
+    }
 }
