@@ -14,6 +14,14 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        // Apple frameworks widget targets import in passing, as far as a widget needs them.
+        .library(name: "Combine", targets: ["Combine"]),
+        .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "TipKit", targets: ["TipKit"]),
+        .library(name: "CoreLocation", targets: ["CoreLocation"]),
+        .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "SwiftData", targets: ["SwiftData"]),
+        .library(name: "CoreData", targets: ["CoreData"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -26,6 +34,8 @@ let package = Package(
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
+        .library(name: "XcodeProject", targets: ["XcodeProject"]),
+        .library(name: "WidgetImport", targets: ["WidgetImport"]),
         .executable(name: "widget-host", targets: ["widget-host"]),
     ],
     targets: [
@@ -62,6 +72,20 @@ let package = Package(
         .target(name: "Intents"),
         // Live Activity declarations, which compile beside a bundle's widgets.
         .target(name: "ActivityKit"),
+        // Apple frameworks that widget targets import, as far as a widget needs them.
+        .target(name: "Combine"),
+        .target(name: "OSLog"),
+        .target(name: "TipKit", dependencies: ["SwiftUI"]),
+        .target(name: "CoreLocation"),
+        // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
+        .target(name: "Charts", dependencies: ["SwiftUI"]),
+        // SwiftData and Core Data: models persisted in the extension's data folder.
+        .target(name: "SwiftData", dependencies: ["WidgetUI", "WidgetMacros"]),
+        .target(name: "CoreData"),
+
+        // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
+        .target(name: "XcodeProject"),
+        .target(name: "WidgetImport", dependencies: ["XcodeProject", "WidgetAssets"]),
 
         // Host side.
         // Placements, layout and the render tree: shared by the host and by extensions, which lay out
@@ -98,7 +122,7 @@ let package = Package(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
-                "CaffeineTracker", "ToDoList",
+                "WidgetImport", "CaffeineTracker", "ToDoList",
             ]
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
@@ -129,6 +153,13 @@ let package = Package(
             // Shipping widget code is written in the Swift 5 language mode (`static var title = …`).
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
+        // Widgets that import the Apple frameworks widget targets use beside SwiftUI (Charts, SwiftData,
+        // Core Data, Combine, OSLog, TipKit, Core Location), run as a real extension by the tests.
+        .executableTarget(
+            name: "FrameworksGallery",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData"],
+            path: "Extensions/FrameworksGallery"
+        ),
         .executableTarget(
             name: "ToDoList",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
@@ -151,6 +182,10 @@ let package = Package(
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
+        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject", "WidgetAssets"]),
+        // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).
+        .testTarget(name: "FrameworksTests", dependencies: ["Combine", "OSLog", "CoreLocation", "Charts", "SwiftData", "CoreData", "SwiftUI", "WidgetKit"]),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [

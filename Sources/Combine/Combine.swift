@@ -1,0 +1,2 @@
+// Combine on Linux: see the module documentation in Combine.swift.
+import Foundation
