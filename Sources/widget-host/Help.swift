@@ -49,6 +49,15 @@ struct CommandHelp {
             index.html contact sheet; --shard K/N renders the K-th of N parts, and --merge joins the
             parts' folders into the whole preview
             """),
+        CommandHelp(name: "import", synopsis: """
+            import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR] [--widgethost DIR]
+            """, summary: """
+            make a SwiftPM package in DIR from an Xcode project's widget extension target: its files
+            where they are (no copies), its asset catalogs as resources with the asset symbols Xcode
+            generates, its Swift packages and the build settings that change compilation; says what
+            it left out. --preview builds the package and previews it into PREVIEW_DIR. With several
+            widget extensions, --target chooses (the command lists them)
+            """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
                 [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose] [RULES]

@@ -42,6 +42,7 @@ do {
     case "render": try RenderCommand.run(rest)
     case "animate": try AnimateCommand.run(rest)
     case "preview": try PreviewCommand.run(rest)
+    case "import": try ImportCommand.run(rest)
     case "placements": try PlacementsCommand.run(rest)
     case "run": try RunCommand.run(rest)
     case "simulate": try SimulateCommand.run(rest)

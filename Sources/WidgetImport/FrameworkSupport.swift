@@ -1,0 +1,30 @@
+/// Which modules an imported widget target may import here, and which it may not.
+public enum FrameworkSupport {
+    /// The library products of this package named as Apple's frameworks: a file importing one gets it.
+    public static let providedFrameworks: [String] = [
+        "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
+        "Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
+    ]
+
+    /// What the toolchain itself has on Linux.
+    public static let toolchainModules: Set<String> = [
+        "Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization", "FoundationNetworking", "FoundationXML",
+        "Dispatch", "Glibc", "Musl", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation", "Synchronization",
+        "Distributed", "XCTest", "Testing",
+    ]
+
+    /// Apple's frameworks with no Linux version and none here: a file importing one unconditionally
+    /// cannot be built. (Any other unknown module is taken for a package or a project module.)
+    public static let appleOnlyFrameworks: Set<String> = [
+        "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
+        "ContactsUI", "Photos", "PhotosUI", "StoreKit", "CloudKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
+        "CoreImage", "CoreGraphics", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
+        "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",
+        "Network", "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
+        "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
+        "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "os", "ObjectiveC", "Darwin",
+        "CoreFoundation", "SystemConfiguration", "ImageIO", "UniformTypeIdentifiers", "LinkPresentation", "QuickLook",
+        "FirebaseCore", "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",
+        "ShazamKit", "Translation", "FoundationModels", "ImagePlayground", "JournalingSuggestions", "VisionKit",
+    ]
+}

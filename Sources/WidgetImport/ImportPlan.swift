@@ -1,0 +1,181 @@
+import Foundation
+import XcodeProject
+
+/// A module of the package `import` writes: the widget extension (an executable) or a framework
+/// target of the project it links (a library).
+public struct ImportedModule: Equatable, Sendable {
+    public var name: String
+    public var isExecutable: Bool
+    /// Swift files, where they are in the project.
+    public var sources: [URL] = []
+    /// Files and bundle folders copied beside the executable as its resources.
+    public var resources: [URL] = []
+    /// Swift files made here (asset symbols, intent classes), by file name.
+    public var generated: [String: String] = [:]
+    public var settings = CompilationSettings()
+    /// This package's products the files import (`SwiftUI`, `Charts`…).
+    public var frameworks: [String] = []
+    public var packageProducts: [PackageProduct] = []
+    /// Other modules of the plan this one imports.
+    public var moduleDependencies: [String] = []
+}
+
+/// What `widget-host import` makes of a project's widget extension target, before anything is
+/// written: the package's modules, its dependencies, and what was left out, with why.
+public struct ImportPlan: Equatable, Sendable {
+    public var projectName: String
+    public var targetName: String
+    public var configuration: String
+    public var modules: [ImportedModule]
+    /// This package's folder, which the written package depends on by path.
+    public var widgetHostPackage: URL
+    /// Local package folders of the project that a module's products come from.
+    public var localPackages: [URL] = []
+    /// Remote packages (they need the network when the package is built).
+    public var remotePackages: [(url: String, requirement: PackageRequirement)] = []
+    /// What the project has that the package leaves out, one reason each.
+    public var leftOut: [String] = []
+
+    public static func == (a: ImportPlan, b: ImportPlan) -> Bool {
+        a.projectName == b.projectName && a.targetName == b.targetName && a.modules == b.modules && a.leftOut == b.leftOut
+            && a.localPackages == b.localPackages && a.remotePackages.map(\.url) == b.remotePackages.map(\.url)
+    }
+
+    /// The executable's name: what `preview --extension` runs.
+    public var executableName: String { modules.first(where: \.isExecutable)?.name ?? targetName }
+}
+
+/// Makes the plan for a target.
+public struct ImportPlanner {
+    public var project: XcodeProject
+    public var widgetHostPackage: URL
+    /// The build configuration whose settings apply: `Debug` when the target has one (what Xcode's
+    /// previews build), else the project's default.
+    public var configuration: String?
+
+    public init(project: XcodeProject, widgetHostPackage: URL, configuration: String? = nil) {
+        self.project = project
+        self.widgetHostPackage = widgetHostPackage
+        self.configuration = configuration
+    }
+
+    public func plan(target: Target) throws(ImportError) -> ImportPlan {
+        let configurations = project.configurationNames(of: target)
+        let configuration = configuration ?? (configurations.all.contains("Debug") ? "Debug" : configurations.default ?? configurations.all.first ?? "Debug")
+        var plan = ImportPlan(projectName: project.name, targetName: target.name, configuration: configuration, modules: [],
+                              widgetHostPackage: widgetHostPackage)
+        let members = target.members()
+        let missingSwift = members.missing.filter { $0.pathExtension == "swift" }
+        guard missingSwift.isEmpty else { throw .missingFiles(target: target.name, missingSwift.map { relative($0) }) }
+        plan.leftOut += members.missing.map { "\(relative($0)): listed by the project, not on disk" }
+
+        var linked: [ImportedModule] = []
+        for name in members.linkedTargets {
+            guard let framework = project.target(named: name), framework.isFramework else { continue }
+            linked.append(module(for: framework, members: framework.members(), executable: false, configuration: configuration, plan: &plan))
+        }
+        var main = module(for: target, members: members, executable: true, configuration: configuration, plan: &plan)
+        guard !main.sources.isEmpty else { throw .noSwiftSources(target: target.name) }
+        main.moduleDependencies = linked.map(\.name)
+        plan.modules = [main] + linked
+        try checkImports(&plan)
+        collectPackages(&plan)
+        return plan
+    }
+
+    private func module(for target: Target, members: TargetMembers, executable: Bool, configuration: String, plan: inout ImportPlan) -> ImportedModule {
+        let settings = project.buildSettings(of: target, configuration: configuration)
+        var module = ImportedModule(name: Self.moduleName(settings["PRODUCT_MODULE_NAME"] ?? target.productName), isExecutable: executable)
+        module.settings = CompilationSettings(settings)
+        plan.leftOut += module.settings.leftOut.map { "\(target.name): \($0)" }
+        for file in members.sources {
+            switch file.pathExtension {
+            case "swift": module.sources.append(file)
+            case "xcdatamodeld", "xcdatamodel":
+                module.resources.append(file)
+            case "intentdefinition":
+                module.resources.append(file)
+            default:
+                plan.leftOut.append("\(relative(file)): \(file.pathExtension) sources are not compiled here (Swift only)")
+            }
+        }
+        for file in members.resources {
+            module.resources.append(file)
+        }
+        module.packageProducts = members.packageProducts
+        let catalogs = module.resources.filter { $0.pathExtension == "xcassets" }
+        if let symbols = AssetSymbols.source(catalogs: catalogs, extent: Self.assetSymbolExtent(settings)) {
+            module.generated["GeneratedAssetSymbols.swift"] = symbols
+        }
+        return module
+    }
+
+    static func assetSymbolExtent(_ settings: BuildSettings) -> AssetSymbols.Extent {
+        if settings["ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS"] == "NO" { return .none }
+        if settings["ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS"] == "NO" { return .resourcesOnly }
+        return .all
+    }
+
+    /// A Swift module name from a product name, as Xcode makes `PRODUCT_MODULE_NAME`: characters
+    /// that cannot be in an identifier become `_`; a name this package's modules use gets a suffix.
+    static func moduleName(_ productName: String) -> String {
+        var name = String(productName.map { $0.isLetter || $0.isNumber || $0 == "_" ? $0 : "_" })
+        if let first = name.first, first.isNumber { name = "_" + name }
+        if name.isEmpty { name = "Widget" }
+        let taken = Set(FrameworkSupport.providedFrameworks + ["WidgetHost", "WidgetUI", "WidgetArchive", "WidgetExtensionKit"])
+        return taken.contains(name) ? name + "Extension" : name
+    }
+
+    /// Which of this package's frameworks each module needs, and whether any file needs one that
+    /// is not here.
+    private func checkImports(_ plan: inout ImportPlan) throws(ImportError) {
+        var unavailable: [String: [String]] = [:]
+        let moduleNames = Set(plan.modules.map(\.name))
+        for index in plan.modules.indices {
+            var frameworks: Set<String> = ["SwiftUI", "WidgetKit"]
+            for file in plan.modules[index].sources {
+                for found in SourceImports.scan(file) {
+                    if FrameworkSupport.providedFrameworks.contains(found.module) {
+                        frameworks.insert(found.module)
+                    } else if FrameworkSupport.appleOnlyFrameworks.contains(found.module), !found.isConditional {
+                        unavailable[found.module, default: []].append("\(relative(file)):\(found.line)")
+                    } else if moduleNames.contains(found.module), found.module != plan.modules[index].name,
+                              !plan.modules[index].moduleDependencies.contains(found.module) {
+                        plan.modules[index].moduleDependencies.append(found.module)
+                    }
+                }
+            }
+            plan.modules[index].frameworks = FrameworkSupport.providedFrameworks.filter(frameworks.contains)
+        }
+        guard unavailable.isEmpty else { throw .unavailableFrameworks(unavailable) }
+    }
+
+    private func collectPackages(_ plan: inout ImportPlan) {
+        let folders = project.localPackageFolders()
+        for index in plan.modules.indices {
+            for (p, product) in plan.modules[index].packageProducts.enumerated() {
+                switch product.package {
+                case .local(let url)?:
+                    if !plan.localPackages.contains(url) { plan.localPackages.append(url) }
+                case .remote(let url, let requirement)?:
+                    if !plan.remotePackages.contains(where: { $0.url == url }) { plan.remotePackages.append((url, requirement)) }
+                case nil:
+                    // A product from a package folder in the groups (before Xcode 15): the folder named
+                    // as the product, or else the only one.
+                    let folder = folders.first { $0.lastPathComponent == product.name } ?? (folders.count == 1 ? folders[0] : nil)
+                    guard let folder else {
+                        plan.leftOut.append("product \(product.name): the project does not say from which package")
+                        continue
+                    }
+                    plan.modules[index].packageProducts[p].package = .local(folder)
+                    if !plan.localPackages.contains(folder) { plan.localPackages.append(folder) }
+                }
+            }
+        }
+    }
+
+    func relative(_ url: URL) -> String {
+        let root = project.sourceRoot.path + "/"
+        return url.path.hasPrefix(root) ? String(url.path.dropFirst(root.count)) : url.path
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import XcodeProject
+
+/// The build settings of a target that change how its Swift compiles, as SwiftPM settings.
+public struct CompilationSettings: Equatable, Sendable {
+    /// `SWIFT_VERSION`: "5", "6" or "4.2" (SwiftPM's `.swiftLanguageMode`).
+    public var languageMode: String = "5"
+    /// `SWIFT_ACTIVE_COMPILATION_CONDITIONS` and `-D` in `OTHER_SWIFT_FLAGS`.
+    public var defines: [String] = []
+    /// `SWIFT_UPCOMING_FEATURE_…`, `SWIFT_APPROACHABLE_CONCURRENCY`, `-enable-upcoming-feature`.
+    public var upcomingFeatures: [String] = []
+    /// `-enable-experimental-feature`.
+    public var experimentalFeatures: [String] = []
+    /// `SWIFT_DEFAULT_ACTOR_ISOLATION = MainActor` (Xcode 26's default for new targets).
+    public var mainActorByDefault = false
+    /// Settings that change compilation but have no meaning here, with why.
+    public var leftOut: [String] = []
+
+    /// Xcode's names for upcoming features whose Swift name is not the setting's words in camel case.
+    static let featureNames = ["DISABLE_OUTWARD_ACTOR_ISOLATION": "DisableOutwardActorInference"]
+
+    public init() {}
+
+    public init(_ settings: BuildSettings) {
+        switch settings["SWIFT_VERSION"]?.trimmingCharacters(in: .whitespaces) {
+        case let v? where v.hasPrefix("6"): languageMode = "6"
+        case let v? where v.hasPrefix("4"): languageMode = "4.2"
+        default: languageMode = "5"
+        }
+        for word in settings.words("SWIFT_ACTIVE_COMPILATION_CONDITIONS") where Self.isIdentifier(word) {
+            if !defines.contains(word) { defines.append(word) }
+        }
+        readOtherFlags(settings.words("OTHER_SWIFT_FLAGS"))
+        for (key, value) in settings.values.sorted(by: { $0.key < $1.key }) where key.hasPrefix("SWIFT_UPCOMING_FEATURE_") && value == "YES" {
+            let words = String(key.dropFirst("SWIFT_UPCOMING_FEATURE_".count))
+            add(feature: Self.featureNames[words] ?? words.split(separator: "_").map { $0.prefix(1) + $0.dropFirst().lowercased() }.joined())
+        }
+        if settings["SWIFT_APPROACHABLE_CONCURRENCY"] == "YES" {
+            add(feature: "InferIsolatedConformances")
+            add(feature: "NonisolatedNonsendingByDefault")
+        }
+        mainActorByDefault = settings["SWIFT_DEFAULT_ACTOR_ISOLATION"] == "MainActor"
+        if let header = settings["SWIFT_OBJC_BRIDGING_HEADER"], !header.isEmpty {
+            leftOut.append("SWIFT_OBJC_BRIDGING_HEADER \(header): Objective-C is not brought (no Objective-C runtime on Linux)")
+        }
+    }
+
+    private mutating func add(feature: String) {
+        if !upcomingFeatures.contains(feature) { upcomingFeatures.append(feature) }
+    }
+
+    private mutating func readOtherFlags(_ words: [String]) {
+        var i = 0
+        while i < words.count {
+            let word = words[i]
+            let next = i + 1 < words.count ? words[i + 1] : nil
+            switch word {
+            case "-D": if let next, Self.isIdentifier(next) { defines.append(next) }; i += 1
+            case "-enable-upcoming-feature": if let next { add(feature: next) }; i += 1
+            case "-enable-experimental-feature": if let next { experimentalFeatures.append(next) }; i += 1
+            case "-Xfrontend", "-Xcc", "-Xlinker":
+                leftOut.append("OTHER_SWIFT_FLAGS \(word) \(next ?? ""): passed to a tool of Apple's toolchain, left out")
+                i += 1
+            default:
+                if word.hasPrefix("-D"), Self.isIdentifier(String(word.dropFirst(2))) {
+                    defines.append(String(word.dropFirst(2)))
+                } else if !word.isEmpty {
+                    leftOut.append("OTHER_SWIFT_FLAGS \(word): not a define or feature, left out")
+                }
+            }
+            i += 1
+        }
+    }
+
+    static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.first, first.isLetter || first == "_" else { return false }
+        return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && s != "$(inherited)"
+    }
+
+    /// The `swiftSettings:` array of a target in a manifest.
+    func manifestLines() -> [String] {
+        var lines: [String] = []
+        switch languageMode {
+        case "6": lines.append(".swiftLanguageMode(.v6)")
+        case "4.2": lines.append(".swiftLanguageMode(.v4_2)")
+        default: lines.append(".swiftLanguageMode(.v5)")
+        }
+        lines += defines.map { ".define(\(AssetSymbols.literal($0)))" }
+        lines += upcomingFeatures.map { ".enableUpcomingFeature(\(AssetSymbols.literal($0)))" }
+        lines += experimentalFeatures.map { ".enableExperimentalFeature(\(AssetSymbols.literal($0)))" }
+        if mainActorByDefault { lines.append(".defaultIsolation(MainActor.self)") }
+        return lines
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import WidgetImport
+import XcodeProject
+
+/// `widget-host import PATH.xcodeproj [--target NAME] --out DIR [--preview PREVIEW_DIR]`: makes a
+/// SwiftPM package from an Xcode project's widget extension target (the files where they are, the
+/// asset symbols Xcode would generate, the build settings that change compilation), and with
+/// `--preview` builds it and previews every widget.
+enum ImportCommand {
+    static func run(_ args: [String]) throws {
+        let a = try Arguments(args, options: ["target", "out", "preview", "configuration", "widgethost"])
+        guard a.positional.count == 1, let path = a.positional.first else {
+            throw UsageError(a.positional.isEmpty ? "import needs the project (PATH.xcodeproj)" : "import takes one project")
+        }
+        let out = URL(fileURLWithPath: try a.required("out"), isDirectory: true).standardizedFileURL
+        let bundle = URL(fileURLWithPath: path, isDirectory: true).standardizedFileURL
+        guard bundle.pathExtension == "xcodeproj" else { throw UsageError("\(path) is not an .xcodeproj folder") }
+        let widgetHost = try widgetHostPackage(a.value("widgethost"))
+
+        let plan: ImportPlan
+        do {
+            let project = try XcodeProject(contentsOf: bundle)
+            let target = try WidgetTargetChoice.choose(in: project, named: a.value("target"))
+            plan = try ImportPlanner(project: project, widgetHostPackage: widgetHost, configuration: a.value("configuration")).plan(target: target)
+            try PackageWriter(plan: plan).write(to: out)
+        } catch let error as XcodeProjectError {
+            throw CommandFailure("\(error)")
+        } catch let error as ImportError {
+            throw CommandFailure("\(error)")
+        }
+        print(ImportSummary.text(plan, out: out))
+        guard let preview = a.value("preview") else { return }
+        let executable = try build(plan, in: out)
+        try PreviewCommand.run(["--extension", executable.path, "--out", preview])
+        print("preview: \(URL(fileURLWithPath: preview).appendingPathComponent("index.html").path)")
+    }
+
+    /// This package's folder: given, or the one this executable was built from.
+    static func widgetHostPackage(_ given: String?) throws -> URL {
+        let candidate = given.map { URL(fileURLWithPath: $0, isDirectory: true).standardizedFileURL }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+        let manifest = candidate.appendingPathComponent("Package.swift")
+        guard let text = try? String(contentsOf: manifest, encoding: .utf8), text.contains("name: \"WidgetHost\"") else {
+            throw CommandFailure("\(candidate.path) is not the WidgetHost package; give its folder with --widgethost DIR")
+        }
+        return candidate
+    }
+
+    /// Builds the written package's executable with `swift build`, its output kept in `build.log`.
+    static func build(_ plan: ImportPlan, in folder: URL) throws -> URL {
+        let log = folder.appendingPathComponent("build.log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        guard let handle = try? FileHandle(forWritingTo: log) else { throw CommandFailure("\(log.path): cannot be written") }
+        defer { try? handle.close() }
+        let product = plan.executableName
+        print("building \(product) (swift build; output in \(log.path))…")
+        let status = try runSwift(["build", "--package-path", folder.path, "--product", product], output: handle)
+        guard status == 0 else {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(20).joined(separator: "\n")
+            throw CommandFailure("the imported package does not build (swift build exit status \(status)):\n\(errors.isEmpty ? String(text.suffix(2000)) : errors)\nfull output: \(log.path)")
+        }
+        var binPath = ""
+        let pipe = Pipe()
+        _ = try runSwift(["build", "--package-path", folder.path, "--show-bin-path"], output: pipe.fileHandleForWriting) {
+            binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+        return URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
+    }
+
+    private static func runSwift(_ arguments: [String], output: FileHandle, whileRunning: () -> Void = {}) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift"] + arguments
+        process.standardOutput = output
+        process.standardError = output
+        do {
+            try process.run()
+        } catch {
+            throw CommandFailure("cannot run swift: \(error.localizedDescription)")
+        }
+        try? output.close()
+        whileRunning()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// What `import` says it did: the modules, what they compile and import, and what was left out.
+enum ImportSummary {
+    static func text(_ plan: ImportPlan, out: URL) -> String {
+        var lines = ["\(plan.projectName).xcodeproj, target \(plan.targetName) (\(plan.configuration)) → \(out.path)"]
+        for module in plan.modules {
+            lines.append("  \(module.isExecutable ? "executable" : "library") \(module.name): \(module.sources.count) Swift files, "
+                + "\(module.resources.count) resources, Swift \(module.settings.languageMode)"
+                + (module.settings.defines.isEmpty ? "" : ", defines \(module.settings.defines.joined(separator: " "))"))
+            lines.append("    imports \(module.frameworks.joined(separator: ", "))")
+            for name in module.generated.keys.sorted() { lines.append("    generated \(name)") }
+            for product in module.packageProducts { lines.append("    package product \(product.name)") }
+        }
+        for url in plan.localPackages { lines.append("  local package \(url.path)") }
+        for remote in plan.remotePackages { lines.append("  remote package \(remote.url) (needs the network to build)") }
+        if !plan.leftOut.isEmpty {
+            lines.append("left out:")
+            lines += plan.leftOut.map { "  - \($0)" }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
