@@ -32,7 +32,8 @@ extension XcodeProject {
                 // The main group (or a group outside the tree) is relative to the source root.
                 return .file(Self.appending(path, to: sourceRoot))
             }
-            guard case .file(let base)? = location(of: parent, depth: depth + 1) else { return location(of: parent, depth: depth + 1) }
+            let above = location(of: parent, depth: depth + 1)
+            guard case .file(let base)? = above else { return above }
             return .file(Self.appending(path, to: base))
         case "SOURCE_ROOT": return .file(Self.appending(path, to: sourceRoot))
         case "<absolute>": return .file(URL(fileURLWithPath: path).standardizedFileURL)

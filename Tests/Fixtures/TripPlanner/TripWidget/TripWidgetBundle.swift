@@ -1,0 +1,9 @@
+import SwiftUI
+import WidgetKit
+
+@main
+struct TripWidgetBundle: WidgetBundle {
+    var body: some Widget {
+        NextTripWidget()
+    }
+}
