@@ -94,12 +94,16 @@ public struct ImportPlanner {
             case "xcdatamodeld", "xcdatamodel":
                 module.resources.append(file)
             case "intentdefinition":
-                module.resources.append(file)
+                do {
+                    module.generated[file.deletingPathExtension().lastPathComponent + "Intents.swift"] = try IntentDefinitions.source(for: file)
+                } catch {
+                    plan.leftOut.append("\(relative(file)): \(error)")
+                }
             default:
                 plan.leftOut.append("\(relative(file)): \(file.pathExtension) sources are not compiled here (Swift only)")
             }
         }
-        for file in members.resources {
+        for file in members.resources where file.pathExtension != "intentdefinition" {
             module.resources.append(file)
         }
         module.packageProducts = members.packageProducts

@@ -5,5 +5,6 @@ import WidgetKit
 struct TripWidgetBundle: WidgetBundle {
     var body: some Widget {
         NextTripWidget()
+        ChosenTripWidget()
     }
 }

@@ -1,0 +1,37 @@
+// A SiriKit-era configurable widget: `SelectTripIntent` and `TripStyle` are the classes Xcode
+// generates from TripIntents.intentdefinition, which is not in the source.
+import Intents
+import SwiftUI
+import WidgetKit
+
+struct ChosenTripEntry: TimelineEntry {
+    let date: Date
+    let configuration: SelectTripIntent
+}
+
+struct ChosenTripProvider: IntentTimelineProvider {
+    func placeholder(in context: Context) -> ChosenTripEntry { ChosenTripEntry(date: Date(), configuration: SelectTripIntent()) }
+
+    func getSnapshot(for configuration: SelectTripIntent, in context: Context, completion: @escaping (ChosenTripEntry) -> Void) {
+        completion(ChosenTripEntry(date: Date(), configuration: configuration))
+    }
+
+    func getTimeline(for configuration: SelectTripIntent, in context: Context, completion: @escaping (Timeline<ChosenTripEntry>) -> Void) {
+        completion(Timeline(entries: [ChosenTripEntry(date: Date(), configuration: configuration)], policy: .never))
+    }
+}
+
+struct ChosenTripWidget: Widget {
+    var body: some WidgetConfiguration {
+        IntentConfiguration(kind: "ChosenTrip", intent: SelectTripIntent.self, provider: ChosenTripProvider()) { entry in
+            VStack {
+                Text("Chosen: \(entry.configuration.tripName ?? "none")")
+                Text(entry.configuration.style == .detailed ? "detailed view" : "compact view")
+                Text("\(entry.configuration.daysAhead?.intValue ?? 0) days ahead")
+            }
+            .containerBackground(Color.brand.opacity(0.2), for: .widget)
+        }
+        .configurationDisplayName("Chosen trip")
+        .supportedFamilies([.systemSmall])
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import XCTest
+@testable import XcodeProject
+@testable import WidgetImport
+
+/// What `import` makes of a project's widget target, before anything is built.
+final class ImportPlanTests: XCTestCase {
+    private func plan(_ project: XcodeProject, target: String? = nil) throws -> ImportPlan {
+        let target = try WidgetTargetChoice.choose(in: project, named: target)
+        return try ImportPlanner(project: project, widgetHostPackage: ImportFixture.widgetHost).plan(target: target)
+    }
+
+    func testTheFixturesWidgetTarget() throws {
+        let plan = try plan(XcodeProject(contentsOf: ImportFixture.bundle))
+        XCTAssertEqual(plan.targetName, "TripWidgetExtension")
+        XCTAssertEqual(plan.configuration, "Debug")
+        let module = try XCTUnwrap(plan.modules.first)
+        XCTAssertTrue(module.isExecutable)
+        XCTAssertEqual(module.name, "TripWidgetExtension")
+        XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "Formatting.swift", "ChosenTripWidget.swift", "NextTripWidget.swift", "TripWidgetBundle.swift"])
+        XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData"])
+        XCTAssertEqual(module.settings.defines, ["DEBUG", "FIXTURE_CONDITION", "FIXTURE_DEFINE"])
+        XCTAssertEqual(module.settings.languageMode, "5")
+        XCTAssertEqual(Set(module.generated.keys), ["GeneratedAssetSymbols.swift", "TripIntentsIntents.swift"])
+        XCTAssertEqual(module.resources.map(\.lastPathComponent), ["Assets.xcassets", "Assets.xcassets"])
+        XCTAssertEqual(plan.localPackages, [ImportFixture.folder.appendingPathComponent("Packages/TripKit").standardizedFileURL])
+        XCTAssertEqual(plan.leftOut, [])
+    }
+
+    func testTargetChoiceErrorsListTheTargets() throws {
+        let project = try XcodeProject(contentsOf: ImportFixture.bundle)
+        XCTAssertThrowsError(try WidgetTargetChoice.choose(in: project, named: "Nope")) { error in
+            XCTAssertEqual(error as? ImportError, .noSuchTarget("Nope", available: ["TripPlanner", "TripWidgetExtension"]))
+        }
+        XCTAssertEqual(try WidgetTargetChoice.choose(in: project, named: "TripPlanner").name, "TripPlanner", "an explicit choice is taken")
+        let several = try projectWithTwoWidgetTargets()
+        XCTAssertThrowsError(try WidgetTargetChoice.choose(in: several, named: nil)) { error in
+            XCTAssertEqual(error as? ImportError, .severalWidgetTargets(["PhoneWidgets", "WatchWidgets"]))
+            XCTAssertTrue("\(error)".contains("choose one with --target"))
+        }
+    }
+
+    /// Importing the app target: it imports MapKit, which has no Linux version; the error names the
+    /// framework and the file and line importing it.
+    func testAFrameworkWithNoLinuxVersionIsNamedWithItsFiles() throws {
+        let project = try XcodeProject(contentsOf: ImportFixture.bundle)
+        XCTAssertThrowsError(try plan(project, target: "TripPlanner")) { error in
+            XCTAssertEqual(error as? ImportError, .unavailableFrameworks(["MapKit": ["TripPlanner/MapScreen.swift:2"]]))
+        }
+    }
+
+    func testAMissingSwiftFileIsNamed() throws {
+        let text = """
+            { objects = {
+                P = { isa = PBXProject; targets = ( T ); mainGroup = G; };
+                G = { isa = PBXGroup; children = ( F ); sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; path = Gone.swift; sourceTree = "<group>"; };
+                B = { isa = PBXBuildFile; fileRef = F; };
+                S = { isa = PBXSourcesBuildPhase; files = ( B ); };
+                T = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension"; buildPhases = ( S ); };
+            }; rootObject = P; }
+            """
+        let project = try XcodeProject(pbxproj: Data(text.utf8), bundle: ImportFixture.folder.appendingPathComponent("X.xcodeproj"))
+        XCTAssertThrowsError(try plan(project, target: "W")) { error in
+            XCTAssertEqual(error as? ImportError, .missingFiles(target: "W", ["Gone.swift"]))
+        }
+    }
+
+    func testCompilationSettingsFromBuildSettings() {
+        var settings = BuildSettingsFixture.make([
+            "SWIFT_VERSION": "6.0", "SWIFT_ACTIVE_COMPILATION_CONDITIONS": "DEBUG $(inherited) BETA",
+            "OTHER_SWIFT_FLAGS": "-DPRO -D FREE -enable-upcoming-feature ExistentialAny -Xfrontend -warn-long-function-bodies=100",
+            "SWIFT_UPCOMING_FEATURE_CONCISE_MAGIC_FILE": "YES", "SWIFT_UPCOMING_FEATURE_DISABLE_OUTWARD_ACTOR_ISOLATION": "YES",
+            "SWIFT_DEFAULT_ACTOR_ISOLATION": "MainActor", "SWIFT_APPROACHABLE_CONCURRENCY": "YES",
+        ])
+        let compiled = CompilationSettings(settings)
+        XCTAssertEqual(compiled.languageMode, "6")
+        XCTAssertEqual(compiled.defines, ["DEBUG", "BETA", "PRO", "FREE"])
+        XCTAssertEqual(compiled.upcomingFeatures, ["ExistentialAny", "ConciseMagicFile", "DisableOutwardActorInference",
+                                                   "InferIsolatedConformances", "NonisolatedNonsendingByDefault"])
+        XCTAssertTrue(compiled.mainActorByDefault)
+        XCTAssertEqual(compiled.leftOut.count, 1, "the -Xfrontend flag: \(compiled.leftOut)")
+        XCTAssertTrue(compiled.manifestLines().contains(".defaultIsolation(MainActor.self)"))
+        settings = BuildSettingsFixture.make(["SWIFT_VERSION": "4.2"])
+        XCTAssertEqual(CompilationSettings(settings).manifestLines().first, ".swiftLanguageMode(.v4_2)")
+    }
+
+    func testModuleNamesAsXcodeMakesThem() {
+        XCTAssertEqual(ImportPlanner.moduleName("DaysLeft Widget Extension"), "DaysLeft_Widget_Extension")
+        XCTAssertEqual(ImportPlanner.moduleName("3D-Widgets"), "_3D_Widgets")
+        XCTAssertEqual(ImportPlanner.moduleName("Charts"), "ChartsExtension", "a name this package's modules use")
+    }
+
+    private func projectWithTwoWidgetTargets() throws -> XcodeProject {
+        let text = """
+            { objects = {
+                P = { isa = PBXProject; targets = ( A, W1, W2 ); mainGroup = G; };
+                G = { isa = PBXGroup; children = ( ); sourceTree = "<group>"; };
+                K = { isa = PBXFileReference; path = System/Library/Frameworks/WidgetKit.framework; sourceTree = SDKROOT; };
+                B1 = { isa = PBXBuildFile; fileRef = K; };
+                B2 = { isa = PBXBuildFile; fileRef = K; };
+                F1 = { isa = PBXFrameworksBuildPhase; files = ( B1 ); };
+                F2 = { isa = PBXFrameworksBuildPhase; files = ( B2 ); };
+                A = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; };
+                W1 = { isa = PBXNativeTarget; name = PhoneWidgets; productType = "com.apple.product-type.app-extension"; buildPhases = ( F1 ); };
+                W2 = { isa = PBXNativeTarget; name = WatchWidgets; productType = "com.apple.product-type.app-extension"; buildPhases = ( F2 ); };
+            }; rootObject = P; }
+            """
+        return try XcodeProject(pbxproj: Data(text.utf8), bundle: URL(fileURLWithPath: "/nowhere/X.xcodeproj"))
+    }
+}
+
+enum BuildSettingsFixture {
+    /// Settings as a target's level would give them, `$(inherited)` standing for nothing below.
+    static func make(_ values: [String: String]) -> BuildSettings {
+        var settings = BuildSettings(values: [:])
+        settings.layer(values.mapValues { PropertyListValue.string($0) })
+        return settings
+    }
+}
