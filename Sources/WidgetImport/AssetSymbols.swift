@@ -129,13 +129,13 @@ public enum AssetSymbols {
         guard extensions else { return out }
         let members = colors.filter { !systemColorNames.contains($0.symbol) }
         out += "\nextension Color {\n"
-        for c in members { out += "    static var \(c.symbol): Color { .init(.\(c.symbol)) }\n" }
+        for c in members { out += "    static var \(c.symbol): Color { Color(ColorResource.\(c.symbol)) }\n" }
         out += "}\n\nextension ShapeStyle where Self == Color {\n"
-        for c in members { out += "    static var \(c.symbol): Color { .init(.\(c.symbol)) }\n" }
+        for c in members { out += "    static var \(c.symbol): Color { Color(ColorResource.\(c.symbol)) }\n" }
         out += "}\n\nextension UIColor {\n"
-        for c in members { out += "    static var \(c.symbol): UIColor { .init(resource: .\(c.symbol)) }\n" }
+        for c in members { out += "    static var \(c.symbol): UIColor { UIColor(resource: ColorResource.\(c.symbol)) }\n" }
         out += "}\n\nextension UIImage {\n"
-        for i in images where !systemImageNames.contains(i.symbol) { out += "    static var \(i.symbol): UIImage { .init(resource: .\(i.symbol)) }\n" }
+        for i in images where !systemImageNames.contains(i.symbol) { out += "    static var \(i.symbol): UIImage { UIImage(resource: ImageResource.\(i.symbol)) }\n" }
         out += "}\n"
         return out
     }

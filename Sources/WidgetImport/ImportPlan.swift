@@ -52,6 +52,8 @@ public struct ImportPlanner {
     /// The build configuration whose settings apply: `Debug` when the target has one (what Xcode's
     /// previews build), else the project's default.
     public var configuration: String?
+    /// How local packages are described (`swift package dump-package`; tests may give another).
+    var retargeting = LocalPackageRetargeting.live
 
     public init(project: XcodeProject, widgetHostPackage: URL, configuration: String? = nil) {
         self.project = project
@@ -78,8 +80,9 @@ public struct ImportPlanner {
         guard !main.sources.isEmpty else { throw .noSwiftSources(target: target.name) }
         main.moduleDependencies = linked.map(\.name)
         plan.modules = [main] + linked
-        try checkImports(&plan)
         collectPackages(&plan)
+        retargetLocalPackages(&plan)
+        try checkImports(&plan)
         return plan
     }
 
@@ -136,7 +139,8 @@ public struct ImportPlanner {
         var unavailable: [String: [String]] = [:]
         let moduleNames = Set(plan.modules.map(\.name))
         for index in plan.modules.indices {
-            var frameworks: Set<String> = ["SwiftUI", "WidgetKit"]
+            // A widget extension's entry point needs SwiftUI and WidgetKit whatever its files import.
+            var frameworks: Set<String> = plan.modules[index].isExecutable ? ["SwiftUI", "WidgetKit"] : []
             for file in plan.modules[index].sources {
                 for found in SourceImports.scan(file) {
                     if FrameworkSupport.providedFrameworks.contains(found.module) {
@@ -175,6 +179,24 @@ public struct ImportPlanner {
                     if !plan.localPackages.contains(folder) { plan.localPackages.append(folder) }
                 }
             }
+        }
+    }
+
+    /// Local packages whose code imports Apple frameworks become modules of the written package.
+    private func retargetLocalPackages(_ plan: inout ImportPlan) {
+        for folder in plan.localPackages {
+            let products = plan.modules.flatMap(\.packageProducts).filter { $0.package == .local(folder) }.map(\.name)
+            guard let found = retargeting.modules(for: products, of: folder, leftOut: &plan.leftOut) else { continue }
+            plan.localPackages.removeAll { $0 == folder }
+            for index in plan.modules.indices {
+                for product in plan.modules[index].packageProducts where product.package == .local(folder) {
+                    for target in found.productTargets[product.name] ?? [] where !plan.modules[index].moduleDependencies.contains(target) {
+                        plan.modules[index].moduleDependencies.append(target)
+                    }
+                }
+                plan.modules[index].packageProducts.removeAll { $0.package == .local(folder) }
+            }
+            plan.modules += found.modules.filter { module in !plan.modules.contains { $0.name == module.name } }
         }
     }
 

@@ -54,7 +54,7 @@ extension XcodeProject {
     }
 
     /// Every file under `root` (bundle folders as one item), with its path relative to `root`, sorted.
-    static func walk(_ root: URL, fileManager: FileManager) -> [(String, URL)] {
+    public static func walk(_ root: URL, fileManager: FileManager) -> [(String, URL)] {
         var result: [(String, URL)] = []
         var pending: [(String, URL, Int)] = [("", root, 0)]
         var visited = 0

@@ -27,8 +27,8 @@ final class AssetSymbolsTests: XCTestCase {
         XCTAssertTrue(source.contains(#"static let brand = ColorResource(name: "Brand", bundle: resourceBundle)"#))
         XCTAssertTrue(source.contains(#"static let widgetBackground = ColorResource(name: "WidgetBackgroundColor", bundle: resourceBundle)"#))
         XCTAssertTrue(source.contains(#"static let skyline = ImageResource(name: "Skyline", bundle: resourceBundle)"#))
-        XCTAssertTrue(source.contains("extension ShapeStyle where Self == Color {\n    static var brand: Color { .init(.brand) }"))
-        XCTAssertTrue(source.contains("static var skyline: UIImage { .init(resource: .skyline) }"))
+        XCTAssertTrue(source.contains("extension ShapeStyle where Self == Color {\n    static var brand: Color { Color(ColorResource.brand) }"))
+        XCTAssertTrue(source.contains("static var skyline: UIImage { UIImage(resource: ImageResource.skyline) }"))
     }
 
     func testExtentAndClashes() throws {

@@ -95,7 +95,7 @@ enum ImportSummary {
             lines.append("  \(module.isExecutable ? "executable" : "library") \(module.name): \(module.sources.count) Swift files, "
                 + "\(module.resources.count) resources, Swift \(module.settings.languageMode)"
                 + (module.settings.defines.isEmpty ? "" : ", defines \(module.settings.defines.joined(separator: " "))"))
-            lines.append("    imports \(module.frameworks.joined(separator: ", "))")
+            if !module.frameworks.isEmpty { lines.append("    imports \(module.frameworks.joined(separator: ", "))") }
             for name in module.generated.keys.sorted() { lines.append("    generated \(name)") }
             for product in module.packageProducts { lines.append("    package product \(product.name)") }
         }

@@ -56,7 +56,7 @@ struct NextTripView: View {
                     .foregroundStyle(Color.brand)
             }
             Text(TripFormatting.legs(entry.trips.first?.legs ?? 0))
-            Text(TripKitFormat.countdown(days: 12))
+            TripBadge(TripKitFormat.countdown(days: 12))
             #if FIXTURE_CONDITION && FIXTURE_DEFINE
             Text("built with both conditions")
             #endif

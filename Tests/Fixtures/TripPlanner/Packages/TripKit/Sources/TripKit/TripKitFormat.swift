@@ -1,5 +1,6 @@
 import Foundation
+import TripKitCore
 
 public enum TripKitFormat {
-    public static func countdown(days: Int) -> String { "in \(days) days" }
+    public static func countdown(days: Int) -> String { Countdown.days(days) }
 }

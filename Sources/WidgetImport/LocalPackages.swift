@@ -1,0 +1,114 @@
+import Foundation
+import XcodeProject
+
+/// A local package's manifest as `swift package dump-package` describes it: what `import` needs to
+/// compile its targets itself.
+struct PackageDescriptionDump: Decodable {
+    struct Product: Decodable {
+        var name: String
+        var targets: [String]
+    }
+
+    struct Target: Decodable {
+        var name: String
+        var type: String
+        var path: String?
+        var exclude: [String]?
+        var dependencies: [Dependency]?
+        var resources: [Resource]?
+    }
+
+    struct Resource: Decodable { var path: String }
+
+    /// `{"byName": ["Core", null]}`, `{"target": ["Core", null]}` or `{"product": ["Kit", "kit", …]}`.
+    struct Dependency: Decodable {
+        var byName: [String?]?
+        var target: [String?]?
+        var product: [String?]?
+        var name: String? { (byName ?? target)?.first ?? nil }
+        var productName: String? { product?.first ?? nil }
+        var productPackage: String? { (product?.count ?? 0) > 1 ? product?[1] : nil }
+    }
+
+    struct ToolsVersion: Decodable {
+        var version: String
+        enum CodingKeys: String, CodingKey { case version = "_version" }
+    }
+
+    var name: String
+    var products: [Product]
+    var targets: [Target]
+    var toolsVersion: ToolsVersion?
+}
+
+/// Local Swift packages whose code imports Apple frameworks (SwiftUI, WidgetKit…) cannot be built
+/// as they are on Linux: their manifests depend on nothing. `import` compiles such a package's
+/// targets itself, as modules of the package it writes, against this package's frameworks; a
+/// package that imports none of them is depended on as it is.
+struct LocalPackageRetargeting: Sendable {
+    /// Describes a package folder (its `Package.swift` evaluated): `swift package dump-package`.
+    var describe: @Sendable (URL) throws -> Data
+
+    static let live = LocalPackageRetargeting { folder in
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swift", "package", "dump-package", "--package-path", folder.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw CocoaError(.fileReadCorruptFile) }
+        return data
+    }
+
+    /// The modules that stand for `products` of the package at `folder`, or nil when the package
+    /// can be depended on as it is (or cannot be read: then SwiftPM says why when it builds).
+    func modules(for products: [String], of folder: URL, leftOut: inout [String]) -> (modules: [ImportedModule], productTargets: [String: [String]])? {
+        guard let data = try? describe(folder), let dump = try? JSONDecoder().decode(PackageDescriptionDump.self, from: data) else {
+            leftOut.append("\(folder.path): its manifest could not be read; depended on as it is")
+            return nil
+        }
+        let wanted = closure(of: products, in: dump)
+        var modules: [ImportedModule] = []
+        var needsRetargeting = false
+        for target in dump.targets where wanted.contains(target.name) {
+            let directory = folder.appendingPathComponent(target.path ?? "Sources/\(target.name)").standardizedFileURL
+            var module = ImportedModule(name: target.name, isExecutable: false)
+            // A package's language mode follows its tools version: Swift 6 from tools 6.0 on.
+            module.settings.languageMode = (dump.toolsVersion?.version.hasPrefix("6") ?? false) ? "6" : "5"
+            let excluded = (target.exclude ?? []).map { directory.appendingPathComponent($0).standardizedFileURL.path }
+            for (_, url) in XcodeProject.walk(directory, fileManager: .default) where !excluded.contains(where: { url.path.hasPrefix($0) }) {
+                if url.pathExtension == "swift" { module.sources.append(url) }
+            }
+            module.resources = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
+            module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)
+            for dependency in target.dependencies ?? [] {
+                guard let product = dependency.productName else { continue }
+                leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(dependency.productPackage ?? "?"), left out")
+            }
+            if module.sources.contains(where: importsAppleFramework) { needsRetargeting = true }
+            modules.append(module)
+        }
+        guard needsRetargeting else { return nil }
+        var productTargets: [String: [String]] = [:]
+        for product in dump.products where products.contains(product.name) { productTargets[product.name] = product.targets }
+        return (modules, productTargets)
+    }
+
+    /// The targets the products are made of, and the targets those depend on.
+    private func closure(of products: [String], in dump: PackageDescriptionDump) -> Set<String> {
+        var pending = dump.products.filter { products.contains($0.name) }.flatMap(\.targets)
+        var found: Set<String> = []
+        while let name = pending.popLast() {
+            guard found.insert(name).inserted, let target = dump.targets.first(where: { $0.name == name }) else { continue }
+            pending += (target.dependencies ?? []).compactMap(\.name)
+        }
+        return found
+    }
+
+    private func importsAppleFramework(_ file: URL) -> Bool {
+        SourceImports.scan(file).contains { FrameworkSupport.providedFrameworks.contains($0.module) && !$0.isConditional }
+    }
+}
