@@ -85,7 +85,7 @@ let package = Package(
 
         // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
         .target(name: "XcodeProject"),
-        .target(name: "WidgetImport", dependencies: ["XcodeProject", "WidgetAssets"]),
+        .target(name: "WidgetImport", dependencies: ["XcodeProject"]),
 
         // Host side.
         // Placements, layout and the render tree: shared by the host and by extensions, which lay out
@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
-        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject", "WidgetAssets"]),
+        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject"]),
         // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).
         .testTarget(name: "FrameworksTests", dependencies: ["Combine", "OSLog", "CoreLocation", "Charts", "SwiftData", "CoreData", "SwiftUI", "WidgetKit"]),
         .testTarget(
