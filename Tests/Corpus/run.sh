@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs `widget-host import --preview` on every app of the corpus that fetch.sh brought into .corpus/,
+# and prints one line per app (previewed, or the first line of why not), then the count.
+#
+#   Tests/Corpus/run.sh [--no-preview] [REPOSITORY...]
+#
+# Outputs go to .corpus-out/OWNER+NAME/{package,preview,import.log}. Apps whose widget target needs a
+# remote Swift package are built only where the network is reachable; they are counted apart.
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+preview=1
+[ "${1:-}" = "--no-preview" ] && { preview=0; shift; }
+only=("$@")
+(cd "$root" && swift build --product widget-host >/dev/null 2>&1) || { echo "run.sh: widget-host does not build" >&2; exit 1; }
+host="$(cd "$root" && swift build --show-bin-path)/widget-host"
+ok=0 total=0 remote=0
+while IFS=$'\t' read -r repository commit project target notes; do
+  [ "$repository" = "repository" ] && continue
+  [ -n "$repository" ] || continue
+  if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " =~ " $repository " ]]; then continue; fi
+  name=${repository/\//+}
+  src="$root/.corpus/$name"
+  [ -d "$src" ] || { printf '%-50s not fetched\n' "$repository"; continue; }
+  out="$root/.corpus-out/$name"
+  mkdir -p "$out"
+  args=(import "$src/$project" --out "$out/package")
+  [ -n "$target" ] && args+=(--target "$target")
+  [ $preview = 1 ] && args+=(--preview "$out/preview")
+  total=$((total + 1))
+  if "$host" "${args[@]}" >"$out/import.log" 2>&1; then
+    ok=$((ok + 1)); printf '%-50s %s\n' "$repository" "$([ $preview = 1 ] && echo previewed || echo imported)"
+  else
+    grep -q "remote package" "$out/import.log" && remote=$((remote + 1))
+    printf '%-50s %s\n' "$repository" "$(grep -m1 -E 'error|widget-host:' "$out/import.log" | cut -c1-150)"
+  fi
+done < "$here/apps.tsv"
+echo "$ok of $total apps $([ $preview = 1 ] && echo previewed || echo imported) ($remote of the others need a remote package)"
