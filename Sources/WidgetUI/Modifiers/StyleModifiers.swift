@@ -70,6 +70,23 @@ extension View {
 
     public func tint(_ tint: Color?) -> some View { archived(node: { _ in tint.map { .tint($0.value) } }) }
 
+    /// `.tint(_:)` with any shape style (iOS 16): a colour tints as itself; a gradient tints with
+    /// the colour at its middle (a gauge's arc or a progress bar then shows one colour, reported once).
+    public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
+        archived(node: { builder in
+            guard let paint = tint?._paint else { return nil }
+            switch paint {
+            case .color(let color): return .tint(color)
+            case .linearGradient(let stops, _, _):
+                guard !stops.isEmpty else { return nil }
+                builder.warn("a gradient tint draws in one colour, the gradient's middle")
+                return .tint(stops[stops.count / 2].color)
+            case .foreground, .material:
+                return nil
+            }
+        })
+    }
+
     public func opacity(_ opacity: Double) -> some View { archived(.opacity(opacity)) }
 
     public func lineLimit(_ number: Int?) -> some View { archived(.lineLimit(number)) }

@@ -162,6 +162,13 @@ public struct Gradient: Hashable, Sendable {
     }
 }
 
+/// A `Gradient` used as a shape style (iOS 16) fills from top to bottom, as SwiftUI draws it.
+extension Gradient: ShapeStyle {
+    public var _paint: Paint {
+        LinearGradient(gradient: self, startPoint: .top, endPoint: .bottom)._paint
+    }
+}
+
 /// `LinearGradient`: a shape style, and a view filling its frame.
 public struct LinearGradient: ShapeStyle, View {
     let gradient: Gradient
