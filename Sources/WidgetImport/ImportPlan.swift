@@ -83,6 +83,7 @@ public struct ImportPlanner {
         collectPackages(&plan)
         retargetLocalPackages(&plan)
         try checkImports(&plan)
+        dropUnimportedRemoteProducts(&plan)
         return plan
     }
 
@@ -180,6 +181,25 @@ public struct ImportPlanner {
                 }
             }
         }
+    }
+
+    /// A remote package's product that no file of the module imports (a product's module is named as
+    /// the product, but for a few packages) is linked by the project for the app's sake: building it
+    /// would only need the network, so it is left out, and said.
+    private func dropUnimportedRemoteProducts(_ plan: inout ImportPlan) {
+        for index in plan.modules.indices {
+            let module = plan.modules[index]
+            let imported = Set(module.sources.flatMap { SourceImports.scan($0).map(\.module) })
+            plan.modules[index].packageProducts = module.packageProducts.filter { product in
+                guard case .remote(let url, _)? = product.package, !imported.contains(product.name) else { return true }
+                plan.leftOut.append("\(module.name): product \(product.name) of \(url) is linked but no file imports it")
+                return false
+            }
+        }
+        let used = Set(plan.modules.flatMap(\.packageProducts).compactMap { product -> String? in
+            if case .remote(let url, _)? = product.package { return url } else { return nil }
+        })
+        plan.remotePackages.removeAll { !used.contains($0.url) }
     }
 
     /// Local packages whose code imports Apple frameworks become modules of the written package.

@@ -23,7 +23,14 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(module.settings.languageMode, "5")
         XCTAssertEqual(Set(module.generated.keys), ["GeneratedAssetSymbols.swift", "TripIntentsIntents.swift"])
         XCTAssertEqual(module.resources.map(\.lastPathComponent), ["Assets.xcassets", "Assets.xcassets"])
-        XCTAssertEqual(plan.localPackages, [ImportFixture.folder.appendingPathComponent("Packages/TripKit").standardizedFileURL])
+        // TripKit's views import SwiftUI: its targets are compiled here, not the package as it is.
+        XCTAssertEqual(plan.localPackages, [])
+        XCTAssertEqual(plan.modules.map(\.name), ["TripWidgetExtension", "TripKitCore", "TripKit"])
+        XCTAssertEqual(module.moduleDependencies, ["TripKit"])
+        XCTAssertEqual(module.packageProducts, [])
+        XCTAssertEqual(plan.modules[2].moduleDependencies, ["TripKitCore"])
+        XCTAssertEqual(plan.modules[2].frameworks, ["SwiftUI"])
+        XCTAssertEqual(plan.modules[1].frameworks, [])
         XCTAssertEqual(plan.leftOut, [])
     }
 
@@ -64,6 +71,36 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertThrowsError(try plan(project, target: "W")) { error in
             XCTAssertEqual(error as? ImportError, .missingFiles(target: "W", ["Gone.swift"]))
         }
+    }
+
+    /// A remote product the project links but no file of the widget imports is left out (building it
+    /// would only need the network); one a file imports stays.
+    func testRemoteProductsNoFileImportsAreLeftOut() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("remote-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "import WidgetKit\nimport Lottie\n".write(to: folder.appendingPathComponent("W.swift"), atomically: true, encoding: .utf8)
+        let text = """
+            { objects = {
+                P = { isa = PBXProject; targets = ( T ); mainGroup = G; packageReferences = ( R1, R2 ); };
+                G = { isa = PBXGroup; children = ( F ); sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; path = W.swift; sourceTree = "<group>"; };
+                B = { isa = PBXBuildFile; fileRef = F; };
+                S = { isa = PBXSourcesBuildPhase; files = ( B ); };
+                R1 = { isa = XCRemoteSwiftPackageReference; repositoryURL = "https://example.com/firebase"; requirement = { kind = exactVersion; version = 1.0.0; }; };
+                R2 = { isa = XCRemoteSwiftPackageReference; repositoryURL = "https://example.com/lottie.git"; requirement = { kind = branch; branch = main; }; };
+                D1 = { isa = XCSwiftPackageProductDependency; package = R1; productName = FirebaseMessaging; };
+                D2 = { isa = XCSwiftPackageProductDependency; package = R2; productName = Lottie; };
+                T = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension"; buildPhases = ( S ); packageProductDependencies = ( D1, D2 ); };
+            }; rootObject = P; }
+            """
+        let project = try XcodeProject(pbxproj: Data(text.utf8), bundle: folder.appendingPathComponent("X.xcodeproj"))
+        let plan = try plan(project)
+        XCTAssertEqual(plan.modules.first?.packageProducts.map(\.name), ["Lottie"])
+        XCTAssertEqual(plan.remotePackages.map(\.url), ["https://example.com/lottie.git"])
+        XCTAssertEqual(plan.leftOut, ["W: product FirebaseMessaging of https://example.com/firebase is linked but no file imports it"])
+        let manifest = PackageWriter(plan: plan).manifest(targets: [])
+        XCTAssertTrue(manifest.contains(#".package(url: "https://example.com/lottie.git", branch: "main"),"#), manifest)
     }
 
     func testCompilationSettingsFromBuildSettings() {
