@@ -35,6 +35,8 @@ public struct ImportPlan: Equatable, Sendable {
     public var remotePackages: [(url: String, requirement: PackageRequirement)] = []
     /// What the project has that the package leaves out, one reason each.
     public var leftOut: [String] = []
+    /// The project's development region (`en`), the package's default localization.
+    public var developmentRegion = "en"
 
     public static func == (a: ImportPlan, b: ImportPlan) -> Bool {
         a.projectName == b.projectName && a.targetName == b.targetName && a.modules == b.modules && a.leftOut == b.leftOut
@@ -66,6 +68,7 @@ public struct ImportPlanner {
         let configuration = configuration ?? (configurations.all.contains("Debug") ? "Debug" : configurations.default ?? configurations.all.first ?? "Debug")
         var plan = ImportPlan(projectName: project.name, targetName: target.name, configuration: configuration, modules: [],
                               widgetHostPackage: widgetHostPackage)
+        plan.developmentRegion = project.root.string("developmentRegion") ?? "en"
         let members = target.members()
         let missingSwift = members.missing.filter { $0.pathExtension == "swift" }
         guard missingSwift.isEmpty else { throw .missingFiles(target: target.name, missingSwift.map { relative($0) }) }

@@ -139,6 +139,7 @@ extension PackageWriter {
 
             let package = Package(
                 name: \(AssetSymbols.literal(plan.targetName)),
+                defaultLocalization: \(AssetSymbols.literal(plan.developmentRegion)),
                 dependencies: [
             \(dependencies.map { "        " + $0 + "," }.joined(separator: "\n"))
                 ],

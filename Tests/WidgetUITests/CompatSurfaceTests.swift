@@ -311,4 +311,15 @@ final class FormatStyleTextTests: XCTestCase {
         root.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
         XCTAssertEqual(texts, ["12 kilometers", "Ran 12 km"])
     }
+
+    /// App code reads and writes defaults through key-value coding, which Linux's Foundation lacks.
+    func testUserDefaultsKeyValueCoding() throws {
+        let suite = "compat-kvc-\(UUID().uuidString)"
+        let defaults = try XCTUnwrap(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
+        defaults.setValue(42, forKey: "count")
+        XCTAssertEqual(defaults.value(forKey: "count") as? Int, 42)
+        defaults.setValue(nil, forKey: "count")
+        XCTAssertNil(defaults.value(forKey: "count"))
+    }
 }
