@@ -73,7 +73,13 @@ struct PreviewCatalog {
     private static func previews<P: PreviewProvider>(
         of provider: P.Type, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]
     ) -> (previews: [ArchivedPreview], diagnostics: [String]) {
-        PreviewArchiver.previews(P.previews, environment: environment, locate: locate)
+        // A provider is main-actor isolated: its previews are made on the main thread, which runs
+        // the main queue in an extension (requests are served on a thread of their own).
+        let handoff = SynchronousHandoff(value: (environment, locate))
+        let make = {
+            MainActor.assumeIsolated { PreviewArchiver.previews(P.previews, environment: handoff.value.0, locate: handoff.value.1) }
+        }
+        return Thread.isMainThread ? make() : DispatchQueue.main.sync(execute: make)
     }
 
     /// Archives views once per variant; each top-level view is an entry (or all of them one, joined as
@@ -111,6 +117,13 @@ struct PreviewCatalog {
         }
         return ArchivedTimeline(entries: entries, policy: .never, diagnostics: diagnostics.sorted())
     }
+}
+
+/// Values handed to the main thread for one `DispatchQueue.main.sync` call.
+// `@unchecked Sendable`: the value is used only inside the `sync` call, while the thread that made it
+// waits for that call to return; no two threads ever touch it at once.
+private struct SynchronousHandoff<Value>: @unchecked Sendable {
+    let value: Value
 }
 
 /// Runs async work to completion from the (non-cooperative) serving thread.

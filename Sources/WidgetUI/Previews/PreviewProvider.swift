@@ -3,7 +3,9 @@ import WidgetArchive
 
 /// `PreviewProvider`: views a source file offers for previewing. `widget-host preview` finds every
 /// type conforming to it in the extension (nothing else refers to them) and renders each top-level
-/// view of `previews` in the family its `.previewContext(_:)` names.
+/// view of `previews` in the family its `.previewContext(_:)` names. Main-actor isolated, as Apple
+/// declares it: a provider's static state (`static var model = …`) compiles in the Swift 6 mode.
+@MainActor @preconcurrency
 public protocol PreviewProvider {
     associatedtype Previews: View
     @ViewBuilder static var previews: Previews { get }
@@ -89,7 +91,7 @@ extension View {
 }
 
 /// One preview a provider's views declare: its nodes, family and name.
-package struct ArchivedPreview {
+package struct ArchivedPreview: Sendable {
     package var root: ViewNode
     package var family: WidgetFamily?
     package var displayName: String?
