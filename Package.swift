@@ -17,6 +17,7 @@ let package = Package(
         // Apple frameworks widget targets import in passing, as far as a widget needs them.
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "OSLog", targets: ["OSLog"]),
+        .library(name: "os", targets: ["os"]),
         .library(name: "TipKit", targets: ["TipKit"]),
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "Charts", targets: ["Charts"]),
@@ -75,6 +76,7 @@ let package = Package(
         // Apple frameworks that widget targets import, as far as a widget needs them.
         .target(name: "Combine"),
         .target(name: "OSLog"),
+        .target(name: "os", dependencies: ["OSLog"]),
         .target(name: "TipKit", dependencies: ["SwiftUI"]),
         .target(name: "CoreLocation"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.

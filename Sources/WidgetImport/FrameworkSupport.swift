@@ -3,7 +3,7 @@ public enum FrameworkSupport {
     /// The library products of this package named as Apple's frameworks: a file importing one gets it.
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
-        "Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
+        "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
     ]
 
     /// What the toolchain itself has on Linux.
@@ -22,7 +22,7 @@ public enum FrameworkSupport {
         "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",
         "Network", "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
-        "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "os", "ObjectiveC", "Darwin",
+        "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
         "CoreFoundation", "SystemConfiguration", "ImageIO", "UniformTypeIdentifiers", "LinkPresentation", "QuickLook",
         "FirebaseCore", "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",
         "ShazamKit", "Translation", "FoundationModels", "ImagePlayground", "JournalingSuggestions", "VisionKit",

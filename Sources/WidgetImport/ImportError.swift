@@ -37,6 +37,7 @@ public enum ImportError: Error, Equatable, Sendable, CustomStringConvertible {
             "imported frameworks with no Linux version here: " + frameworks.keys.sorted().map { name in
                 "\(name) (imported by \(frameworks[name, default: []].joined(separator: ", ")))"
             }.joined(separator: "; ") + ". Put those imports and the code that needs them behind `#if canImport(…)`, or leave those files out of the widget target."
+                + (frameworks.keys.contains { $0.hasPrefix("os.") } ? " For os.log, `import OSLog` (or `import os`) gives the same logging API." : "")
         case .outputNotEmpty(let path): "\(path) exists and was not made by widget-host import; give an empty or new folder"
         case .cannotWrite(let path, let why): "\(path): \(why)"
         case .noSwiftSources(let target): "target \(target) compiles no Swift file"

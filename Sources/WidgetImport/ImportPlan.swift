@@ -147,7 +147,10 @@ public struct ImportPlanner {
             var frameworks: Set<String> = plan.modules[index].isExecutable ? ["SwiftUI", "WidgetKit"] : []
             for file in plan.modules[index].sources {
                 for found in SourceImports.scan(file) {
-                    if FrameworkSupport.providedFrameworks.contains(found.module) {
+                    if found.module == "os", found.path != "os", !found.isConditional {
+                        // `import os.log`: a C submodule of Apple's os, which no module here can carry.
+                        unavailable[found.path, default: []].append("\(relative(file)):\(found.line)")
+                    } else if FrameworkSupport.providedFrameworks.contains(found.module) {
                         frameworks.insert(found.module)
                     } else if FrameworkSupport.appleOnlyFrameworks.contains(found.module), !found.isConditional {
                         unavailable[found.module, default: []].append("\(relative(file)):\(found.line)")

@@ -4,6 +4,8 @@ import Foundation
 /// compiler may never see it, as with `#if canImport(WeatherKit)`).
 public struct SourceImport: Hashable, Sendable {
     public var module: String
+    /// The whole path imported: `os.log` for `import os.log`, the module alone otherwise.
+    public var path: String
     public var line: Int
     public var isConditional: Bool
 }
@@ -39,21 +41,24 @@ public enum SourceImports {
             if line.hasPrefix("/*"), !line.contains("*/") { inBlockComment = true; continue }
             if line.hasPrefix("#if") { depth += 1; continue }
             if line.hasPrefix("#endif") { depth = max(0, depth - 1); continue }
-            guard let module = importedModule(line) else { continue }
-            imports.append(SourceImport(module: module, line: number + 1, isConditional: depth > 0))
+            guard let path = importedPath(line) else { continue }
+            let module = path.split(separator: ".").first.map(String.init) ?? path
+            imports.append(SourceImport(module: module, path: path, line: number + 1, isConditional: depth > 0))
         }
         return imports
     }
 
-    private static func importedModule(_ line: String) -> String? {
+    private static func importedPath(_ line: String) -> String? {
         let code = line.split(separator: "/", maxSplits: 1).first.map(String.init) ?? line
         var words = code.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         while let first = words.first, first.hasPrefix("@") || modifiers.contains(first) { words.removeFirst() }
         guard words.first == "import", words.count >= 2 else { return nil }
         var path = words[1]
-        if kinds.contains(path), words.count >= 3 { path = words[2] }
-        let module = path.split(separator: ".").first.map(String.init) ?? path
-        guard let first = module.first, first.isLetter || first == "_" else { return nil }
-        return module
+        if kinds.contains(path), words.count >= 3 {
+            // `import struct Module.Type`: the module is the first component.
+            path = words[2].split(separator: ".").first.map(String.init) ?? words[2]
+        }
+        guard let first = path.first, first.isLetter || first == "_" else { return nil }
+        return path
     }
 }

@@ -155,3 +155,25 @@ enum BuildSettingsFixture {
         return settings
     }
 }
+
+/// The imports of a file, found without a parser.
+final class SourceImportsTests: XCTestCase {
+    func testFormsOfImport() {
+        let found = SourceImports.scan(text: """
+            import SwiftUI
+            @preconcurrency import Combine
+            public import struct WidgetKit.WidgetFamily
+            import os.log // a comment
+            /* import Hidden
+               import AlsoHidden */
+            #if canImport(WeatherKit)
+            import WeatherKit
+            #endif
+            let importantValue = 1
+            """)
+        XCTAssertEqual(found.map(\.path), ["SwiftUI", "Combine", "WidgetKit", "os.log", "WeatherKit"])
+        XCTAssertEqual(found.map(\.module), ["SwiftUI", "Combine", "WidgetKit", "os", "WeatherKit"])
+        XCTAssertEqual(found.map(\.isConditional), [false, false, false, false, true])
+        XCTAssertEqual(found.map(\.line), [1, 2, 3, 4, 8])
+    }
+}
