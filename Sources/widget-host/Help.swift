@@ -50,13 +50,15 @@ struct CommandHelp {
             parts' folders into the whole preview
             """),
         CommandHelp(name: "import", synopsis: """
-            import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR] [--widgethost DIR]
+            import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR [--build-path DIR]]
+                   [--widgethost DIR]
             """, summary: """
             make a SwiftPM package in DIR from an Xcode project's widget extension target: its files
             where they are (no copies), its asset catalogs as resources with the asset symbols Xcode
             generates, its Swift packages and the build settings that change compilation; says what
             it left out. --preview builds the package and previews it into PREVIEW_DIR. With several
-            widget extensions, --target chooses (the command lists them)
+            widget extensions, --target chooses (the command lists them); --build-path is SwiftPM's
+            build folder for the preview's build (one shared by several imports builds this package once)
             """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]

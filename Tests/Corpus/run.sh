@@ -4,7 +4,8 @@
 #
 #   Tests/Corpus/run.sh [--no-preview] [REPOSITORY...]
 #
-# Outputs go to .corpus-out/OWNER+NAME/{package,preview,import.log}. Apps whose widget target needs a
+# Outputs go to .corpus-out/OWNER+NAME/{package,preview,import.log}; the packages share one build
+# folder (.corpus-out/.build), so this package's modules are built once. Apps whose widget target needs a
 # remote Swift package are built only where the network is reachable; they are counted apart.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
@@ -26,7 +27,7 @@ while IFS=$'\t' read -r repository commit project target notes; do
   mkdir -p "$out"
   args=(import "$src/$project" --out "$out/package")
   [ -n "$target" ] && args+=(--target "$target")
-  [ $preview = 1 ] && args+=(--preview "$out/preview")
+  [ $preview = 1 ] && args+=(--preview "$out/preview" --build-path "$root/.corpus-out/.build")
   total=$((total + 1))
   if "$host" "${args[@]}" >"$out/import.log" 2>&1; then
     ok=$((ok + 1)); printf '%-50s %s\n' "$repository" "$([ $preview = 1 ] && echo previewed || echo imported)"

@@ -8,7 +8,7 @@ import XcodeProject
 /// `--preview` builds it and previews every widget.
 enum ImportCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["target", "out", "preview", "configuration", "widgethost"])
+        let a = try Arguments(args, options: ["target", "out", "preview", "configuration", "widgethost", "build-path"])
         guard a.positional.count == 1, let path = a.positional.first else {
             throw UsageError(a.positional.isEmpty ? "import needs the project (PATH.xcodeproj)" : "import takes one project")
         }
@@ -30,7 +30,7 @@ enum ImportCommand {
         }
         print(ImportSummary.text(plan, out: out))
         guard let preview = a.value("preview") else { return }
-        let executable = try build(plan, in: out)
+        let executable = try build(plan, in: out, scratch: a.value("build-path").map { URL(fileURLWithPath: $0, isDirectory: true) })
         try PreviewCommand.run(["--extension", executable.path, "--out", preview])
         print("preview: \(URL(fileURLWithPath: preview).appendingPathComponent("index.html").path)")
     }
@@ -47,15 +47,18 @@ enum ImportCommand {
         return candidate
     }
 
-    /// Builds the written package's executable with `swift build`, its output kept in `build.log`.
-    static func build(_ plan: ImportPlan, in folder: URL) throws -> URL {
+    /// Builds the written package's executable with `swift build`, its output kept in `build.log`;
+    /// `scratch` is SwiftPM's build folder (one shared by several imported packages builds this
+    /// package's modules once for all of them).
+    static func build(_ plan: ImportPlan, in folder: URL, scratch: URL?) throws -> URL {
         let log = folder.appendingPathComponent("build.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
         guard let handle = try? FileHandle(forWritingTo: log) else { throw CommandFailure("\(log.path): cannot be written") }
         defer { try? handle.close() }
         let product = plan.executableName
         print("building \(product) (swift build; output in \(log.path))…")
-        let status = try runSwift(["build", "--package-path", folder.path, "--product", product], output: handle)
+        let scratchArguments = scratch.map { ["--scratch-path", $0.path] } ?? []
+        let status = try runSwift(["build", "--package-path", folder.path, "--product", product] + scratchArguments, output: handle)
         guard status == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(20).joined(separator: "\n")
@@ -63,7 +66,7 @@ enum ImportCommand {
         }
         var binPath = ""
         let pipe = Pipe()
-        _ = try runSwift(["build", "--package-path", folder.path, "--show-bin-path"], output: pipe.fileHandleForWriting) {
+        _ = try runSwift(["build", "--package-path", folder.path, "--show-bin-path"] + scratchArguments, output: pipe.fileHandleForWriting) {
             binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         return URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
