@@ -24,7 +24,7 @@ public enum FrameworkSupport {
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
         "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
         "CoreFoundation", "SystemConfiguration", "ImageIO", "UniformTypeIdentifiers", "LinkPresentation", "QuickLook",
-        "FirebaseCore", "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",
+        "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",
         "ShazamKit", "Translation", "FoundationModels", "ImagePlayground", "JournalingSuggestions", "VisionKit",
     ]
 }

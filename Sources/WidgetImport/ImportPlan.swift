@@ -35,6 +35,11 @@ public struct ImportPlan: Equatable, Sendable {
     public var remotePackages: [(url: String, requirement: PackageRequirement)] = []
     /// What the project has that the package leaves out, one reason each.
     public var leftOut: [String] = []
+    /// Frameworks with no Linux version that files import, with those files (left out of the package).
+    public var unavailableFrameworks: [String: [String]] = [:]
+    /// Remote packages that only a local package depends on: SwiftPM fetches them through that
+    /// package's manifest, so the written manifest does not name them unless a module of its own uses them.
+    public var remoteFromLocalPackages: Set<String> = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
 
@@ -139,30 +144,45 @@ public struct ImportPlanner {
 
     /// Which of this package's frameworks each module needs, and whether any file needs one that
     /// is not here.
+    /// Which of this package's frameworks each module needs. A file importing a framework with no
+    /// Linux version outside `#if canImport(…)` is left out, and said: apps share many such files
+    /// with their widget that the widget never calls (a sound player, a store), and where the widget
+    /// does need one, the build names what is missing. Only when that leaves the widget with no file
+    /// is it an error here.
     private func checkImports(_ plan: inout ImportPlan) throws(ImportError) {
         var unavailable: [String: [String]] = [:]
         let moduleNames = Set(plan.modules.map(\.name))
         for index in plan.modules.indices {
             // A widget extension's entry point needs SwiftUI and WidgetKit whatever its files import.
             var frameworks: Set<String> = plan.modules[index].isExecutable ? ["SwiftUI", "WidgetKit"] : []
+            var kept: [URL] = []
             for file in plan.modules[index].sources {
-                for found in SourceImports.scan(file) {
-                    if found.module == "os", found.path != "os", !found.isConditional {
-                        // `import os.log`: a C submodule of Apple's os, which no module here can carry.
-                        unavailable[found.path, default: []].append("\(relative(file)):\(found.line)")
-                    } else if FrameworkSupport.providedFrameworks.contains(found.module) {
+                let imports = SourceImports.scan(file)
+                let missing = imports.filter { found in
+                    !found.isConditional && ((found.module == "os" && found.path != "os") || FrameworkSupport.appleOnlyFrameworks.contains(found.module))
+                }
+                guard missing.isEmpty else {
+                    for found in missing { unavailable[found.path, default: []].append("\(relative(file)):\(found.line)") }
+                    plan.leftOut.append("\(relative(file)): imports \(missing.map(\.path).joined(separator: ", ")), with no Linux version here")
+                    continue
+                }
+                kept.append(file)
+                for found in imports {
+                    if FrameworkSupport.providedFrameworks.contains(found.module) {
                         frameworks.insert(found.module)
-                    } else if FrameworkSupport.appleOnlyFrameworks.contains(found.module), !found.isConditional {
-                        unavailable[found.module, default: []].append("\(relative(file)):\(found.line)")
                     } else if moduleNames.contains(found.module), found.module != plan.modules[index].name,
                               !plan.modules[index].moduleDependencies.contains(found.module) {
                         plan.modules[index].moduleDependencies.append(found.module)
                     }
                 }
             }
+            plan.modules[index].sources = kept
             plan.modules[index].frameworks = FrameworkSupport.providedFrameworks.filter(frameworks.contains)
         }
-        guard unavailable.isEmpty else { throw .unavailableFrameworks(unavailable) }
+        plan.unavailableFrameworks = unavailable
+        if let main = plan.modules.first(where: \.isExecutable), main.sources.isEmpty, !unavailable.isEmpty {
+            throw .unavailableFrameworks(unavailable)
+        }
     }
 
     private func collectPackages(_ plan: inout ImportPlan) {
@@ -175,9 +195,15 @@ public struct ImportPlanner {
                 case .remote(let url, let requirement)?:
                     if !plan.remotePackages.contains(where: { $0.url == url }) { plan.remotePackages.append((url, requirement)) }
                 case nil:
-                    // A product from a package folder in the groups (before Xcode 15): the folder named
-                    // as the product, or else the only one.
-                    let folder = folders.first { $0.lastPathComponent == product.name } ?? (folders.count == 1 ? folders[0] : nil)
+                    // A remote package named as the product…
+                    if let remote = project.remotePackageReferences().first(where: { Self.repositoryName($0.url).caseInsensitiveCompare(product.name) == .orderedSame }) {
+                        plan.modules[index].packageProducts[p].package = .remote(url: remote.url, requirement: remote.requirement)
+                        if !plan.remotePackages.contains(where: { $0.url == remote.url }) { plan.remotePackages.append(remote) }
+                        continue
+                    }
+                    // …or a local package folder in the groups, a synchronized folder or the workspace:
+                    // the one whose manifest names the product, or else the only one.
+                    let folder = folders.first { Self.manifest(of: $0, names: product.name) } ?? (folders.count == 1 ? folders[0] : nil)
                     guard let folder else {
                         plan.leftOut.append("product \(product.name): the project does not say from which package")
                         continue
@@ -205,7 +231,7 @@ public struct ImportPlanner {
         let used = Set(plan.modules.flatMap(\.packageProducts).compactMap { product -> String? in
             if case .remote(let url, _)? = product.package { return url } else { return nil }
         })
-        plan.remotePackages.removeAll { !used.contains($0.url) }
+        plan.remotePackages.removeAll { !used.contains($0.url) && !plan.remoteFromLocalPackages.contains($0.url) }
     }
 
     /// Local packages whose code imports Apple frameworks become modules of the written package.
@@ -213,6 +239,12 @@ public struct ImportPlanner {
         for folder in plan.localPackages {
             let products = plan.modules.flatMap(\.packageProducts).filter { $0.package == .local(folder) }.map(\.name)
             guard let found = retargeting.modules(for: products, of: folder, leftOut: &plan.leftOut) else { continue }
+            // What the package depends on remotely is fetched when it builds, whichever way it is built.
+            for remote in found.remotes where !plan.remotePackages.contains(where: { $0.url == remote.url }) {
+                plan.remotePackages.append(remote)
+                plan.remoteFromLocalPackages.insert(remote.url)
+            }
+            guard !found.modules.isEmpty else { continue }
             plan.localPackages.removeAll { $0 == folder }
             for index in plan.modules.indices {
                 for product in plan.modules[index].packageProducts where product.package == .local(folder) {
@@ -224,6 +256,16 @@ public struct ImportPlanner {
             }
             plan.modules += found.modules.filter { module in !plan.modules.contains { $0.name == module.name } }
         }
+    }
+
+    static func repositoryName(_ url: String) -> String {
+        (url.split(separator: "/").last.map(String.init) ?? url).replacingOccurrences(of: ".git", with: "")
+    }
+
+    /// Whether a package's manifest names a product or target called `name`.
+    static func manifest(of folder: URL, names name: String) -> Bool {
+        guard let text = try? String(contentsOf: folder.appendingPathComponent("Package.swift"), encoding: .utf8) else { return false }
+        return text.contains("name: \"\(name)\"")
     }
 
     func relative(_ url: URL) -> String {

@@ -35,10 +35,60 @@ struct PackageDescriptionDump: Decodable {
         enum CodingKeys: String, CodingKey { case version = "_version" }
     }
 
+    /// `{"sourceControl": [{"identity": …, "location": {"remote": [{"urlString": …}]}, "requirement": …}]}`.
+    struct PackageDependency: Decodable {
+        struct SourceControl: Decodable {
+            struct Location: Decodable {
+                struct Remote: Decodable { var urlString: String }
+                var remote: [Remote]?
+            }
+            struct Requirement: Decodable {
+                struct Range: Decodable { var lowerBound: String; var upperBound: String }
+                var range: [Range]?
+                var exact: [String]?
+                var branch: [String]?
+                var revision: [String]?
+            }
+            var identity: String
+            var location: Location
+            var requirement: Requirement
+        }
+        var sourceControl: [SourceControl]?
+    }
+
     var name: String
     var products: [Product]
     var targets: [Target]
     var toolsVersion: ToolsVersion?
+    var dependencies: [PackageDependency]?
+
+    /// The remote packages the manifest depends on, as an Xcode project would state them.
+    var remotePackages: [(identity: String, url: String, requirement: PackageRequirement)] {
+        (dependencies ?? []).flatMap { $0.sourceControl ?? [] }.compactMap { control in
+            guard let url = control.location.remote?.first?.urlString else { return nil }
+            let r = control.requirement
+            let requirement: PackageRequirement
+            if let range = r.range?.first {
+                let parts = range.lowerBound.split(separator: ".").compactMap { Int($0) }
+                if parts.count == 3, range.upperBound == "\(parts[0] + 1).0.0" {
+                    requirement = .upToNextMajor(range.lowerBound)
+                } else if parts.count == 3, range.upperBound == "\(parts[0]).\(parts[1] + 1).0" {
+                    requirement = .upToNextMinor(range.lowerBound)
+                } else {
+                    requirement = .range(from: range.lowerBound, to: range.upperBound)
+                }
+            } else if let exact = r.exact?.first {
+                requirement = .exact(exact)
+            } else if let branch = r.branch?.first {
+                requirement = .branch(branch)
+            } else if let revision = r.revision?.first {
+                requirement = .revision(revision)
+            } else {
+                return nil
+            }
+            return (control.identity, url, requirement)
+        }
+    }
 }
 
 /// Local Swift packages whose code imports Apple frameworks (SwiftUI, WidgetKit…) cannot be built
@@ -65,11 +115,13 @@ struct LocalPackageRetargeting: Sendable {
 
     /// The modules that stand for `products` of the package at `folder`, or nil when the package
     /// can be depended on as it is (or cannot be read: then SwiftPM says why when it builds).
-    func modules(for products: [String], of folder: URL, leftOut: inout [String]) -> (modules: [ImportedModule], productTargets: [String: [String]])? {
+    func modules(for products: [String], of folder: URL, leftOut: inout [String])
+        -> (modules: [ImportedModule], productTargets: [String: [String]], remotes: [(url: String, requirement: PackageRequirement)])? {
         guard let data = try? describe(folder), let dump = try? JSONDecoder().decode(PackageDescriptionDump.self, from: data) else {
             leftOut.append("\(folder.path): its manifest could not be read; depended on as it is")
             return nil
         }
+        let remotes = dump.remotePackages
         let wanted = closure(of: products, in: dump)
         var modules: [ImportedModule] = []
         var needsRetargeting = false
@@ -86,15 +138,19 @@ struct LocalPackageRetargeting: Sendable {
             module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)
             for dependency in target.dependencies ?? [] {
                 guard let product = dependency.productName else { continue }
-                leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(dependency.productPackage ?? "?"), left out")
+                if let remote = remotes.first(where: { $0.identity.lowercased() == dependency.productPackage?.lowercased() }) {
+                    module.packageProducts.append(PackageProduct(name: product, package: .remote(url: remote.url, requirement: remote.requirement)))
+                } else {
+                    leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(dependency.productPackage ?? "?"), left out")
+                }
             }
             if module.sources.contains(where: importsAppleFramework) { needsRetargeting = true }
             modules.append(module)
         }
-        guard needsRetargeting else { return nil }
+        guard needsRetargeting else { return ([], [:], remotes.map { ($0.url, $0.requirement) }) }
         var productTargets: [String: [String]] = [:]
         for product in dump.products where products.contains(product.name) { productTargets[product.name] = product.targets }
-        return (modules, productTargets)
+        return (modules, productTargets, remotes.map { ($0.url, $0.requirement) })
     }
 
     /// The targets the products are made of, and the targets those depend on.

@@ -130,7 +130,11 @@ extension PackageWriter {
     func manifest(targets: [String]) -> String {
         var dependencies = [".package(path: \(AssetSymbols.literal(plan.widgetHostPackage.path)))"]
         dependencies += plan.localPackages.map { ".package(path: \(AssetSymbols.literal($0.path)))" }
-        dependencies += plan.remotePackages.map { ".package(url: \(AssetSymbols.literal($0.url)), \(Self.requirement($0.requirement)))" }
+        let used = Set(plan.modules.flatMap(\.packageProducts).compactMap { product -> String? in
+            if case .remote(let url, _)? = product.package { return url } else { return nil }
+        })
+        dependencies += plan.remotePackages.filter { used.contains($0.url) }
+            .map { ".package(url: \(AssetSymbols.literal($0.url)), \(Self.requirement($0.requirement)))" }
         return """
             // swift-tools-version:6.2
             // Made by `widget-host import` from \(plan.projectName).xcodeproj, target \(plan.targetName) (\(plan.configuration)).

@@ -55,7 +55,7 @@ public struct CompilationSettings: Equatable, Sendable {
             let word = words[i]
             let next = i + 1 < words.count ? words[i + 1] : nil
             switch word {
-            case "-D": if let next, Self.isIdentifier(next) { defines.append(next) }; i += 1
+            case "-D": if let next, Self.isIdentifier(next), !defines.contains(next) { defines.append(next) }; i += 1
             case "-enable-upcoming-feature": if let next { add(feature: next) }; i += 1
             case "-enable-experimental-feature": if let next { experimentalFeatures.append(next) }; i += 1
             case "-Xfrontend", "-Xcc", "-Xlinker":
@@ -63,7 +63,7 @@ public struct CompilationSettings: Equatable, Sendable {
                 i += 1
             default:
                 if word.hasPrefix("-D"), Self.isIdentifier(String(word.dropFirst(2))) {
-                    defines.append(String(word.dropFirst(2)))
+                    if !defines.contains(String(word.dropFirst(2))) { defines.append(String(word.dropFirst(2))) }
                 } else if !word.isEmpty {
                     leftOut.append("OTHER_SWIFT_FLAGS \(word): not a define or feature, left out")
                 }

@@ -13,7 +13,11 @@ public enum WidgetTargetChoice {
             }
             return target
         }
-        let widgets = targets.filter { $0.isAppExtension && isWidgetExtension($0, in: project) }
+        var widgets = targets.filter { $0.isAppExtension && isWidgetExtension($0, in: project) }
+        // Other extensions import WidgetKit too (to reload timelines): where some say in their
+        // Info.plist that they are WidgetKit's, those are the widget extensions.
+        let declared = widgets.filter { infoPlistNamesWidgetKit($0, in: project) }
+        if !declared.isEmpty { widgets = declared }
         switch widgets.count {
         case 0: throw .noWidgetTarget(available: targets.map(\.name))
         case 1: return widgets[0]

@@ -41,6 +41,11 @@ public struct PackageProduct: Hashable, Sendable {
     /// Nil when the project names a product without saying from which package (it can then come
     /// from a local package folder in the groups, found by `XcodeProject.localPackageFolders`).
     public var package: PackageReference?
+
+    public init(name: String, package: PackageReference?) {
+        self.name = name
+        self.package = package
+    }
 }
 
 extension XcodeProject {
@@ -51,6 +56,14 @@ extension XcodeProject {
         // A `plugin:` prefix names a build tool plugin, which runs at build time and links nothing.
         guard !name.isEmpty, !name.hasPrefix("plugin:") else { return nil }
         return PackageProduct(name: name, package: object.string("package").flatMap(packageReference))
+    }
+
+    /// Every remote package the project refers to.
+    public func remotePackageReferences() -> [(url: String, requirement: PackageRequirement)] {
+        objects.keys.sorted().compactMap { id in
+            if case .remote(let url, let requirement)? = packageReference(id) { return (url, requirement) }
+            return nil
+        }
     }
 
     /// The package reference object `id`.
@@ -70,15 +83,58 @@ extension XcodeProject {
         }
     }
 
-    /// Package folders placed in the project's groups (how Xcode before 15 recorded a local package):
-    /// folder references whose folder holds a `Package.swift`.
+    /// Local package folders the project shows without an `XCLocalSwiftPackageReference` (how Xcode
+    /// before 15 recorded one, and how synchronized folders and workspaces hold them): folder
+    /// references, groups and synchronized folders whose folder, or a folder one or two levels
+    /// below, holds a `Package.swift`; and the `group:` entries of a workspace beside the project.
     public func localPackageFolders(fileManager: FileManager = .default) -> [URL] {
-        objects.values.filter { object in
-            let type = object.string("lastKnownFileType") ?? ""
-            return object.isa == "PBXFileReference" && (type.hasPrefix("wrapper") || type == "folder")
+        var found: Set<URL> = []
+        func look(_ folder: URL, depth: Int) {
+            guard depth <= 2 else { return }
+            if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                found.insert(folder.standardizedFileURL)
+                return
+            }
+            guard depth < 2, let children = try? fileManager.contentsOfDirectory(atPath: folder.path) else { return }
+            for child in children where !child.hasPrefix(".") && child != "Pods" && child != "node_modules" {
+                var isDirectory: ObjCBool = false
+                let url = folder.appendingPathComponent(child)
+                if fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue { look(url, depth: depth + 1) }
+            }
         }
-            .compactMap { location(of: $0.id)?.url }
-            .filter { fileManager.fileExists(atPath: $0.appendingPathComponent("Package.swift").path) }
-            .sorted { $0.path < $1.path }
+        for object in objects.values {
+            switch object.isa {
+            case "PBXFileReference":
+                guard let url = location(of: object.id)?.url, url.pathExtension.isEmpty else { continue }
+                look(url, depth: 0)
+            case "PBXFileSystemSynchronizedRootGroup":
+                guard let url = location(of: object.id)?.url else { continue }
+                look(url, depth: 0)
+            default:
+                continue
+            }
+        }
+        for url in workspacePackageFolders(fileManager: fileManager) { found.insert(url) }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Package folders named by a workspace (`Name.xcworkspace`) in the project's folder or the one
+    /// above, as `<FileRef location = "group:Path">`.
+    func workspacePackageFolders(fileManager: FileManager) -> [URL] {
+        var folders: [URL] = []
+        let projectFolder = bundle.deletingLastPathComponent()
+        for base in [projectFolder, projectFolder.deletingLastPathComponent()] {
+            let entries = (try? fileManager.contentsOfDirectory(atPath: base.path)) ?? []
+            for entry in entries.sorted() where entry.hasSuffix(".xcworkspace") {
+                let file = base.appendingPathComponent(entry).appendingPathComponent("contents.xcworkspacedata")
+                guard let text = try? String(contentsOf: file, encoding: .utf8), text.count < 1 << 20 else { continue }
+                for part in text.components(separatedBy: "location = \"group:").dropFirst() {
+                    guard let end = part.firstIndex(of: "\"") else { continue }
+                    let folder = base.appendingPathComponent(String(part[..<end])).standardizedFileURL
+                    if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { folders.append(folder) }
+                }
+            }
+        }
+        return folders
     }
 }

@@ -68,7 +68,9 @@ extension XcodeProject {
                 var isDirectory: ObjCBool = false
                 guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue && !bundleExtensions.contains(url.pathExtension) {
-                    if depth < 32 { pending.append((relative, url, depth + 1)) }
+                    // A Swift package in the folder is a package Xcode shows, not files of the target.
+                    let isPackage = fileManager.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
+                    if depth < 32, !isPackage { pending.append((relative, url, depth + 1)) }
                 } else {
                     result.append((relative, url))
                 }

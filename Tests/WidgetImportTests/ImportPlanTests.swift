@@ -47,12 +47,35 @@ final class ImportPlanTests: XCTestCase {
         }
     }
 
-    /// Importing the app target: it imports MapKit, which has no Linux version; the error names the
-    /// framework and the file and line importing it.
-    func testAFrameworkWithNoLinuxVersionIsNamedWithItsFiles() throws {
+    /// Importing the app target: one file imports MapKit, which has no Linux version; it is left out,
+    /// named with the framework and the line importing it.
+    func testAFileImportingAFrameworkWithNoLinuxVersionIsLeftOutAndNamed() throws {
         let project = try XcodeProject(contentsOf: ImportFixture.bundle)
-        XCTAssertThrowsError(try plan(project, target: "TripPlanner")) { error in
-            XCTAssertEqual(error as? ImportError, .unavailableFrameworks(["MapKit": ["TripPlanner/MapScreen.swift:2"]]))
+        let plan = try plan(project, target: "TripPlanner")
+        XCTAssertEqual(plan.unavailableFrameworks, ["MapKit": ["TripPlanner/MapScreen.swift:2"]])
+        XCTAssertTrue(plan.leftOut.contains("TripPlanner/MapScreen.swift: imports MapKit, with no Linux version here"), "\(plan.leftOut)")
+        XCTAssertFalse(plan.modules[0].sources.map(\.lastPathComponent).contains("MapScreen.swift"))
+    }
+
+    /// A widget whose every file needs such a framework cannot be brought: the error names them.
+    func testAWidgetLeftWithNoFileIsAnError() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("weather-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "import WidgetKit\nimport WeatherKit\n".write(to: folder.appendingPathComponent("W.swift"), atomically: true, encoding: .utf8)
+        let text = """
+            { objects = {
+                P = { isa = PBXProject; targets = ( T ); mainGroup = G; };
+                G = { isa = PBXGroup; children = ( F ); sourceTree = "<group>"; };
+                F = { isa = PBXFileReference; path = W.swift; sourceTree = "<group>"; };
+                B = { isa = PBXBuildFile; fileRef = F; };
+                S = { isa = PBXSourcesBuildPhase; files = ( B ); };
+                T = { isa = PBXNativeTarget; name = W; productType = "com.apple.product-type.app-extension"; buildPhases = ( S ); };
+            }; rootObject = P; }
+            """
+        let project = try XcodeProject(pbxproj: Data(text.utf8), bundle: folder.appendingPathComponent("X.xcodeproj"))
+        XCTAssertThrowsError(try plan(project)) { error in
+            XCTAssertEqual(error as? ImportError, .unavailableFrameworks(["WeatherKit": ["W.swift:2"]]))
         }
     }
 

@@ -27,8 +27,9 @@ final class XcodeProjectTests: XCTestCase {
     func testWidgetMembersFromPhasesSynchronizedFoldersAndExceptions() throws {
         let members = try XCTUnwrap(project().target(named: "TripWidgetExtension")).members()
         XCTAssertEqual(relative(members.sources), [
-            "TripPlanner/Shared/Trip.swift", "SharedModels/Formatting.swift", "TripWidget/NextTripWidget.swift", "TripWidget/TripWidgetBundle.swift",
-        ])
+            "TripPlanner/Shared/Trip.swift", "SharedModels/Formatting.swift", "TripWidget/ChosenTripWidget.swift", "TripWidget/NextTripWidget.swift",
+            "TripWidget/TripIntents.intentdefinition", "TripWidget/TripWidgetBundle.swift",
+        ], "an intent definition is compiled in the Sources phase, as Xcode does")
         XCTAssertEqual(relative(members.resources), ["TripPlanner/Assets.xcassets", "TripWidget/Assets.xcassets"])
         XCTAssertEqual(members.missing, [])
         XCTAssertEqual(members.packageProducts.map(\.name), ["TripKit"])

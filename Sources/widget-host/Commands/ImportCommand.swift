@@ -62,7 +62,12 @@ enum ImportCommand {
         guard status == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(20).joined(separator: "\n")
-            throw CommandFailure("the imported package does not build (swift build exit status \(status)):\n\(errors.isEmpty ? String(text.suffix(2000)) : errors)\nfull output: \(log.path)")
+            var message = "the imported package does not build (swift build exit status \(status)):\n\(errors.isEmpty ? String(text.suffix(2000)) : errors)\nfull output: \(log.path)"
+            if !plan.unavailableFrameworks.isEmpty {
+                message += "\n" + ImportError.unavailableFrameworks(plan.unavailableFrameworks).description
+                    .replacingOccurrences(of: "imported frameworks with no Linux version here:", with: "files left out because they import frameworks with no Linux version (the widget may need them):")
+            }
+            throw CommandFailure(message)
         }
         var binPath = ""
         let pipe = Pipe()
