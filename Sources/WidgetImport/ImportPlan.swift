@@ -115,7 +115,18 @@ public struct ImportPlanner {
                 plan.leftOut.append("\(relative(file)): \(file.pathExtension) sources are not compiled here (Swift only)")
             }
         }
+        var resourceNames: Set<String> = []
         for file in members.resources where file.pathExtension != "intentdefinition" {
+            if Self.interfaceBuilderExtensions.contains(file.pathExtension) {
+                plan.leftOut.append("\(relative(file)): Interface Builder files are not used by widgets")
+                continue
+            }
+            // Two localized files of one name and language (from two folders) would be one resource.
+            let parent = file.deletingLastPathComponent()
+            if parent.pathExtension == "lproj", !resourceNames.insert(parent.lastPathComponent + "/" + file.lastPathComponent).inserted {
+                plan.leftOut.append("\(relative(file)): a second \(parent.lastPathComponent)/\(file.lastPathComponent), left out")
+                continue
+            }
             module.resources.append(file)
         }
         module.packageProducts = members.packageProducts
@@ -125,6 +136,8 @@ public struct ImportPlanner {
         }
         return module
     }
+
+    static let interfaceBuilderExtensions: Set<String> = ["storyboard", "xib", "nib", "storyboardc"]
 
     static func assetSymbolExtent(_ settings: BuildSettings) -> AssetSymbols.Extent {
         if settings["ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS"] == "NO" { return .none }

@@ -137,11 +137,15 @@ struct LocalPackageRetargeting: Sendable {
             module.resources = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
             module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)
             for dependency in target.dependencies ?? [] {
-                guard let product = dependency.productName else { continue }
-                if let remote = remotes.first(where: { $0.identity.lowercased() == dependency.productPackage?.lowercased() }) {
+                // `.product(name:package:)`, or a name that is no target of the package: a product of a
+                // dependency, by the package named as it.
+                let byName = dependency.name.flatMap { name in dump.targets.contains { $0.name == name } ? nil : name }
+                guard let product = dependency.productName ?? byName else { continue }
+                let packageName = dependency.productPackage ?? product
+                if let remote = remotes.first(where: { $0.identity.lowercased() == packageName.lowercased() }) {
                     module.packageProducts.append(PackageProduct(name: product, package: .remote(url: remote.url, requirement: remote.requirement)))
                 } else {
-                    leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(dependency.productPackage ?? "?"), left out")
+                    leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(packageName), left out")
                 }
             }
             if module.sources.contains(where: importsAppleFramework) { needsRetargeting = true }
@@ -158,7 +162,7 @@ struct LocalPackageRetargeting: Sendable {
         var pending = dump.products.filter { products.contains($0.name) }.flatMap(\.targets)
         var found: Set<String> = []
         while let name = pending.popLast() {
-            guard found.insert(name).inserted, let target = dump.targets.first(where: { $0.name == name }) else { continue }
+            guard let target = dump.targets.first(where: { $0.name == name }), found.insert(name).inserted else { continue }
             pending += (target.dependencies ?? []).compactMap(\.name)
         }
         return found

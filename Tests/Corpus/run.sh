@@ -2,7 +2,7 @@
 # Runs `widget-host import --preview` on every app of the corpus that fetch.sh brought into .corpus/,
 # and prints one line per app (previewed, or the first line of why not), then the count.
 #
-#   Tests/Corpus/run.sh [--no-preview] [REPOSITORY...]
+#   Tests/Corpus/run.sh [--no-preview] [--network] [REPOSITORY...]
 #
 # Outputs go to .corpus-out/OWNER+NAME/{package,preview,import.log}; the packages share one build
 # folder (.corpus-out/.build), so this package's modules are built once. Apps whose widget target needs a
@@ -10,8 +10,14 @@
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-preview=1
-[ "${1:-}" = "--no-preview" ] && { preview=0; shift; }
+preview=1 network=0
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --no-preview) preview=0; shift ;;
+    --network) network=1; shift ;;
+    *) break ;;
+  esac
+done
 only=("$@")
 (cd "$root" && swift build --product widget-host >/dev/null 2>&1) || { echo "run.sh: widget-host does not build" >&2; exit 1; }
 host="$(cd "$root" && swift build --show-bin-path)/widget-host"
@@ -27,13 +33,25 @@ while IFS=$'\t' read -r repository commit project target notes; do
   mkdir -p "$out"
   args=(import "$src/$project" --out "$out/package")
   [ -n "$target" ] && args+=(--target "$target")
-  [ $preview = 1 ] && args+=(--preview "$out/preview" --build-path "$root/.corpus-out/.build")
   total=$((total + 1))
+  # First without building: a target that needs a remote package is built only with --network.
+  if ! "$host" "${args[@]}" >"$out/import.log" 2>&1; then
+    printf '%-50s %s\n' "$repository" "$(grep -m1 -E 'error|widget-host:' "$out/import.log" | cut -c1-150)"
+    continue
+  fi
+  if grep -q "remote package" "$out/import.log" && [ $network = 0 ]; then
+    remote=$((remote + 1)); printf '%-50s %s\n' "$repository" "needs a remote package (not built; --network builds it)"
+    continue
+  fi
+  if [ $preview = 0 ]; then
+    ok=$((ok + 1)); printf '%-50s imported\n' "$repository"
+    continue
+  fi
+  args+=(--preview "$out/preview" --build-path "$root/.corpus-out/.build")
   if "$host" "${args[@]}" >"$out/import.log" 2>&1; then
-    ok=$((ok + 1)); printf '%-50s %s\n' "$repository" "$([ $preview = 1 ] && echo previewed || echo imported)"
+    ok=$((ok + 1)); printf '%-50s previewed\n' "$repository"
   else
-    grep -q "remote package" "$out/import.log" && remote=$((remote + 1))
     printf '%-50s %s\n' "$repository" "$(grep -m1 -E 'error|widget-host:' "$out/import.log" | cut -c1-150)"
   fi
 done < "$here/apps.tsv"
-echo "$ok of $total apps $([ $preview = 1 ] && echo previewed || echo imported) ($remote of the others need a remote package)"
+echo "$ok of $total apps $([ $preview = 1 ] && echo previewed || echo imported); $remote need a remote package and were not built ($ok of the $((total - remote)) that need none)"
