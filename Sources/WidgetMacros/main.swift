@@ -90,7 +90,16 @@ func reply(to message: [String: Any]) -> [String: Any] {
     }
     if let request = message["expandAttachedMacro"] as? [String: Any] {
         let syntax = request["attributeSyntax"] as? [String: Any] ?? [:]
-        return ["expandMacroResult": ["expandedSource": NSNull(), "diagnostics": [diagnostic("no attached macros here", syntax: syntax)]]]
+        let macro = request["macro"] as? [String: Any] ?? [:]
+        let declaration = (request["declSyntax"] as? [String: Any])?["source"] as? String ?? ""
+        let extendedType = (request["extendedTypeSyntax"] as? [String: Any])?["source"] as? String
+        switch expandAttached(typeName: macro["typeName"] as? String ?? "", role: request["macroRole"] as? String ?? "",
+                              declaration: declaration, extendedType: extendedType) {
+        case .success(let expansion):
+            return ["expandMacroResult": ["expandedSource": expansion, "diagnostics": [] as [Any]]]
+        case .failure(let failure):
+            return ["expandMacroResult": ["expandedSource": NSNull(), "diagnostics": [diagnostic(failure.message, syntax: syntax)]]]
+        }
     }
     if message["loadPluginLibrary"] != nil {
         return ["loadPluginLibraryResult": ["loaded": false, "diagnostics": [] as [Any]]]
