@@ -28,7 +28,7 @@ extension Never: View {
 }
 
 /// The `body` of a primitive view, which the archiver never asks for.
-func primitiveBody<V>(_ type: V.Type) -> Never {
+package func primitiveBody<V>(_ type: V.Type) -> Never {
     preconditionFailure("\(V.self) is a primitive view; its body is never evaluated")
 }
 

@@ -131,6 +131,12 @@ public struct Environment<Value> {
 
 extension View {
     /// `.environment(\.key, value)` for the subtree.
+    /// `.transformEnvironment(_:transform:)`: changes a value of the environment as it reaches this
+    /// view, keeping what views above set.
+    public func transformEnvironment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, transform: @escaping (inout V) -> Void) -> some View {
+        archived(environment: { transform(&$0[keyPath: keyPath]) })
+    }
+
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         archived(environment: { $0[keyPath: keyPath] = value })
     }
