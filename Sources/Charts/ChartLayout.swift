@@ -49,13 +49,15 @@ struct ChartLayout {
             return drawing
         }
         let yValues = stackedYValues()
-        let yScale = ValueScale(values: yValues + (options.yDomain.map { [$0.lowerBound, $0.upperBound] } ?? []), includeZero: true,
-                                fixed: options.yDomain, desiredTicks: 4)
+        let xAxisHeight: CGFloat = options.xAxis == .hidden ? 0 : Self.labelHeight + 2
+        let legendHeight: CGFloat = showLegend ? Self.labelHeight + 4 : 0
+        // As many value ticks as fit with a label's height between them: 2 to 5.
+        let plotHeight = size.height - xAxisHeight - legendHeight - 4
+        let yScale = ValueScale(values: yValues, includeZero: true, fixed: options.yDomain,
+                                desiredTicks: min(5, max(2, Int(plotHeight / (Self.labelHeight * 1.6)) + 1)))
         let xCategorical = marks.contains { if case .category = $0.x { true } else { false } }
         let yLabels = yScale.ticks.map { Self.format($0) }
         let yAxisWidth: CGFloat = options.yAxis == .hidden ? 0 : CGFloat(yLabels.map(\.count).max() ?? 0) * Self.characterWidth + 6
-        let xAxisHeight: CGFloat = options.xAxis == .hidden ? 0 : Self.labelHeight + 2
-        let legendHeight: CGFloat = showLegend ? Self.labelHeight + 4 : 0
         let top: CGFloat = options.legendOnTop ? legendHeight : 0
         drawing.plot = CGRect(x: 0, y: top + 4, width: max(1, size.width - yAxisWidth), height: max(1, size.height - xAxisHeight - legendHeight - 4))
         if !showLegend { drawing.legend = [] }

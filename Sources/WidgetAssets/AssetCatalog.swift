@@ -21,7 +21,8 @@ public struct AssetCatalog: Sendable {
         for root in roots {
             let children = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
             for catalog in children.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) where catalog.pathExtension == "xcassets" {
-                read(folder: catalog, namespace: "", depth: 0)
+                // A catalog may be a link to the project's own (as `widget-host import` ships them).
+                read(folder: catalog.resolvingSymlinksInPath(), namespace: "", depth: 0)
             }
         }
     }

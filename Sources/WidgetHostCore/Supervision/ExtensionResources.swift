@@ -9,7 +9,10 @@ import WidgetAssets
 /// A name is looked up first as an image set of the asset catalogs in them (`Assets.xcassets`, as
 /// Xcode writes it: the variant for the appearance and pixel scale), then as a plain file
 /// (`<name>.png`). A name that is absolute, climbs with `..`, or reaches outside through a symbolic
-/// link is refused — an archive cannot make the host read any other file.
+/// link is refused — an archive cannot make the host read any other file. One link is followed: an
+/// asset catalog in a resource folder may be a link to a folder named `*.xcassets` (how
+/// `widget-host import` ships a project's catalogs where they are); files must then be inside that
+/// catalog, with every link followed.
 public struct ExtensionResources: Sendable {
     /// The primary resource folder.
     public let root: URL
@@ -58,7 +61,22 @@ public struct ExtensionResources: Sendable {
         for root in roots {
             if let rootReal = realPath(root.path), real.hasPrefix(rootReal + "/") { return .found(real) }
         }
+        for catalog in linkedCatalogs where real.hasPrefix(catalog + "/") { return .found(real) }
         return .refused("leads outside the resource folder (\(real))")
+    }
+
+    /// The real folders of the catalogs that are links in the resource folders, when they are
+    /// folders named `*.xcassets`.
+    private var linkedCatalogs: [String] {
+        roots.flatMap { root -> [String] in
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+            return names.filter { $0.hasSuffix(".xcassets") }.compactMap { name in
+                let entry = root.appendingPathComponent(name).path
+                guard (try? FileManager.default.destinationOfSymbolicLink(atPath: entry)) != nil, let real = realPath(entry),
+                      real.hasSuffix(".xcassets") else { return nil }
+                return real
+            }
+        }
     }
 
     private func realPath(_ path: String) -> String? {
