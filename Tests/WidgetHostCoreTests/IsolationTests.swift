@@ -73,4 +73,30 @@ final class ResourceIsolationTests: XCTestCase {
         guard case .refused(let why) = resources.resolve("link") else { return XCTFail("a link leading outside was not refused") }
         XCTAssertTrue(why.contains("outside"))
     }
+
+    /// A catalog may be a link to a project's catalog (as `import` ships them); its images are found
+    /// there, but a file the catalog names outside itself, through `..` or a link, is still refused.
+    func testALinkedCatalogIsFollowedButConfined() throws {
+        let dir = try temporaryDirectory(self)
+        let resources = dir.appendingPathComponent("W.resources")
+        let project = dir.appendingPathComponent("Project/Assets.xcassets")
+        for set in ["Logo.imageset", "Sneaky.imageset", "Linked.imageset"] {
+            try FileManager.default.createDirectory(at: project.appendingPathComponent(set), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        try Data([1]).write(to: project.appendingPathComponent("Logo.imageset/logo.png"))
+        try Data(#"{"images":[{"filename":"logo.png","idiom":"universal"}]}"#.utf8).write(to: project.appendingPathComponent("Logo.imageset/Contents.json"))
+        try Data([9]).write(to: dir.appendingPathComponent("Project/secret.png"))
+        try Data(#"{"images":[{"filename":"../../secret.png","idiom":"universal"}]}"#.utf8).write(to: project.appendingPathComponent("Sneaky.imageset/Contents.json"))
+        try FileManager.default.createSymbolicLink(atPath: project.appendingPathComponent("Linked.imageset/l.png").path,
+                                                   withDestinationPath: dir.appendingPathComponent("Project/secret.png").path)
+        try Data(#"{"images":[{"filename":"l.png","idiom":"universal"}]}"#.utf8).write(to: project.appendingPathComponent("Linked.imageset/Contents.json"))
+        try FileManager.default.createSymbolicLink(atPath: resources.appendingPathComponent("Assets.xcassets").path, withDestinationPath: project.path)
+
+        let found = ExtensionResources(root: resources)
+        guard case .found(let logo) = found.resolve("Logo") else { return XCTFail("the linked catalog's image") }
+        XCTAssertTrue(logo.hasSuffix("Project/Assets.xcassets/Logo.imageset/logo.png"))
+        guard case .refused = found.resolve("Linked") else { return XCTFail("a link inside the catalog leading out") }
+        XCTAssertNotEqual(found.resolve("Sneaky"), .found(dir.appendingPathComponent("Project/secret.png").path))
+    }
 }
