@@ -22,7 +22,6 @@ let package = Package(
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
-        .library(name: "CoreData", targets: ["CoreData"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -53,7 +52,7 @@ let package = Package(
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
         .macro(name: "WidgetMacros"),
-        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros"]),
+        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine"]),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
         // Finds the preview declarations of an extension's source in its own executable.
@@ -74,16 +73,16 @@ let package = Package(
         // Live Activity declarations, which compile beside a bundle's widgets.
         .target(name: "ActivityKit"),
         // Apple frameworks that widget targets import, as far as a widget needs them.
-        .target(name: "Combine"),
+        // Combine keeps Apple's unannotated concurrency (its closures are not `Sendable`).
+        .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "OSLog"),
         .target(name: "os", dependencies: ["OSLog"]),
         .target(name: "TipKit", dependencies: ["SwiftUI"]),
         .target(name: "CoreLocation"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
-        // SwiftData and Core Data: models persisted in the extension's data folder.
+        // SwiftData: models persisted in the extension's data folder.
         .target(name: "SwiftData", dependencies: ["WidgetUI", "WidgetMacros"]),
-        .target(name: "CoreData"),
 
         // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
         .target(name: "XcodeProject"),
@@ -155,13 +154,6 @@ let package = Package(
             // Shipping widget code is written in the Swift 5 language mode (`static var title = …`).
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        // Widgets that import the Apple frameworks widget targets use beside SwiftUI (Charts, SwiftData,
-        // Core Data, Combine, OSLog, TipKit, Core Location), run as a real extension by the tests.
-        .executableTarget(
-            name: "FrameworksGallery",
-            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData"],
-            path: "Extensions/FrameworksGallery"
-        ),
         .executableTarget(
             name: "ToDoList",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
@@ -187,7 +179,7 @@ let package = Package(
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject"]),
         // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).
-        .testTarget(name: "FrameworksTests", dependencies: ["Combine", "OSLog", "CoreLocation", "Charts", "SwiftData", "CoreData", "SwiftUI", "WidgetKit"]),
+        .testTarget(name: "FrameworksTests", dependencies: ["Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit"]),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [

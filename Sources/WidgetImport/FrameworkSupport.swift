@@ -3,7 +3,7 @@ public enum FrameworkSupport {
     /// The library products of this package named as Apple's frameworks: a file importing one gets it.
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
-        "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
+        "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData",
     ]
 
     /// What the toolchain itself has on Linux.
@@ -16,7 +16,7 @@ public enum FrameworkSupport {
     /// Apple's frameworks with no Linux version and none here: a file importing one unconditionally
     /// cannot be built. (Any other unknown module is taken for a package or a project module.)
     public static let appleOnlyFrameworks: Set<String> = [
-        "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
+        "AppKit", "CoreData", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
         "ContactsUI", "Photos", "PhotosUI", "StoreKit", "CloudKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
         "CoreImage", "CoreGraphics", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
         "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",

@@ -25,6 +25,15 @@ extension View {
 /// accessibility, gestures…). They compile and archive nothing; each tells the author once per
 /// timeline that it was ignored.
 extension View {
+    /// Archives nothing more, and tells the author `message` once per timeline (for other modules'
+    /// views that draw nothing here, such as TipKit's).
+    package func reporting(_ message: String) -> some View {
+        archived(node: { builder in
+            builder.warn(message)
+            return nil
+        })
+    }
+
     func inert(_ name: String) -> some View {
         archived(node: { builder in
             builder.warn("\(name) is archived inert: the host does not draw it")

@@ -1,23 +1,9 @@
 import Foundation
+@_exported import Combine
 
-/// `ObservableObject`, `@Published`, `@ObservedObject`, `@StateObject`, `@EnvironmentObject`: the
-/// Combine-based model objects app code shares with widgets. A widget's view is evaluated once, so
-/// nothing observes changes; the wrappers give the object and its current values. (Combine itself is
-/// not on Linux; these need nothing of it.)
-public protocol ObservableObject: AnyObject {}
-
-@propertyWrapper
-public struct Published<Value> {
-    private let box: ValueBox<Value>
-    public init(wrappedValue: Value) { box = ValueBox(wrappedValue) }
-    public init(initialValue: Value) { self.init(wrappedValue: initialValue) }
-    public var wrappedValue: Value {
-        get { box.value }
-        nonmutating set { box.value = newValue }
-    }
-    public var projectedValue: Published<Value> { self }
-}
-
+/// `@ObservedObject`, `@StateObject`, `@EnvironmentObject`: the model objects app code shares with
+/// widgets (`ObservableObject` and `@Published` are Combine's, re-exported). A widget's view is
+/// evaluated once, so nothing observes changes; the wrappers give the object and its current values.
 @propertyWrapper
 @dynamicMemberLookup
 public struct ObservedObject<ObjectType: ObservableObject> {

@@ -1,2 +1,0 @@
-// Combine on Linux: see the module documentation in Combine.swift.
-import Foundation

@@ -1,0 +1,114 @@
+import Foundation
+import SwiftUI
+import WidgetUI
+
+/// TipKit compiles here and shows nothing: tips are an app's onboarding, which widgets do not
+/// display. `TipView` and `.popoverTip` draw nothing and say so once.
+public protocol Tip: Identifiable, Sendable {
+    var title: Text { get }
+    var message: Text? { get }
+    var image: Image? { get }
+    var actions: [Tips.Action] { get }
+    var rules: [Tips.Rule] { get }
+    var options: [any TipOption] { get }
+}
+
+extension Tip {
+    public var id: String { String(describing: Self.self) }
+    public var message: Text? { nil }
+    public var image: Image? { nil }
+    public var actions: [Tips.Action] { [] }
+    public var rules: [Tips.Rule] { [] }
+    public var options: [any TipOption] { [] }
+    public var shouldDisplay: Bool { false }
+    public var status: Tips.Status { .pending }
+    public func invalidate(reason: Tips.InvalidationReason) {}
+}
+
+public protocol TipOption: Sendable {}
+
+/// `Tips`: configuration, rules, events and parameters.
+public enum Tips {
+    public static func configure(_ configuration: [ConfigurationOption] = []) throws {}
+    public static func resetDatastore() throws {}
+    public static func showAllTipsForTesting() {}
+    public static func hideAllTipsForTesting() {}
+    public static func showTipsForTesting(_ tips: [any Tip.Type]) {}
+
+    public struct ConfigurationOption: Sendable {
+        public static func displayFrequency(_ frequency: DisplayFrequency) -> ConfigurationOption { ConfigurationOption() }
+        public static func datastoreLocation(_ location: DatastoreLocation) -> ConfigurationOption { ConfigurationOption() }
+        public enum DisplayFrequency: Sendable { case immediate, hourly, daily, weekly, monthly }
+        public enum DatastoreLocation: Sendable {
+            case applicationDefault
+            case groupContainer(identifier: String)
+            case url(URL)
+        }
+    }
+
+    public struct Action: Identifiable, Sendable {
+        public let id: String
+        public init(id: String? = nil, title: String, perform: @escaping @Sendable () -> Void = {}) { self.id = id ?? title }
+        public init(id: String? = nil, perform: @escaping @Sendable () -> Void = {}, _ label: () -> Text) { self.id = id ?? "action" }
+    }
+
+    public struct Rule: Sendable {
+        public init<P>(_ parameter: Parameter<P>, _ predicate: @escaping @Sendable (P) -> Bool) {}
+        public init(_ event: Event, _ predicate: @escaping @Sendable (Event.Donations) -> Bool) {}
+    }
+
+    public struct Event: Sendable {
+        public let id: String
+        public init(id: String) { self.id = id }
+        public func donate() {}
+        public func donate() async {}
+        public var donations: Donations { Donations() }
+        public struct Donations: Sendable {
+            public var count: Int { 0 }
+            public func donatedWithin(_ window: DonationTimeRange) -> Donations { self }
+        }
+        public struct DonationTimeRange: Sendable {
+            public static let today = DonationTimeRange()
+            public static let week = DonationTimeRange()
+            public static func days(_ n: Int) -> DonationTimeRange { DonationTimeRange() }
+        }
+    }
+
+    @propertyWrapper
+    public struct Parameter<Value>: @unchecked Sendable {
+        private var value: Value
+        public init(wrappedValue: Value) { value = wrappedValue }
+        public init(_ type: Any.Type, _ id: String, _ defaultValue: Value) { value = defaultValue }
+        public var wrappedValue: Value {
+            get { value }
+            set { value = newValue }
+        }
+        public var projectedValue: Parameter<Value> { self }
+    }
+
+    public enum Status: Sendable { case pending, available, invalidated(InvalidationReason) }
+    public enum InvalidationReason: Sendable { case actionPerformed, displayCountExceeded, tipClosed }
+    public struct MaxDisplayCount: TipOption {
+        public init(_ count: Int) {}
+    }
+    public struct IgnoresDisplayFrequency: TipOption {
+        public init(_ ignores: Bool) {}
+    }
+}
+
+/// `TipView`: draws nothing here, and says so once.
+public struct TipView<Content: Tip>: View {
+    public init(_ tip: Content, arrowEdge: Edge? = nil, action: @escaping (Tips.Action) -> Void = { _ in }) {}
+    public var body: some View { EmptyView().reporting(TipNotice.message) }
+}
+
+/// `.popoverTip(_:)`.
+extension View {
+    public func popoverTip<T: Tip>(_ tip: T, arrowEdge: Edge? = nil, action: @escaping (Tips.Action) -> Void = { _ in }) -> some View {
+        reporting(TipNotice.message)
+    }
+}
+
+enum TipNotice {
+    static let message = "TipKit tips are not shown in widgets: TipView and popoverTip draw nothing"
+}
