@@ -1,5 +1,6 @@
 import Foundation
-import SwiftUI
+// Charts re-exports SwiftUI, as on Apple's platforms.
+@_exported import SwiftUI
 
 /// `Plottable`: what a mark can place: numbers, dates and strings (categories).
 public protocol Plottable {

@@ -1,5 +1,6 @@
 import Foundation
-import SwiftUI
+// TipKit re-exports SwiftUI, as on Apple's platforms (a tip file names `Text` and `Image`).
+@_exported import SwiftUI
 import WidgetUI
 
 /// TipKit compiles here and shows nothing: tips are an app's onboarding, which widgets do not

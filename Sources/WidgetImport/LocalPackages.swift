@@ -132,7 +132,10 @@ struct LocalPackageRetargeting: Sendable {
             module.settings.languageMode = (dump.toolsVersion?.version.hasPrefix("6") ?? false) ? "6" : "5"
             let excluded = (target.exclude ?? []).map { directory.appendingPathComponent($0).standardizedFileURL.path }
             for (_, url) in XcodeProject.walk(directory, fileManager: .default) where !excluded.contains(where: { url.path.hasPrefix($0) }) {
-                if url.pathExtension == "swift" { module.sources.append(url) }
+                // A target whose path is the package's folder must not compile the manifest.
+                if url.pathExtension == "swift", url.lastPathComponent != "Package.swift" || url.deletingLastPathComponent() != folder.standardizedFileURL {
+                    module.sources.append(url)
+                }
             }
             module.resources = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
             module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)

@@ -322,4 +322,12 @@ final class FormatStyleTextTests: XCTestCase {
         defaults.setValue(nil, forKey: "count")
         XCTAssertNil(defaults.value(forKey: "count"))
     }
+
+    /// `Text("\(value, specifier: "%.2f")")`, a call form real widget code uses for numbers.
+    func testInterpolationWithAPrintfSpecifier() {
+        let (node, _) = ViewArchiver.archive(Text("Rate \(4.5678, specifier: "%.2f") PLN"), environment: EnvironmentValues(), locate: nil)
+        var texts: [String] = []
+        node.forEachNode { if case .text(let t) = $0 { texts += t.runs.compactMap { if case .literal(let s) = $0.content { s } else { nil } } } }
+        XCTAssertEqual(texts.joined(), "Rate 4.57 PLN")
+    }
 }

@@ -145,6 +145,8 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
         public mutating func appendInterpolation(_ string: String) { appendText(string) }
         public mutating func appendInterpolation<T>(_ value: T) { appendText(String(describing: value)) }
         public mutating func appendInterpolation(_ text: Text) { runs.append(contentsOf: text.runs) }
+        /// `"\(value, specifier: "%.1f")"`: a number in a `printf` format, as real widget code writes it.
+        public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) { appendText(String(format: specifier, value)) }
         public mutating func appendInterpolation(_ date: Date, style: Text.DateStyle) {
             runs.append(TextRun(.date(date, style.value)))
         }
