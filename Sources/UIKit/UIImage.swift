@@ -3,8 +3,8 @@ import WidgetArchive
 import WidgetUI
 
 /// `UIImage`: an image by asset name, by SF Symbol name, or from encoded bytes. Bytes are archived as
-/// they are and drawn by the host when they are PNG; other formats (JPEG, HEIC) draw as the missing
-/// image placeholder, with a diagnostic.
+/// they are and drawn by the host when they are PNG or JPEG; other formats (HEIC, GIF, WebP) draw as
+/// the missing image placeholder, with a diagnostic.
 // `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): immutable after init.
 open class UIImage: NSObject, @unchecked Sendable {
     enum Source: Hashable {
@@ -57,15 +57,15 @@ open class UIImage: NSObject, @unchecked Sendable {
         self.init(data: data)
     }
 
-    /// The size in points: known for PNG bytes (from their header), zero otherwise.
+    /// The size in points: known for PNG and JPEG bytes (from their header), zero otherwise.
     public var size: CGSize {
-        guard case .data(let bytes) = source, let pixels = PNGSize.of(bytes) else { return .zero }
+        guard case .data(let bytes) = source, let pixels = EncodedImageSize.of(bytes) else { return .zero }
         return CGSize(width: CGFloat(pixels.width) / scale, height: CGFloat(pixels.height) / scale)
     }
 
     /// The bytes, when they are PNG.
     public func pngData() -> Data? {
-        guard case .data(let bytes) = source, PNGSize.of(bytes) != nil else { return nil }
+        guard case .data(let bytes) = source, EncodedImageSize.png(bytes) != nil else { return nil }
         return Data(bytes)
     }
 
@@ -94,13 +94,36 @@ open class UIImage: NSObject, @unchecked Sendable {
     public enum SymbolScale: Int, Sendable { case `default`, unspecified, small, medium, large }
 }
 
-/// The pixel size in a PNG header.
-enum PNGSize {
-    static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+/// The pixel size in a PNG or JPEG header: what the host draws (it decodes the same two formats), read
+/// without decoding.
+enum EncodedImageSize {
+    static func of(_ bytes: [UInt8]) -> (width: Int, height: Int)? { png(bytes) ?? jpeg(bytes) }
+
+    static func png(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, bytes.starts(with: signature) else { return nil }
         func u32(_ i: Int) -> Int { bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) } }
         return (u32(16), u32(20))
+    }
+
+    /// The first start-of-frame segment's size, walking the segments before it by their lengths.
+    static func jpeg(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard bytes.starts(with: [0xFF, 0xD8]) else { return nil }
+        func u16(_ i: Int) -> Int { Int(bytes[i]) << 8 | Int(bytes[i + 1]) }
+        var offset = 2
+        while offset + 4 <= bytes.count {
+            guard bytes[offset] == 0xFF else { return nil }
+            let marker = bytes[offset + 1]
+            if marker == 0xFF { offset += 1; continue }
+            let isFrame = (0xC0...0xCF).contains(marker) && ![0xC4, 0xC8, 0xCC].contains(marker)
+            if isFrame, offset + 9 <= bytes.count {
+                let height = u16(offset + 5), width = u16(offset + 7)
+                return width > 0 && height > 0 ? (width, height) : nil
+            }
+            if marker == 0xDA || marker == 0xD9 { return nil }
+            offset += 2 + u16(offset + 2)
+        }
+        return nil
     }
 }
 
@@ -110,7 +133,7 @@ extension Image {
         switch uiImage.source {
         case .named(let name): self.init(name)
         case .system(let name): self.init(systemName: name)
-        case .data(let bytes): self.init(_encoded: bytes, isDrawable: PNGSize.of(bytes) != nil)
+        case .data(let bytes): self.init(_encoded: bytes, isDrawable: EncodedImageSize.of(bytes) != nil)
         }
     }
 }

@@ -49,4 +49,19 @@ final class CanvasFillTests: XCTestCase {
         XCTAssertNil(Path.roundedRect(Rect(x: 0, y: 0, width: 10, height: 10), radius: 2, continuous: false).wholePixelRect(canvasWidth: 64, canvasHeight: 48))
         XCTAssertNil(generalRect(0, 0, 10, 10).wholePixelRect(canvasWidth: 64, canvasHeight: 48))
     }
+
+    /// A finite coordinate past `Int`'s range (a PDF asset, a hostile path) is drawn as far as the
+    /// canvas reaches, not trapped on: rows are counted in `Double` until they are inside the mask.
+    func testCoordinatesBeyondIntsRangeFillToTheCanvasEdge() {
+        var path = Path()
+        path.move(to: Point(x: 2, y: 2))
+        path.line(to: Point(x: 14, y: 2))
+        path.line(to: Point(x: 14, y: 1e19))
+        path.line(to: Point(x: 2, y: 1e19))
+        path.close()
+        var canvas = Canvas(width: 16, height: 16)
+        canvas.fill(path, .solid(RGBA(1, 0, 0, 1)))
+        XCTAssertEqual(canvas.pixel(x: 8, y: 15).bytes, [255, 0, 0, 255])
+        XCTAssertEqual(canvas.pixel(x: 8, y: 1).bytes[3], 0)
+    }
 }

@@ -108,11 +108,16 @@ final class RenderAdditionsTests: XCTestCase {
                             0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49,
                             0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x60, 0x60, 0xF8, 0x0F, 0x00, 0x01, 0x03, 0x01, 0x00, 0x36, 0x74, 0x11, 0x40,
                             0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
-        for (bytes, expectBlue) in [(png, true), ([0xFF, 0xD8, 0xFF, 0x00] as [UInt8], false)] {
+        // An 8×8 opaque blue JPEG (Fixtures/JPEG/solid-blue.jpg): drawn from its own pixels too.
+        let jpegFile = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/JPEG/solid-blue.jpg")
+        let jpeg = (try? Data(contentsOf: jpegFile)).map([UInt8].init) ?? []
+        XCTAssertEqual(EncodedImage.format(of: jpeg), .jpeg)
+        let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        for (bytes, expectBlue) in [(png, true), (jpeg, true), ([0xFF, 0xD8, 0xFF, 0x00] as [UInt8], false), (heic, false)] {
             let drawn = tree(.modified(.image(ImageNode(source: .data(bytes), resizable: true)), .frame(.fixed(width: 40, height: 40))))
             let node = drawn.root.allNodes().first { $0.style == .data }!
             let pixel = canvas(drawn).pixel(x: Int(node.frame.x + 20), y: Int(node.frame.y + 20)).bytes
-            XCTAssertEqual(pixel == [0, 0, 255, 255], expectBlue, "\(pixel)")
+            XCTAssertEqual(pixel.count == 4 && pixel[0] < 3 && pixel[1] < 3 && pixel[2] > 252 && pixel[3] == 255, expectBlue, "\(pixel)")
         }
     }
 

@@ -198,8 +198,15 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertNil(UIImage(data: Data()))
         XCTAssertEqual(archive(Image(uiImage: image)).0, .image(ImageNode(source: .data(png))))
         XCTAssertEqual(archive(Image(uiImage: UIImage(systemName: "star")!)).0, .image(ImageNode(source: .system("star"))))
-        let (_, warnings) = archive(Image(uiImage: UIImage(data: Data([0xFF, 0xD8, 0xFF]))!))
-        XCTAssertTrue(warnings.contains { $0.contains("not PNG") }, "a JPEG is reported: \(warnings)")
+        // A JPEG's start of image, an APP0 segment of 4 bytes, then a baseline frame header of 30 × 20.
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 4, 0, 0, 0xFF, 0xC0, 0, 17, 8, 0, 20, 0, 30, 3]
+        let photo = try XCTUnwrap(UIImage(data: Data(jpeg), scale: 2))
+        XCTAssertEqual(photo.size, CGSize(width: 15, height: 10))
+        XCTAssertNil(photo.pngData())
+        XCTAssertEqual(archive(Image(uiImage: photo)).1, [], "the host draws JPEG: nothing to report")
+        let heic: [UInt8] = [0, 0, 0, 24] + Array("ftypheic".utf8) + [0, 0, 0, 0]
+        let (_, warnings) = archive(Image(uiImage: UIImage(data: Data(heic))!))
+        XCTAssertTrue(warnings.contains { $0.contains("not PNG or JPEG") }, "a HEIC is reported: \(warnings)")
 
         XCTAssertEqual(Color(uiColor: .secondarySystemBackground)._paint, .color(.system(.secondaryBackground, opacity: 1)))
         let dynamic = UIColor { $0.userInterfaceStyle == .dark ? .init(white: 1, alpha: 1) : .init(white: 0, alpha: 1) }

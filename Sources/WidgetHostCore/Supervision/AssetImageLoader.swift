@@ -1,7 +1,8 @@
 import Foundation
 import WidgetRender
 
-/// Loads asset images for drawing, only from the extension's resource folder (`ExtensionResources`).
+/// Loads asset images (PNG, JPEG, PDF) for drawing, only from the extension's resource folder
+/// (`ExtensionResources`).
 ///
 /// Asset files are the extension's, so hostile: a file over 16 MiB is refused unread, an image's
 /// size is read from its header before it is decoded, decoded images are kept for reuse only up to
@@ -49,7 +50,7 @@ public final class AssetImageLoader: @unchecked Sendable {
     private func load(_ name: String, dark: Bool) -> PNGDecoder.Image? {
         guard case .found(let path) = resources.resolve(name, dark: dark),
               let bytes = try? DurableFile.read(path, limit: 16 << 20),
-              let size = PNGDecoder.dimensions(bytes) else { return nil }
+              let size = EncodedImage.dimensions(bytes) else { return nil }
         let pixels = size.width.multipliedReportingOverflow(by: size.height)
         let admitted = lock.withLock { () -> Bool in
             guard !pixels.overflow, decodedPixels + pixels.partialValue <= pixelBudget else {
@@ -59,7 +60,7 @@ public final class AssetImageLoader: @unchecked Sendable {
             decodedPixels += pixels.partialValue
             return true
         }
-        return admitted ? try? PNGDecoder.decode(bytes) : nil
+        return admitted ? try? EncodedImage.decode(bytes) : nil
     }
 
     private func keep(_ image: PNGDecoder.Image?, as key: String) {

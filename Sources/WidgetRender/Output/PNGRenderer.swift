@@ -350,7 +350,7 @@ struct Painter {
             return
         }
         if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded).map([UInt8].init),
-           let size = PNGDecoder.dimensions(bytes), admit(size.width * size.height), let image = try? PNGDecoder.decode(bytes) {
+           let size = EncodedImage.dimensions(bytes), admit(size.width * size.height), let image = try? EncodedImage.decode(bytes) {
             drawImage(image, r, opacity: opacity, clip: clip, treatment: node.imageTreatment)
             return
         }

@@ -100,8 +100,10 @@ struct CoverageMask {
         var x = p0.x
         let yStart = max(0, p0.y)
         if p0.y < 0 { x -= p0.y * dxdy }
-        let yFirst = Int(yStart.rounded(.down))
-        let yLast = min(h, Int(p1.y.rounded(.up)))
+        // Rows are counted in `Double` until they are within the mask: a coordinate beyond `Int`'s range
+        // would trap in the conversion.
+        let yFirst = Int(min(yStart, Double(h)).rounded(.down))
+        let yLast = Int(min(p1.y, Double(h)).rounded(.up))
         guard yFirst < yLast else { return }
         for y in yFirst..<yLast {
             let line = y * stride

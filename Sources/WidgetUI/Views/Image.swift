@@ -12,7 +12,7 @@ public struct Image: View, Hashable, Sendable {
     /// `Image(systemName:variableValue:)`: symbols are drawn as stand-ins, whatever their value.
     public init(systemName: String, variableValue: Double?) { node = ImageNode(source: .system(systemName)) }
 
-    /// For the UIKit bridge (`Image(uiImage:)`): encoded bytes, drawn by the host when they are PNG.
+    /// For the UIKit bridge (`Image(uiImage:)`): encoded bytes, drawn by the host when they are PNG or JPEG.
     public init(_encoded bytes: [UInt8], isDrawable: Bool) {
         node = ImageNode(source: .data(bytes))
         undrawable = !isDrawable
@@ -52,7 +52,7 @@ public struct Image: View, Hashable, Sendable {
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
-        if undrawable { builder.warn("an image made from data that is not PNG (JPEG, HEIC…) draws as a placeholder: the host decodes PNG only") }
+        if undrawable { builder.warn("an image made from data that is not PNG or JPEG (HEIC, GIF, WebP…) draws as a placeholder: the host decodes PNG, JPEG and PDF") }
         builder.append(accentedMode.map { .modified(.image(node), .accentedImageMode($0)) } ?? .image(node))
     }
 }
