@@ -9,6 +9,9 @@ let package = Package(
     products: [
         // The compat modules widget code imports, named as on Apple's platforms.
         .library(name: "SwiftUI", targets: ["SwiftUI"]),
+        // What Apple's Foundation has and Linux's lacks (`String(localized:)`, `LocalizedStringResource`,
+        // the formatters); the modules that re-export Foundation re-export it too.
+        .library(name: "FoundationAdditions", targets: ["FoundationAdditions"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "UIKit", targets: ["UIKit"]),
@@ -22,6 +25,8 @@ let package = Package(
         .library(name: "CoreLocation", targets: ["CoreLocation"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "SwiftData", targets: ["SwiftData"]),
+        .library(name: "CoreData", targets: ["CoreData"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -48,11 +53,13 @@ let package = Package(
         .target(name: "WidgetAssets"),
 
         // Extension side.
-        .target(name: "WidgetIntents", dependencies: ["WidgetArchive"]),
+        // Apple's Foundation beyond Linux's: localized strings looked up in the app's tables, formatters.
+        .target(name: "FoundationAdditions"),
+        .target(name: "WidgetIntents", dependencies: ["WidgetArchive", "FoundationAdditions"]),
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
         .macro(name: "WidgetMacros"),
-        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine"]),
+        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine", "FoundationAdditions"]),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
         // Finds the preview declarations of an extension's source in its own executable.
@@ -61,32 +68,40 @@ let package = Package(
             name: "WidgetExtensionKit",
             dependencies: [
                 "WidgetUI", "WidgetIntents", "Intents", "ActivityKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros",
+                "FoundationAdditions",
             ]
         ),
         // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
-        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive"]),
-        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit"]),
+        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions"]),
         .target(name: "WidgetKit", dependencies: ["SwiftUI", "Intents", "WidgetExtensionKit"]),
-        .target(name: "AppIntents", dependencies: ["WidgetIntents"]),
+        .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
-        .target(name: "Intents"),
+        .target(name: "Intents", dependencies: ["FoundationAdditions"]),
         // Live Activity declarations, which compile beside a bundle's widgets.
-        .target(name: "ActivityKit"),
+        .target(name: "ActivityKit", dependencies: ["FoundationAdditions"]),
         // Apple frameworks that widget targets import, as far as a widget needs them.
         // Combine keeps Apple's unannotated concurrency (its closures are not `Sendable`).
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
-        .target(name: "OSLog"),
+        .target(name: "OSLog", dependencies: ["FoundationAdditions"]),
         .target(name: "os", dependencies: ["OSLog"]),
         .target(name: "TipKit", dependencies: ["SwiftUI"]),
-        .target(name: "CoreLocation"),
+        .target(name: "CoreLocation", dependencies: ["FoundationAdditions"]),
+        // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries.
+        .target(name: "CoreGraphics"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
         // SwiftData: models persisted in the extension's data folder.
-        .target(name: "SwiftData", dependencies: ["WidgetUI", "WidgetMacros"]),
+        .target(name: "SwiftData", dependencies: ["WidgetUI", "WidgetMacros", "FoundationAdditions"]),
+        // Core Data: the model read from the project's `.xcdatamodeld`, objects kept in a JSON store at
+        // the app's store URL, `NSPredicate(format:)` parsed here. `CoreDataModelFile` reads the model
+        // for both the framework and `import`'s code generation.
+        .target(name: "CoreDataModelFile"),
+        .target(name: "CoreData", dependencies: ["CoreDataModelFile", "WidgetUI", "WidgetAssets", "FoundationAdditions"]),
 
         // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
         .target(name: "XcodeProject"),
-        .target(name: "WidgetImport", dependencies: ["XcodeProject"]),
+        .target(name: "WidgetImport", dependencies: ["XcodeProject", "CoreDataModelFile"]),
 
         // Host side.
         // Placements, layout and the render tree: shared by the host and by extensions, which lay out
@@ -174,12 +189,18 @@ let package = Package(
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit"]),
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject"]),
         // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).
-        .testTarget(name: "FrameworksTests", dependencies: ["Combine", "OSLog", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit"]),
+        .testTarget(
+            name: "FrameworksTests",
+            dependencies: [
+                "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
+                "AppIntents", "UIKit", "FoundationAdditions",
+            ]
+        ),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [

@@ -1,7 +1,9 @@
 // The `ActivityKit` compat module: Live Activity declarations that widget extensions carry beside their
 // widgets. They compile; the host does not run Live Activities (there is no app to start them), so
-// `ActivityConfiguration` offers no widget to the host.
-import Foundation
+// `ActivityConfiguration` offers no widget to the host. As on Apple's platforms, `import ActivityKit`
+// brings Foundation (with what Apple's Foundation has and Linux's lacks).
+@_exported import Foundation
+@_exported import FoundationAdditions
 
 /// `ActivityAttributes`: the static data of a Live Activity, and its changing `ContentState`.
 public protocol ActivityAttributes: Decodable, Encodable {

@@ -56,7 +56,8 @@ struct ChartLayout {
         let yScale = ValueScale(values: yValues, includeZero: true, fixed: options.yDomain,
                                 desiredTicks: min(5, max(2, Int(plotHeight / (Self.labelHeight * 1.6)) + 1)))
         let xCategorical = marks.contains { if case .category = $0.x { true } else { false } }
-        let yLabels = yScale.ticks.map { Self.format($0) }
+        let yFormat = options.yAxisMarks?.labelFormat
+        let yLabels = yScale.ticks.map { tick in yFormat.flatMap { $0(.number(tick)) } ?? Self.format(tick) }
         let yAxisWidth: CGFloat = options.yAxis == .hidden ? 0 : CGFloat(yLabels.map(\.count).max() ?? 0) * Self.characterWidth + 6
         let top: CGFloat = options.legendOnTop ? legendHeight : 0
         drawing.plot = CGRect(x: 0, y: top + 4, width: max(1, size.width - yAxisWidth), height: max(1, size.height - xAxisHeight - legendHeight - 4))
@@ -97,8 +98,15 @@ struct ChartLayout {
                 return (plot.minX + CGFloat(xScale.fraction(n + unitWidth / 2)) * plot.width, bandWidth)
             }
             if options.xAxis != .hidden {
-                for tick in xScale.ticks {
-                    let text = isDate ? Self.formatDate(tick, span: xScale.span) : Self.format(tick)
+                // `AxisMarks(values:)` puts the marks at its values (those in the domain); its
+                // `AxisValueLabel(format:)` writes them.
+                let axis = options.xAxisMarks
+                let ticks = axis?.explicitValues.map { values in
+                    values.compactMap(\.number).filter { $0 >= xScale.lower && $0 <= xScale.upper }
+                } ?? xScale.ticks
+                for tick in ticks {
+                    let value: PlotValue = isDate ? .date(Date(timeIntervalSince1970: tick)) : .number(tick)
+                    let text = axis?.labelFormat.flatMap { $0(value) } ?? (isDate ? Self.formatDate(tick, span: xScale.span) : Self.format(tick))
                     let x = plot.minX + CGFloat(xScale.fraction(tick)) * plot.width
                     let width = CGFloat(text.count) * Self.characterWidth
                     drawing.labels.append(.init(text: text, origin: CGPoint(x: x - width / 2, y: plot.maxY + 2), width: width, alignment: .center))
@@ -173,8 +181,18 @@ struct ChartLayout {
                     return CGPoint(x: position.center, y: y(value))
                 }
                 guard points.count > 0, let first = group.first else { continue }
-                var path = Self.curve(through: points, method: first.interpolation)
-                if kind == .area, let last = points.last {
+                // A band (`yStart`/`yEnd`) runs along its ends and back along its starts; an area, down to zero.
+                let tops = kind == .area && first.yEnd != nil ? group.compactMap { mark -> CGPoint? in
+                    guard let xValue = mark.x, let position = x(xValue), let end = mark.yEnd?.number else { return nil }
+                    return CGPoint(x: position.center, y: y(end))
+                } : points
+                guard !tops.isEmpty else { continue }
+                var path = Self.curve(through: tops, method: first.interpolation)
+                if kind == .area, first.yEnd != nil {
+                    for point in points.reversed() { path.addLine(to: point) }
+                    path.closeSubpath()
+                    drawing.shapes.append(.init(path: path, color: color(for: first), stroke: nil, opacity: first.opacity * 0.6))
+                } else if kind == .area, let last = points.last {
                     path.addLine(to: CGPoint(x: last.x, y: y(0)))
                     path.addLine(to: CGPoint(x: points[0].x, y: y(0)))
                     path.closeSubpath()
@@ -271,6 +289,10 @@ struct ChartLayout {
 
     func color(forCategory category: String) -> Color {
         if let mapped = options.styleScale[category] { return mapped }
+        if let mapping = options.styleMapping, let value = marks.first(where: { $0.styleCategory == category })?.styleValue,
+           let mapped = mapping(value) {
+            return mapped
+        }
         let index = styleCategories().firstIndex(of: category) ?? 0
         return Self.palette[index % Self.palette.count]
     }

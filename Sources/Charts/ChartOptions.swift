@@ -1,9 +1,6 @@
 import Foundation
 import SwiftUI
 
-/// `Visibility`: shown, hidden, or as the system decides.
-public enum Visibility: Hashable, Sendable, CaseIterable { case automatic, visible, hidden }
-
 /// What the chart modifiers set, read by the chart below them.
 struct ChartOptions {
     var xAxis: Visibility = .automatic
@@ -16,6 +13,8 @@ struct ChartOptions {
     var xDomain: ClosedRange<Double>?
     var xCategories: [String]?
     var styleScale: [String: Color] = [:]
+    /// `chartForegroundStyleScale(mapping:)`: the colour for a `foregroundStyle(by:)` value.
+    var styleMapping: ((PlotValue) -> Color?)?
     var ignored: [String] = []
 }
 
@@ -40,7 +39,12 @@ public enum AxisContentBuilder {
     public static func buildEither(second: AxisContentGroup) -> AxisContentGroup { second }
 }
 
-public struct AxisContentGroup: AxisContent { let parts: [any AxisContent] }
+public struct AxisContentGroup: AxisContent {
+    let parts: [any AxisContent]
+
+    /// The parts, with those of nested groups (an `if` in the builder) in their place.
+    var flattened: [any AxisContent] { parts.flatMap { ($0 as? AxisContentGroup)?.flattened ?? [$0] } }
+}
 
 /// `AxisMarkPosition`.
 public enum AxisMarkPosition: Hashable, Sendable { case automatic, leading, trailing, top, bottom }
@@ -71,23 +75,20 @@ public struct AxisValue {
     public let index: Int
     public let count: Int
     let value: PlotValue
-    public func `as`<P: Plottable>(_ type: P.Type) -> P? {
-        switch value {
-        case .number(let n): (n as? P) ?? (Int(exactly: n) as? P)
-        case .date(let d): d as? P
-        case .category(let s): s as? P
-        }
-    }
+    public func `as`<P: Plottable>(_ type: P.Type) -> P? { value.as(type) }
 }
 
-/// `AxisMarks`: where an axis puts its marks, and whether it labels them.
+/// `AxisMarks`: where an axis puts its marks, at which values, whether it labels them and how.
 public struct AxisMarks: AxisContent {
     let position: AxisMarkPosition
     let values: AxisMarkValues
     var labelled = true
     var gridLines = true
+    /// `AxisValueLabel(format:)`: how the labels write their values.
+    var labelFormat: ((PlotValue) -> String?)?
 
-    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic) {
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
+                stroke: StrokeStyle? = nil) {
         self.position = position
         self.values = values
     }
@@ -95,13 +96,34 @@ public struct AxisMarks: AxisContent {
     public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
                 @AxisContentBuilder content: (AxisValue) -> some AxisContent) {
         self.init(preset: preset, position: position, values: values)
-        let parts = (content(AxisValue(index: 0, count: 1, value: .number(0))) as? AxisContentGroup)?.parts ?? []
+        let made = content(AxisValue(index: 0, count: 1, value: .number(0)))
+        let parts = (made as? AxisContentGroup)?.flattened ?? [made]
         labelled = parts.contains { $0 is AxisValueLabel }
         gridLines = parts.contains { $0 is AxisGridLine }
+        labelFormat = parts.lazy.compactMap { ($0 as? AxisValueLabel)?.format }.first
     }
 
-    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [some Plottable]) {
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [some Plottable], stroke: StrokeStyle? = nil) {
         self.init(preset: preset, position: position, values: AxisMarkValues(kind: .explicit(values.map(\._plotValue))))
+    }
+
+    /// `AxisMarks(values: dates) { value in … }`: marks at the values given, with the content written.
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [some Plottable],
+                @AxisContentBuilder content: (AxisValue) -> some AxisContent) {
+        self.init(preset: preset, position: position, values: AxisMarkValues(kind: .explicit(values.map(\._plotValue))), content: content)
+    }
+
+    /// `AxisMarks(format:…)`: the default marks, labelled in a format.
+    public init<F: FormatStyle>(format: F, preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic,
+                                values: AxisMarkValues = .automatic, stroke: StrokeStyle? = nil) where F.FormatInput: Plottable, F.FormatOutput == String {
+        self.init(preset: preset, position: position, values: values)
+        labelFormat = AxisValueLabel.formatting(format)
+    }
+
+    /// The explicit values, when the marks were given them.
+    var explicitValues: [PlotValue]? {
+        if case .explicit(let values) = values.kind { return values }
+        return nil
     }
 }
 
@@ -116,10 +138,30 @@ public struct AxisTick: AxisContent {
 }
 
 public struct AxisValueLabel: AxisContent {
+    /// The format the label writes its value in, if given one.
+    let format: ((PlotValue) -> String?)?
+
     public init(centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil, collisionResolution: AxisValueLabelCollisionResolution = .automatic,
-                offsetsMarks: Bool? = nil, orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil) {}
-    public init<F: FormatStyle>(format: F, centered: Bool? = nil) {}
-    public init<C: View>(centered: Bool? = nil, anchor: UnitPoint? = nil, @ViewBuilder content: () -> C) {}
+                offsetsMarks: Bool? = nil, orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil) {
+        format = nil
+    }
+    /// `AxisValueLabel(format:…)`: the value written in a format (`.dateTime.hour()`).
+    public init<F: FormatStyle>(format: F, centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil,
+                                collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
+                                orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil)
+    where F.FormatInput: Plottable, F.FormatOutput == String {
+        self.format = Self.formatting(format)
+    }
+    public init<C: View>(centered: Bool? = nil, anchor: UnitPoint? = nil, multiLabelAlignment: Alignment? = nil,
+                         collisionResolution: AxisValueLabelCollisionResolution = .automatic, offsetsMarks: Bool? = nil,
+                         orientation: AxisValueLabelOrientation = .automatic, horizontalSpacing: CGFloat? = nil, verticalSpacing: CGFloat? = nil,
+                         @ViewBuilder content: () -> C) {
+        format = nil
+    }
+
+    static func formatting<F: FormatStyle>(_ format: F) -> (PlotValue) -> String? where F.FormatInput: Plottable, F.FormatOutput == String {
+        { value in value.as(F.FormatInput.self).map { format.format($0) } }
+    }
 }
 
 public enum AxisValueLabelCollisionResolution: Hashable, Sendable { case automatic, truncate, greedy, disabled }
@@ -162,6 +204,17 @@ extension View {
             for (key, paint) in pairs { if case .color(let c) = paint { options.styleScale[key] = Color(_colorValue: c) } }
         }
     }
+    /// `chartForegroundStyleScale(mapping:)`: each `foregroundStyle(by:)` value's style, from a closure.
+    public func chartForegroundStyleScale<DataValue: Plottable, S: ShapeStyle>(mapping: @escaping (DataValue) -> S) -> some View {
+        transformEnvironment(\.chartOptions) { options in
+            options.styleMapping = { value in value.as(DataValue.self).flatMap { Self.color(of: mapping($0)) } }
+        }
+    }
+    /// `chartForegroundStyleScale(domain:mapping:)`.
+    public func chartForegroundStyleScale<Domain: Collection, S: ShapeStyle>(domain: Domain, mapping: @escaping (Domain.Element) -> S) -> some View
+    where Domain.Element: Plottable {
+        chartForegroundStyleScale(mapping: mapping)
+    }
     public func chartForegroundStyleScale<D: Plottable, S: ShapeStyle>(domain: [D], range: [S], type: ScaleType? = nil) -> some View {
         let pairs = zip(domain, range).map { (Self.categoryName($0.0), $0.1._paint) }
         return transformEnvironment(\.chartOptions) { options in
@@ -179,6 +232,15 @@ extension View {
     private func axisMarks(_ content: some AxisContent) -> AxisMarks? {
         if let marks = content as? AxisMarks { return marks }
         return (content as? AxisContentGroup)?.parts.lazy.compactMap { $0 as? AxisMarks }.first
+    }
+
+    /// A style's colour: a colour as it is, a gradient by its first colour (a mark is drawn in one).
+    fileprivate static func color<S: ShapeStyle>(of style: S) -> Color? {
+        switch style._paint {
+        case .color(let c): Color(_colorValue: c)
+        case .linearGradient(let stops, _, _): stops.first.map { Color(_colorValue: $0.color) }
+        case .foreground, .material: nil
+        }
     }
 
     fileprivate static func categoryName<D: Plottable>(_ value: D) -> String {

@@ -19,6 +19,8 @@ struct MarkSpec {
     var stacking: MarkStackingMethod = .standard
     var color: Color?
     var styleCategory: String?
+    /// The value `foregroundStyle(by:)` was given, for a style scale's mapping closure.
+    var styleValue: PlotValue?
     var symbolCategory: String?
     var interpolation: InterpolationMethod = .linear
     var lineWidth: Double?
@@ -66,14 +68,29 @@ extension ChartMark {
     }
 
     public func foregroundStyle(_ color: Color) -> Self { with { $0.color = color } }
+    /// A colour, or a gradient drawn in its first colour (marks are drawn in one colour).
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> Self {
         with { spec in
-            if case .color(let value) = style._paint { spec.color = Color(_colorValue: value) }
+            switch style._paint {
+            case .color(let value): spec.color = Color(_colorValue: value)
+            case .linearGradient(let stops, _, _): spec.color = stops.first.map { Color(_colorValue: $0.color) }
+            case .foreground, .material: break
+            }
         }
     }
-    public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> Self { with { $0.styleCategory = Self.category(value.value) } }
+    public func foregroundStyle<D: Plottable>(by value: PlottableValue<D>) -> Self {
+        with {
+            $0.styleCategory = Self.category(value.value)
+            $0.styleValue = value.value
+        }
+    }
     public func symbol<D: Plottable>(by value: PlottableValue<D>) -> Self { with { $0.symbolCategory = Self.category(value.value) } }
     public func symbol<S: ChartSymbolShape>(_ symbol: S) -> Self { self }
+    /// `.symbol(Circle())`: SwiftUI's shapes serve as symbols too. Points are drawn as circles.
+    @_disfavoredOverload
+    public func symbol<S: Shape>(_ symbol: S) -> Self { self }
+    /// `.symbol { view }`: a view as the symbol; points are drawn as circles.
+    public func symbol<V: View>(@ViewBuilder symbol: () -> V) -> Self { self }
     public func symbolSize(_ size: CGFloat) -> Self { with { $0.symbolSize = Double(size) } }
     public func symbolSize(_ size: CGSize) -> Self { with { $0.symbolSize = Double(size.width * size.height) } }
     public func interpolationMethod(_ method: InterpolationMethod) -> Self { with { $0.interpolation = method } }
@@ -188,6 +205,13 @@ public struct AreaMark: ChartMark {
     }
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>, stacking: MarkStackingMethod = .standard) {
         _spec = spec(.area, x: x, y: y)
+        _spec.spec.series = Self.category(series.value)
+    }
+    /// `AreaMark(x:yStart:yEnd:series:)`: a band between two values, one region per series.
+    public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, yStart: PlottableValue<Y>, yEnd: PlottableValue<Y>,
+                                                          series: PlottableValue<S>) {
+        _spec = spec(.area, x: x, y: yStart)
+        _spec.spec.yEnd = yEnd.value
         _spec.spec.series = Self.category(series.value)
     }
 }

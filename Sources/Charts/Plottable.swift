@@ -20,6 +20,16 @@ public enum PlotValue: Hashable, Sendable {
         case .category: nil
         }
     }
+
+    /// The value as the type code plotted it with (`Int`, `Double`, `Date`, `String`…), for closures that
+    /// take the data's own type (axis labels, style scales).
+    func `as`<P>(_ type: P.Type) -> P? {
+        switch self {
+        case .number(let n): (n as? P) ?? (Int(exactly: n) as? P) ?? (Float(n) as? P) ?? (CGFloat(n) as? P)
+        case .date(let d): d as? P
+        case .category(let s): s as? P
+        }
+    }
 }
 
 extension Int: Plottable { public var _plotValue: PlotValue { .number(Double(self)) } }

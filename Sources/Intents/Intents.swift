@@ -3,7 +3,10 @@
 // Xcode generates from an intent definition are not in the widget's source; declare the intent class
 // (a subclass of `INIntent`, with its parameters as properties) beside the widget. The template's
 // `ConfigurationIntent` is declared here. At run time a widget gets its intent with default values.
-import Foundation
+// As on Apple's platforms, `import Intents` brings Foundation (with what Apple's Foundation has and
+// Linux's lacks): an intent handler that imports nothing else names `UserDefaults` and `JSONDecoder`.
+@_exported import Foundation
+@_exported import FoundationAdditions
 
 /// `INIntent`: a configuration intent. Made with `init()`: every parameter at its default.
 open class INIntent: NSObject {
@@ -87,4 +90,12 @@ open class INInteraction: NSObject, @unchecked Sendable {
         self.response = response
     }
     open func donate(completion: ((Error?) -> Void)? = nil) { completion?(nil) }
+}
+
+/// `INExtension`: an Intents extension's principal class, which hands out the object that handles each
+/// intent (the configuration options of a SiriKit widget). The default handler is the extension itself,
+/// as Xcode's template writes it.
+open class INExtension: NSObject {
+    public override init() { super.init() }
+    open func handler(for intent: INIntent) -> Any? { self }
 }

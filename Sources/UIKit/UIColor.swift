@@ -138,14 +138,20 @@ public enum UIUserInterfaceStyle: Int, Sendable { case unspecified, light, dark 
 open class UIFont: NSObject, @unchecked Sendable {
     public let pointSize: CGFloat
     let weight: Font.Weight
-    init(pointSize: CGFloat, weight: Font.Weight) {
+    let design: Font.Design
+    init(pointSize: CGFloat, weight: Font.Weight, design: Font.Design = .default) {
         self.pointSize = pointSize
         self.weight = weight
+        self.design = design
     }
     public static func systemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, weight: .regular) }
     public static func systemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { UIFont(pointSize: size, weight: weight.value) }
     public static func boldSystemFont(ofSize size: CGFloat) -> UIFont { UIFont(pointSize: size, weight: .bold) }
     public static func monospacedDigitSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont { systemFont(ofSize: size, weight: weight) }
+    /// `monospacedSystemFont(ofSize:weight:)`: the system's monospaced design (SF Mono).
+    public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> UIFont {
+        UIFont(pointSize: size, weight: weight.value, design: .monospaced)
+    }
     public convenience init?(name: String, size: CGFloat) { self.init(pointSize: size, weight: .regular) }
 
     public struct Weight: Hashable, Sendable {
@@ -163,7 +169,7 @@ open class UIFont: NSObject, @unchecked Sendable {
 }
 
 extension Font {
-    public init(_ font: UIFont) { self = .system(size: font.pointSize, weight: font.weight) }
+    public init(_ font: UIFont) { self = .system(size: font.pointSize, weight: font.weight, design: font.design) }
 }
 
 /// `UIScreen`: an iPhone 15 Pro's screen, as the placements are sized for.

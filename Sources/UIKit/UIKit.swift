@@ -2,3 +2,4 @@
 // or names, colours (system, semantic, dynamic), fonts, the screen — and their SwiftUI bridges
 // (`Image(uiImage:)`, `Color(uiColor:)`). As on iOS, `import SwiftUI` brings it too.
 @_exported import Foundation
+@_exported import FoundationAdditions

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// `AppEnum`: a parameter whose value is one of a fixed set of cases, persisted by its raw value.
 public protocol AppEnum: CaseIterable, RawRepresentable, Hashable, Sendable {
@@ -55,7 +56,7 @@ public struct IntentDialog: Hashable, Sendable, ExpressibleByStringInterpolation
     public var text: LocalizedStringResource
     public init(_ text: LocalizedStringResource) { self.text = text }
     public init(stringLiteral value: String) { text = LocalizedStringResource(value) }
-    public init(stringInterpolation: DefaultStringInterpolation) { text = LocalizedStringResource(stringInterpolation: stringInterpolation) }
+    public init(stringInterpolation: DefaultStringInterpolation) { text = LocalizedStringResource(String(stringInterpolation: stringInterpolation)) }
 }
 
 /// `ProvidesDialog`, `ReturnsValue`, `OpensIntent`, `ShowsSnippetView`: result types an intent's
@@ -69,9 +70,9 @@ public protocol ShowsSnippetView: IntentResult {}
 
 extension IntentResultContainer: ProvidesDialog, OpensIntent, ShowsSnippetView {}
 
-/// The result of `.result(value:)` and `.result(value:dialog:)`.
+/// The result of `.result(value:)`, `.result(value:dialog:)` and their forms with a snippet view.
 // `@unchecked Sendable`: as Apple declares it: the value is made by `perform()` and handed over with the result.
-public struct IntentValueResult<Value>: ReturnsValue, ProvidesDialog, @unchecked Sendable {
+public struct IntentValueResult<Value>: ReturnsValue, ProvidesDialog, ShowsSnippetView, @unchecked Sendable {
     public let value: Value
 }
 
@@ -101,6 +102,8 @@ public protocol ParameterSummary {}
 public struct Summary<Intent>: ParameterSummary {
     public init(_ text: ParameterSummaryString<Intent>) {}
     public init(_ text: ParameterSummaryString<Intent>, @ParameterSummaryBuilder<Intent> table: () -> some ParameterSummary) {}
+    /// `Summary { \.$a; \.$b }`: the parameters as a table, with no sentence.
+    public init(@ParameterSummaryBuilder<Intent> table: () -> some ParameterSummary) {}
 }
 
 /// `When` and `Switch` choose a summary by a parameter's value.

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// `AppIntent`: an action the extension performs when a control is tapped. Only `@Parameter`
 /// properties are persisted in the archive; the extension rebuilds the intent from them with `init()`.
@@ -58,6 +59,10 @@ public protocol WidgetConfigurationIntent: AppIntent {}
 extension WidgetConfigurationIntent {
     public func perform() async throws -> IntentResultContainer { .result() }
 }
+
+/// `LiveActivityIntent`: an intent that starts, updates or ends a Live Activity, run in the app's
+/// process on Apple's platforms. Here it is performed like any intent (a button's tap), in the extension.
+public protocol LiveActivityIntent: AppIntent {}
 
 extension AppIntent where SummaryContent == EmptySummary {
     public static var parameterSummary: EmptySummary { EmptySummary() }

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// `SetValueIntent`: the action of a toggle control (`ControlWidgetToggle`). The system sets `value` to
 /// the state the tap asks for before `perform()`; here the extension archives the intent with `value`

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 import WidgetArchive
 
 /// `@Parameter(title:)`: an intent property that is persisted in the archive and restored before

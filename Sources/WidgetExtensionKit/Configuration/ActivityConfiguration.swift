@@ -32,11 +32,14 @@ public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfi
     public func _activityContent() -> Any? { content }
 }
 
-/// `ActivityPreviewViewKind`: which presentation of a Live Activity a preview shows.
-public struct ActivityPreviewViewKind: Hashable, Sendable {
-    let name: String
-    public static let content = ActivityPreviewViewKind(name: "content")
-    public static func dynamicIsland(_ mode: DynamicIslandMode) -> ActivityPreviewViewKind { ActivityPreviewViewKind(name: "dynamicIsland") }
+/// `ActivityPreviewViewKind`: which presentation of a Live Activity a preview shows. The host draws the
+/// Lock Screen one (`.content`); the Dynamic Island is not drawn.
+public enum ActivityPreviewViewKind: Hashable, Sendable {
+    case content
+    case dynamicIsland(DynamicIslandPreviewViewState)
+
+    /// `ActivityPreviewViewKind.DynamicIslandPreviewViewState`.
+    public enum DynamicIslandPreviewViewState: Hashable, Sendable { case compact, minimal, expanded }
 }
 
 /// `ActivityContentStateBuilder`.
@@ -94,11 +97,13 @@ public macro Preview<A: ActivityAttributes, W: Widget>(
     @ActivityContentStateBuilder<A.ContentState> contentStates: @escaping () -> [A.ContentState]
 ) = #externalMacro(module: "WidgetMacros", type: "WidgetPreviewMacro")
 
-/// `DynamicIsland`: the expanded, compact and minimal presentations.
+/// `DynamicIsland`: the expanded, compact and minimal presentations. The host has no Dynamic Island;
+/// the presentations compile and are not evaluated.
 public struct DynamicIsland {
-    public init<Expanded: DynamicIslandContent, CompactLeading: View, CompactTrailing: View, Minimal: View>(
-        @DynamicIslandExpandedContentBuilder expanded: () -> Expanded, @ViewBuilder compactLeading: () -> CompactLeading,
-        @ViewBuilder compactTrailing: () -> CompactTrailing, @ViewBuilder minimal: () -> Minimal
+    public init<Expanded: View, CompactLeading: View, CompactTrailing: View, Minimal: View>(
+        @DynamicIslandExpandedContentBuilder expanded: @escaping () -> DynamicIslandExpandedContent<Expanded>,
+        @ViewBuilder compactLeading: @escaping () -> CompactLeading, @ViewBuilder compactTrailing: @escaping () -> CompactTrailing,
+        @ViewBuilder minimal: @escaping () -> Minimal
     ) {}
 
     public func keylineTint(_ color: Color?) -> DynamicIsland { self }
@@ -106,20 +111,27 @@ public struct DynamicIsland {
     public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode) -> DynamicIsland { self }
 }
 
-/// `DynamicIslandMode`.
+/// `DynamicIslandMode`: a presentation whose content margins `contentMargins(_:_:for:)` sets.
 public struct DynamicIslandMode: Hashable, Sendable {
     let name: String
+    public static let compactLeading = DynamicIslandMode(name: "compactLeading")
+    public static let compactTrailing = DynamicIslandMode(name: "compactTrailing")
     public static let expanded = DynamicIslandMode(name: "expanded")
-    public static let compact = DynamicIslandMode(name: "compact")
     public static let minimal = DynamicIslandMode(name: "minimal")
 }
 
-/// Content of the expanded Dynamic Island.
-public protocol DynamicIslandContent {}
+/// `DynamicIslandExpandedContent`: the regions of the expanded presentation, as the expanded-content
+/// builder makes them (code may name it: `-> DynamicIslandExpandedContent<some View>`).
+public struct DynamicIslandExpandedContent<Content: View> {
+    let content: Content
+}
 
 /// `DynamicIslandExpandedRegion`.
-public struct DynamicIslandExpandedRegion<Content: View>: DynamicIslandContent {
-    public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {}
+public struct DynamicIslandExpandedRegion<Content: View> {
+    let content: Content
+    public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {
+        self.content = content()
+    }
     public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?) -> DynamicIslandExpandedRegion { self }
 }
 
@@ -132,17 +144,33 @@ public struct DynamicIslandExpandedRegionPosition: Hashable, Sendable {
     public static let bottom = DynamicIslandExpandedRegionPosition(name: "bottom")
 }
 
-/// `DynamicIslandExpandedContentBuilder`.
+/// `DynamicIslandExpandedContentBuilder`: regions, one after another, `if`/`else` and optional ones.
 @resultBuilder
 public enum DynamicIslandExpandedContentBuilder {
-    public static func buildBlock(_ regions: any DynamicIslandContent...) -> _DynamicIslandRegions { _DynamicIslandRegions() }
-    public static func buildExpression<C: DynamicIslandContent>(_ content: C) -> C { content }
-    public static func buildOptional(_ regions: _DynamicIslandRegions?) -> _DynamicIslandRegions { _DynamicIslandRegions() }
-    public static func buildEither(first: _DynamicIslandRegions) -> _DynamicIslandRegions { first }
-    public static func buildEither(second: _DynamicIslandRegions) -> _DynamicIslandRegions { second }
+    public static func buildExpression<C: View>(_ region: DynamicIslandExpandedRegion<C>) -> DynamicIslandExpandedContent<C> {
+        DynamicIslandExpandedContent(content: region.content)
+    }
+    public static func buildExpression<C: View>(_ content: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<C> { content }
+    public static func buildBlock() -> DynamicIslandExpandedContent<EmptyView> { DynamicIslandExpandedContent(content: EmptyView()) }
+    public static func buildPartialBlock<C: View>(first: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<C> { first }
+    public static func buildPartialBlock<C0: View, C1: View>(
+        accumulated: DynamicIslandExpandedContent<C0>, next: DynamicIslandExpandedContent<C1>
+    ) -> DynamicIslandExpandedContent<TupleView<C0, C1>> {
+        DynamicIslandExpandedContent(content: TupleView(accumulated.content, next.content))
+    }
+    public static func buildOptional<C: View>(_ content: DynamicIslandExpandedContent<C>?) -> DynamicIslandExpandedContent<C?> {
+        DynamicIslandExpandedContent(content: content?.content)
+    }
+    public static func buildEither<T: View, F: View>(first: DynamicIslandExpandedContent<T>) -> DynamicIslandExpandedContent<_ConditionalContent<T, F>> {
+        DynamicIslandExpandedContent(content: ViewBuilder.buildEither(first: first.content))
+    }
+    public static func buildEither<T: View, F: View>(second: DynamicIslandExpandedContent<F>) -> DynamicIslandExpandedContent<_ConditionalContent<T, F>> {
+        DynamicIslandExpandedContent(content: ViewBuilder.buildEither(second: second.content))
+    }
+    public static func buildLimitedAvailability<C: View>(_ content: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<AnyView> {
+        DynamicIslandExpandedContent(content: AnyView(content.content))
+    }
 }
-
-public struct _DynamicIslandRegions: DynamicIslandContent {}
 
 extension View {
     /// `.activityBackgroundTint(_:)`, `.activitySystemActionForegroundColor(_:)`: Live Activity styling.

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
 import WidgetUI
@@ -25,7 +26,7 @@ public struct AppIntentRecommendation<Intent: WidgetConfigurationIntent> {
     public let description: String
     public init(intent: Intent, description: LocalizedStringResource) {
         self.intent = intent
-        self.description = description.key
+        self.description = String(localized: description)
     }
     public init(intent: Intent, description: String) {
         self.intent = intent

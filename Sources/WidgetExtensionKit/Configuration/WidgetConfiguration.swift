@@ -170,6 +170,17 @@ extension WidgetConfiguration {
         modified { $0.description = description.plainText }
     }
 
+    /// `.configurationDisplayName(_:)` with a `Text` (`Text("key", comment:)`): its text, translated
+    /// as the `Text` is.
+    public func configurationDisplayName(_ displayName: Text) -> some WidgetConfiguration {
+        modified { $0.displayName = displayName.plainText }
+    }
+
+    /// `.description(_:)` with a `Text`.
+    public func description(_ description: Text) -> some WidgetConfiguration {
+        modified { $0.description = description.plainText }
+    }
+
     public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {
         modified { $0.families = families }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
 
@@ -62,11 +63,11 @@ extension ControlWidgetConfiguration {
 
     /// The name shown in the controls gallery (the app's name when not set).
     public func displayName(_ displayName: LocalizedStringResource) -> some ControlWidgetConfiguration {
-        modified { $0.displayName = displayName.key }
+        modified { $0.displayName = String(localized: displayName) }
     }
 
     public func description(_ description: LocalizedStringResource) -> some ControlWidgetConfiguration {
-        modified { $0.description = description.key }
+        modified { $0.description = String(localized: description) }
     }
 
     /// The system asks for the control's configuration when it is added: the host refuses to run or

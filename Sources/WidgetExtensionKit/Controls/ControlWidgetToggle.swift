@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
 import WidgetUI

@@ -131,6 +131,31 @@ extension View {
     public func animation<V: Equatable>(_ animation: Animation?, value: V) -> some View {
         archived(.animation(animation?.value, valueDigest: ValueDigest.of(value)))
     }
+
+    /// `.animation(_:)` (deprecated): the animation for any change inside. The watched value is the
+    /// content itself: its archived nodes' digest changes whenever what the view shows does.
+    public func animation(_ animation: Animation?) -> some View { modifier(ContentAnimationModifier(animation: animation)) }
+}
+
+/// `.animation(_:)` without a value: archives the content first, then marks each of its nodes with the
+/// animation and the digest of what it archived.
+struct ContentAnimationModifier: ViewModifier {
+    typealias Body = Never
+    let animation: Animation?
+
+    func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder) { _archive(view: content, into: &builder) }
+
+    func _archive<V: View>(view content: V, into builder: inout _ArchiveBuilder) {
+        let nodes = builder.nodes(of: content)
+        let marker = ViewModifierNode.animation(animation?.value, valueDigest: ValueDigest.of(nodes))
+        for node in nodes { builder.append(node.modified(marker)) }
+    }
+}
+
+/// `withAnimation(_:_:)`: runs `body` and returns its result. State changes in a widget happen in an
+/// intent's `perform()`, and the next entry is what animates, with the views' own `.animation`s.
+public func withAnimation<Result>(_ animation: Animation? = .default, _ body: () throws -> Result) rethrows -> Result {
+    try body()
 }
 
 /// A stable digest of a value's description: 64-bit FNV-1a over its UTF-8 bytes.

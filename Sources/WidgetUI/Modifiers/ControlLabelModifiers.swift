@@ -1,3 +1,4 @@
+import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
 
@@ -25,14 +26,14 @@ extension View {
     public func controlWidgetStatus(_ status: Text) -> some View { recordingControlText(\.status, status.plainText) }
     public func controlWidgetStatus(_ statusKey: LocalizedStringKey) -> some View { recordingControlText(\.status, statusKey.plainText) }
     @_disfavoredOverload
-    public func controlWidgetStatus(_ status: LocalizedStringResource) -> some View { recordingControlText(\.status, status.key) }
+    public func controlWidgetStatus(_ status: LocalizedStringResource) -> some View { recordingControlText(\.status, String(localized: status)) }
     @_disfavoredOverload
     public func controlWidgetStatus<S: StringProtocol>(_ status: S) -> some View { recordingControlText(\.status, String(status)) }
 
     public func controlWidgetActionHint(_ hint: Text) -> some View { recordingControlText(\.actionHint, hint.plainText) }
     public func controlWidgetActionHint(_ hintKey: LocalizedStringKey) -> some View { recordingControlText(\.actionHint, hintKey.plainText) }
     @_disfavoredOverload
-    public func controlWidgetActionHint(_ hint: LocalizedStringResource) -> some View { recordingControlText(\.actionHint, hint.key) }
+    public func controlWidgetActionHint(_ hint: LocalizedStringResource) -> some View { recordingControlText(\.actionHint, String(localized: hint)) }
     @_disfavoredOverload
     public func controlWidgetActionHint<S: StringProtocol>(_ hint: S) -> some View { recordingControlText(\.actionHint, String(hint)) }
 

@@ -94,6 +94,10 @@ extension View {
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { inert(".onChange") }
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View { inert(".onChange") }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View { inert(".task") }
+    /// `.task(id:priority:_:)`: restarted when the id changes, on Apple's platforms; never run in a widget.
+    public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
+        inert(".task")
+    }
     public func contentShape<S: Shape>(_ shape: S, eoFill: Bool = false) -> some View { self }
     public func allowsHitTesting(_ enabled: Bool) -> some View { self }
     public func sensoryFeedback<T: Equatable>(_ feedback: SensoryFeedback, trigger: T) -> some View { inert(".sensoryFeedback") }
@@ -112,6 +116,8 @@ extension View {
     public func accessibilityLabel<S: StringProtocol>(_ label: S) -> some View { archived(.accessibilityLabel(String(label))) }
     public func accessibilityValue(_ value: Text) -> some View { inert(".accessibilityValue") }
     public func accessibilityValue(_ value: LocalizedStringKey) -> some View { inert(".accessibilityValue") }
+    @_disfavoredOverload
+    public func accessibilityValue<S: StringProtocol>(_ value: S) -> some View { inert(".accessibilityValue") }
     public func accessibilityHint(_ hint: Text) -> some View { inert(".accessibilityHint") }
     public func accessibilityHint(_ hint: LocalizedStringKey) -> some View { inert(".accessibilityHint") }
     public func accessibilityHidden(_ hidden: Bool) -> some View { inert(".accessibilityHidden") }

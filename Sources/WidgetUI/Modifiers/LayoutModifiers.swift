@@ -135,6 +135,9 @@ extension View {
     /// `.ignoresSafeArea()`: widgets have content margins, not safe areas; no effect (as on watchOS 10).
     public func ignoresSafeArea(_ regions: Any? = nil, edges: Edge.Set = .all) -> some View { self }
 
+    /// `.edgesIgnoringSafeArea(_:)`, the older spelling of `.ignoresSafeArea(edges:)`: no effect either.
+    public func edgesIgnoringSafeArea(_ edges: Edge.Set) -> some View { self }
+
     /// `.id(_:)`: identity, also the element id to tap.
     public func id<ID: Hashable>(_ id: ID) -> some View { archived(.identity(String(describing: id))) }
 }

@@ -280,8 +280,8 @@ extension ShapeStyle where Self == LinearGradient {
     }
 }
 
-/// `Angle`.
-public struct Angle: Hashable, Sendable, Comparable {
+/// `Angle`: added and subtracted as angles (`AdditiveArithmetic`), scaled by a number (`* 2`, `/ 4`).
+public struct Angle: Hashable, Sendable, Comparable, AdditiveArithmetic, Codable {
     public var radians: Double
     public var degrees: Double {
         get { radians * 180 / .pi }
@@ -297,5 +297,13 @@ public struct Angle: Hashable, Sendable, Comparable {
     public static func + (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians + b.radians) }
     public static func - (a: Angle, b: Angle) -> Angle { Angle(radians: a.radians - b.radians) }
     public static func * (a: Angle, b: Double) -> Angle { Angle(radians: a.radians * b) }
+    public static func / (a: Angle, b: Double) -> Angle { Angle(radians: a.radians / b) }
+    public static func *= (a: inout Angle, b: Double) { a = a * b }
+    public static func /= (a: inout Angle, b: Double) { a = a / b }
     public static prefix func - (a: Angle) -> Angle { Angle(radians: -a.radians) }
+    /// The angle as the number that animates (radians).
+    public var animatableData: Double {
+        get { radians }
+        set { radians = newValue }
+    }
 }

@@ -127,15 +127,30 @@ public struct Path: Shape, Hashable, Sendable {
     public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool,
                                 transform: CGAffineTransformValue = .identity) {
         var sweep = endAngle.radians - startAngle.radians
+        guard sweep.isFinite else { return }
+        if abs(sweep) > 4 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         if clockwise { while sweep > 0 { sweep -= 2 * .pi } } else { while sweep < 0 { sweep += 2 * .pi } }
-        sweep = max(-2 * .pi, min(2 * .pi, sweep))
+        addArc(center: center, radius: radius, from: startAngle.radians, sweep: sweep)
+    }
+
+    /// `addRelativeArc(center:radius:startAngle:delta:transform:)`: an arc from `startAngle` turning by
+    /// `delta` (a positive delta turns the way `addArc(…clockwise: false)` does), joined to the path by a
+    /// line from the current point.
+    public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle,
+                                        transform: CGAffineTransformValue = .identity) {
+        addArc(center: center, radius: radius, from: startAngle.radians, sweep: delta.radians)
+    }
+
+    /// An arc of at most a full turn, drawn as cubic pieces of at most a quarter turn.
+    private mutating func addArc(center: CGPoint, radius: CGFloat, from startAngle: Double, sweep: Double) {
+        let sweep = sweep.isFinite ? max(-2 * .pi, min(2 * .pi, sweep)) : 0
         func point(_ a: Double) -> CGPoint { CGPoint(x: center.x + radius * cos(a), y: center.y + radius * sin(a)) }
-        let start = point(startAngle.radians)
+        let start = point(startAngle)
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         let pieces = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / Double(pieces)
         let k = 4.0 / 3.0 * tan(step / 4)
-        var a = startAngle.radians
+        var a = startAngle
         for _ in 0..<pieces {
             let b = a + step
             let (p0, p3) = (point(a), point(b))

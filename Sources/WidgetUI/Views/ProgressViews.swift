@@ -9,10 +9,27 @@ public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
 
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
-        let label = self.label.map { builder.node(of: $0) }
-        let current = self.currentValueLabel.map { builder.node(of: $0) }
-        builder.append(.progress(ProgressNode(
-            value: value, style: builder.environment.progressStyle, label: label, currentValueLabel: current)))
+        switch builder.environment.progressViewStyle {
+        case .builtIn(let style):
+            let label = self.label.map { builder.node(of: $0) }
+            let current = self.currentValueLabel.map { builder.node(of: $0) }
+            builder.append(.progress(ProgressNode(value: value, style: style, label: label, currentValueLabel: current)))
+        case .custom(let makeBody, let outer):
+            // The style's body, in which `ProgressView(configuration)` draws with the style it was set over.
+            let configuration = ProgressViewStyleConfiguration(
+                value: value, label: label.map { .init(AnyView($0)) }, currentValueLabel: currentValueLabel.map { .init(AnyView($0)) })
+            var environment = builder.environment
+            environment.progressViewStyle = outer
+            for node in builder.nodes(of: makeBody(configuration), environment: environment) { builder.append(node) }
+        }
+    }
+}
+
+extension ProgressView where Label == ProgressViewStyleConfiguration.Label, CurrentValueLabel == ProgressViewStyleConfiguration.CurrentValueLabel {
+    /// `ProgressView(configuration)`, inside a style's `makeBody`: the progress view as the style that
+    /// style was applied over draws it.
+    public init(_ configuration: ProgressViewStyleConfiguration) {
+        self.init(value: configuration.value, label: configuration.label, currentValueLabel: configuration.currentValueLabel)
     }
 }
 
@@ -70,11 +87,32 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinLabel: View, MaxLab
 
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
-        builder.append(.gauge(GaugeNode(
-            value: value, minimum: bounds.lowerBound, maximum: bounds.upperBound, style: builder.environment.progressStyle,
-            label: builder.node(of: label), currentValueLabel: currentValueLabel.map { builder.node(of: $0) },
-            minimumValueLabel: minimumValueLabel.map { builder.node(of: $0) },
-            maximumValueLabel: maximumValueLabel.map { builder.node(of: $0) })))
+        switch builder.environment.gaugeStyle {
+        case .builtIn(let style):
+            builder.append(.gauge(GaugeNode(
+                value: value, minimum: bounds.lowerBound, maximum: bounds.upperBound, style: style,
+                label: builder.node(of: label), currentValueLabel: currentValueLabel.map { builder.node(of: $0) },
+                minimumValueLabel: minimumValueLabel.map { builder.node(of: $0) },
+                maximumValueLabel: maximumValueLabel.map { builder.node(of: $0) })))
+        case .custom(let makeBody, let outer):
+            let configuration = GaugeStyleConfiguration(
+                value: value, bounds: bounds, label: .init(AnyView(label)), currentValueLabel: currentValueLabel.map { .init(AnyView($0)) },
+                minimumValueLabel: minimumValueLabel.map { .init(AnyView($0)) }, maximumValueLabel: maximumValueLabel.map { .init(AnyView($0)) })
+            var environment = builder.environment
+            environment.gaugeStyle = outer
+            for node in builder.nodes(of: makeBody(configuration), environment: environment) { builder.append(node) }
+        }
+    }
+}
+
+extension Gauge where Label == GaugeStyleConfiguration.Label, CurrentValueLabel == GaugeStyleConfiguration.CurrentValueLabel,
+    MinLabel == GaugeStyleConfiguration.MinimumValueLabel, MaxLabel == GaugeStyleConfiguration.MaximumValueLabel {
+    /// `Gauge(configuration)`, inside a style's `makeBody`: the gauge as the style that style was
+    /// applied over draws it.
+    public init(_ configuration: GaugeStyleConfiguration) {
+        self.init(value: configuration.value, bounds: configuration.bounds, label: configuration.label,
+                  currentValueLabel: configuration.currentValueLabel, minimumValueLabel: configuration.minimumValueLabel,
+                  maximumValueLabel: configuration.maximumValueLabel)
     }
 }
 
@@ -102,40 +140,5 @@ extension Gauge {
         self.init(value: Double(value), bounds: Double(bounds.lowerBound)...Double(bounds.upperBound), label: label(),
                   currentValueLabel: currentValueLabel(), minimumValueLabel: minimumValueLabel(),
                   maximumValueLabel: maximumValueLabel())
-    }
-}
-
-/// Progress and gauge styles: `.progressViewStyle(.circular)`, `.gaugeStyle(.accessoryCircular)`.
-public struct ProgressStyle: Hashable, Sendable {
-    let value: ProgressStyleValue
-    public static let automatic = ProgressStyle(value: .automatic)
-    public static let linear = ProgressStyle(value: .linear)
-    public static let circular = ProgressStyle(value: .circular)
-    public static let accessoryCircular = ProgressStyle(value: .accessoryCircular)
-    public static let accessoryCircularCapacity = ProgressStyle(value: .accessoryCircularCapacity)
-    public static let accessoryLinear = ProgressStyle(value: .accessoryLinear)
-    public static let accessoryLinearCapacity = ProgressStyle(value: .accessoryLinearCapacity)
-}
-
-public typealias CircularProgressViewStyle = ProgressStyle
-public typealias LinearProgressViewStyle = ProgressStyle
-
-struct ProgressStyleKey: EnvironmentKey {
-    static var defaultValue: ProgressStyleValue { .automatic }
-}
-
-extension EnvironmentValues {
-    var progressStyle: ProgressStyleValue {
-        get { self[ProgressStyleKey.self] }
-        set { self[ProgressStyleKey.self] = newValue }
-    }
-}
-
-extension View {
-    public func progressViewStyle(_ style: ProgressStyle) -> some View {
-        archived(environment: { $0.progressStyle = style.value })
-    }
-    public func gaugeStyle(_ style: ProgressStyle) -> some View {
-        archived(environment: { $0.progressStyle = style.value })
     }
 }

@@ -16,10 +16,23 @@ public struct _ShapeDescription: Sendable {
     /// A built-in outline the host draws itself; `nil` for a custom `path(in:)`.
     package var kind: ShapeKind?
     package var trim: ClosedRange<Double>?
+    /// What was done to the shape (`.inset(by:)`, `.rotation(_:)`, `.offset(x:y:)`…), innermost first:
+    /// each wraps the shape's node, as the matching view modifier would.
+    package var effects: [ViewModifierNode] = []
     package init(kind: ShapeKind?, trim: ClosedRange<Double>? = nil) {
         self.kind = kind
         self.trim = trim
     }
+
+    /// The description with one more effect around the shape.
+    func adding(_ effect: ViewModifierNode) -> _ShapeDescription {
+        var copy = self
+        copy.effects.append(effect)
+        return copy
+    }
+
+    /// `node` wrapped in the effects.
+    func wrapping(_ node: ViewNode) -> ViewNode { effects.reduce(node) { $0.modified($1) } }
 }
 
 extension Shape {
@@ -67,15 +80,30 @@ extension Shape {
 }
 
 /// A shape with its paint chosen.
-public struct _ShapeView<S: Shape>: View {
-    let shape: S
+public struct _ShapeView<S: Shape>: ShapeView {
+    public let shape: S
     let fill: Paint
     var lineWidth: Double? = nil
     var strokeStyle: StrokeStyleValue? = nil
 
+    init(shape: S, fill: Paint, lineWidth: Double? = nil, strokeStyle: StrokeStyleValue? = nil) {
+        self.shape = shape
+        self.fill = fill
+        self.lineWidth = lineWidth
+        self.strokeStyle = strokeStyle
+    }
+
     public var body: Never { primitiveBody(Self.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {
-        ShapeArchiver.archive(shape, into: &builder) { node in
+        // A custom insettable shape's border is its outline inset by half the line, stroked, as SwiftUI
+        // defines `strokeBorder`; a built-in one keeps the inset stroke for the host.
+        var outline: any Shape = shape
+        var strokeStyle = self.strokeStyle
+        if strokeStyle?.inset == true, shape._description.kind == nil, let insettable = shape as? any InsettableShape {
+            outline = insettable.inset(by: CGFloat(lineWidth ?? 1) / 2)
+            strokeStyle?.inset = false
+        }
+        ShapeArchiver.archive(AnyShape(outline), into: &builder) { node in
             var node = node
             node.fill = fill
             node.strokeWidth = lineWidth
@@ -104,20 +132,20 @@ enum ShapeArchiver {
     static func archive<S: Shape>(_ shape: S, into builder: inout _ArchiveBuilder, finish: (ShapeNode) -> ShapeNode) {
         let description = shape._description
         if let kind = description.kind {
-            builder.append(.shape(finish(ShapeNode(kind: kind, trim: description.trim))))
+            builder.append(description.wrapping(.shape(finish(ShapeNode(kind: kind, trim: description.trim)))))
             return
         }
         let geometry = builder.geometry
         let id = geometry.nextID()
         guard let frame = geometry.frame(of: id) else {
             geometry.unresolved += 1
-            builder.append(.modified(.shape(ShapeNode(kind: .rectangle, fill: .color(.system(.clear, opacity: 0)))),
-                                     .identity(GeometryResolution.markerPrefix + id)))
+            builder.append(description.wrapping(.modified(.shape(ShapeNode(kind: .rectangle, fill: .color(.system(.clear, opacity: 0)))),
+                                                          .identity(GeometryResolution.markerPrefix + id))))
             return
         }
         let local = CGRect(origin: .zero, size: frame.size)
         let outline = shape.path(in: local).value(reference: local.size)
-        builder.append(.shape(finish(ShapeNode(kind: .path(outline), trim: description.trim))))
+        builder.append(description.wrapping(.shape(finish(ShapeNode(kind: .path(outline), trim: description.trim)))))
     }
 }
 

@@ -196,7 +196,8 @@ extension Label where Title == Text, Icon == Image {
     }
 }
 
-/// `GroupBox`: its content on a rounded secondary background, with an optional label above.
+/// `GroupBox`: its content on a rounded secondary background, with an optional label above, or as the
+/// group box style in effect (`.groupBoxStyle(_:)`) makes it.
 public struct GroupBox<Label: View, Content: View>: View {
     let label: Label
     let content: Content
@@ -204,13 +205,24 @@ public struct GroupBox<Label: View, Content: View>: View {
         self.label = label()
         self.content = content()
     }
-    public var body: some View {
-        VStack(alignment: .leading, spacing: 8) {
-            label.font(.headline)
-            content
+
+    /// `GroupBox(label:content:)`, the older spelling with the label first.
+    public init(label: Label, @ViewBuilder content: () -> Content) {
+        self.label = label
+        self.content = content()
+    }
+
+    public var body: Never { primitiveBody(Self.self) }
+    public func _archive(into builder: inout _ArchiveBuilder) {
+        let configuration = GroupBoxStyleConfiguration(label: .init(AnyView(label)), content: .init(AnyView(content)))
+        switch builder.environment.groupBoxStyle {
+        case .builtIn:
+            DefaultGroupBoxStyle().makeBody(configuration: configuration)._archive(into: &builder)
+        case .custom(let makeBody, let outer):
+            var environment = builder.environment
+            environment.groupBoxStyle = outer
+            for node in builder.nodes(of: makeBody(configuration), environment: environment) { builder.append(node) }
         }
-        .padding()
-        .background(.fill.tertiary, in: .rect(cornerRadius: 8))
     }
 }
 
@@ -221,6 +233,18 @@ extension GroupBox where Label == EmptyView {
 extension GroupBox where Label == Text {
     public init(_ titleKey: LocalizedStringKey, @ViewBuilder content: () -> Content) {
         self.init(content: content, label: { Text(titleKey) })
+    }
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, @ViewBuilder content: () -> Content) {
+        self.init(content: content, label: { Text(title) })
+    }
+}
+
+extension GroupBox where Label == GroupBoxStyleConfiguration.Label, Content == GroupBoxStyleConfiguration.Content {
+    /// `GroupBox(configuration)`, inside a style's `makeBody`: the group box as the style that style was
+    /// applied over draws it.
+    public init(_ configuration: GroupBoxStyleConfiguration) {
+        self.init(label: configuration.label) { configuration.content }
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
 
@@ -9,22 +10,31 @@ public struct Text: View, Hashable, Sendable {
 
     init(runs: [TextRun]) { self.runs = runs }
 
-    /// A literal or interpolated string (`Text("Level \(level)")`).
-    public init(_ key: LocalizedStringKey) { runs = key.runs }
+    /// A literal or interpolated string (`Text("Level \(level)")`). A literal is the key of a string
+    /// the app's tables may translate (`Localizable.strings`, `Localizable.xcstrings`).
+    public init(_ key: LocalizedStringKey) { runs = key.localizedRuns(table: nil, bundle: nil) }
 
     /// A string value, shown verbatim.
     public init<S: StringProtocol>(_ content: S) { runs = [TextRun(.literal(String(content)))] }
 
     public init(verbatim content: String) { runs = [TextRun(.literal(content))] }
 
-    /// `Text("key", comment:)` and `Text("key", tableName:bundle:comment:)`: strings are shown as
-    /// written (no localization tables here).
+    /// `Text("key", comment:)` and `Text("key", tableName:bundle:comment:)`: the key looked up in that
+    /// table of that bundle, as `Text(_:)` looks it up in `Localizable`.
     public init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
-        runs = key.runs
+        runs = key.localizedRuns(table: tableName, bundle: bundle)
     }
 
-    /// `Text(LocalizedStringResource)`.
-    public init(_ resource: LocalizedStringResource) { runs = [TextRun(.literal(resource.key))] }
+    /// `Text(LocalizedStringResource)`: the resource as `String(localized:)` gives it. A string literal
+    /// makes a `LocalizedStringKey`, as in SwiftUI.
+    @_disfavoredOverload
+    public init(_ resource: LocalizedStringResource) { runs = [TextRun(.literal(String(localized: resource)))] }
+
+    /// `Text(_:formatter:)`: the value as the formatter writes it, now. Apple requires a
+    /// `ReferenceConvertible` subject, which Linux's `Date` is not; any value is taken here.
+    public init<Subject>(_ subject: Subject, formatter: Formatter) {
+        runs = [TextRun(.literal(formatter.string(for: subject) ?? ""))]
+    }
 
     /// `Text(date, style:)`: resolved by the host at render time.
     public init(_ date: Date, style: DateStyle) { runs = [TextRun(.date(date, style.value))] }
@@ -156,8 +166,14 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
             appendText(format.format(input))
         }
-        public mutating func appendInterpolation<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter) {
-            appendText(formatter.string(for: subject) ?? "")
+        public mutating func appendInterpolation<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter?) {
+            appendText(formatter.map { $0.string(for: subject) ?? "" } ?? String(describing: subject))
+        }
+        /// `"\(date, formatter: f)"`: Linux's `Date` (and `NSNumber`) are not `ReferenceConvertible`,
+        /// which Apple's signature asks for; the formatter writes them all the same.
+        @_disfavoredOverload
+        public mutating func appendInterpolation<Subject>(_ subject: Subject, formatter: Formatter?) {
+            appendText(formatter.map { $0.string(for: subject) ?? "" } ?? String(describing: subject))
         }
     }
 }

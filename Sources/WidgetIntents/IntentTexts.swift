@@ -1,14 +1,8 @@
 import Foundation
+import FoundationAdditions
 
-/// `LocalizedStringResource`: a string a user sees. This host does not localize, so it is the
-/// interpolated English text.
-public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringInterpolation, CustomStringConvertible {
-    public var key: String
-    public init(stringLiteral value: String) { key = value }
-    public init(stringInterpolation: DefaultStringInterpolation) { key = String(stringInterpolation: stringInterpolation) }
-    public init(_ key: String) { self.key = key }
-    public var description: String { key }
-}
+// The texts an intent and its entities show, each made of `LocalizedStringResource`s (declared with
+// Foundation's additions, as Apple declares it in Foundation).
 
 /// `IntentDescription`.
 public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpolation {
@@ -21,7 +15,7 @@ public struct IntentDescription: Hashable, Sendable, ExpressibleByStringInterpol
         self.searchKeywords = searchKeywords
     }
     public init(stringLiteral value: String) { self.init(LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) { self.init(LocalizedStringResource(stringInterpolation: stringInterpolation)) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(LocalizedStringResource(String(stringInterpolation: stringInterpolation))) }
 }
 
 /// `DisplayRepresentation`: how an entity is shown in a picker.
@@ -33,7 +27,7 @@ public struct DisplayRepresentation: Hashable, Sendable, ExpressibleByStringInte
         self.subtitle = subtitle
     }
     public init(stringLiteral value: String) { self.init(title: LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) { self.init(title: LocalizedStringResource(stringInterpolation: stringInterpolation)) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(title: LocalizedStringResource(String(stringInterpolation: stringInterpolation))) }
 }
 
 /// `TypeDisplayRepresentation`: the name of an entity type.
@@ -45,5 +39,5 @@ public struct TypeDisplayRepresentation: Hashable, Sendable, ExpressibleByString
         self.numericFormat = numericFormat
     }
     public init(stringLiteral value: String) { self.init(name: LocalizedStringResource(value)) }
-    public init(stringInterpolation: DefaultStringInterpolation) { self.init(name: LocalizedStringResource(stringInterpolation: stringInterpolation)) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self.init(name: LocalizedStringResource(String(stringInterpolation: stringInterpolation))) }
 }

@@ -1,0 +1,146 @@
+import Foundation
+
+/// The app's translations, as `String(localized:)`, `LocalizedStringResource` and `Text` look them up:
+/// `.strings` files in a bundle's `.lproj` folders, read by Foundation's `Bundle`, and string catalogs
+/// (`.xcstrings`), which Xcode compiles into such files and SwiftPM on Linux copies as they are.
+///
+/// Xcode puts an extension's strings in its main bundle; a SwiftPM executable's resources are in the
+/// resource bundles beside it (`<Package>_<Target>.resources`), so the main bundle's lookups search those
+/// too. A bundle with no `.lproj` folder and no catalog is never searched again.
+package enum LocalizedStringTables {
+    /// The translation of `key` in `table` (`Localizable` when nil or empty) for `locale`, or nil when
+    /// no table of the bundle has the key.
+    package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale) -> String? {
+        let table = table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
+        let searched = bundle.map { $0.bundleURL == Bundle.main.bundleURL ? Self.mainBundles : [$0] } ?? Self.mainBundles
+        let languages = Self.languages(of: locale)
+        for bundle in searched {
+            let sources = StringSources.of(bundle)
+            guard sources.hasTables else { continue }
+            if let found = stringsFile(bundle, key: key, table: table, languages: languages, available: sources.localizations) {
+                return found
+            }
+            if let catalog = sources.catalog(named: table), let found = catalog.translation(of: key, languages: languages) {
+                return found
+            }
+        }
+        return nil
+    }
+
+    /// The main bundle and the resource bundles SwiftPM puts beside the executable, found once.
+    private static let mainBundles: [Bundle] = {
+        var bundles = [Bundle.main]
+        guard let executable = Bundle.main.executableURL else { return bundles }
+        let folder = executable.deletingLastPathComponent()
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        for name in names where name == executable.lastPathComponent + ".resources" || name.hasSuffix("_" + executable.lastPathComponent + ".resources") {
+            if let bundle = Bundle(url: folder.appendingPathComponent(name, isDirectory: true)) { bundles.append(bundle) }
+        }
+        return bundles
+    }()
+
+    /// `.lproj` names for a locale, most specific first: `pt-BR`, `zh-Hans`, `pt`.
+    static func languages(of locale: Locale) -> [String] {
+        var names: [String] = []
+        func add(_ name: String?) { if let name, !name.isEmpty, !names.contains(name) { names.append(name) } }
+        let language = locale.language.languageCode?.identifier
+        if let language, let region = locale.region?.identifier { add(language + "-" + region) }
+        if let language, let script = locale.language.script?.identifier { add(language + "-" + script) }
+        add(language)
+        return names
+    }
+
+    /// From the `.lproj` of the locale's language when the bundle has one, else as `Bundle` chooses.
+    private static func stringsFile(_ bundle: Bundle, key: String, table: String, languages: [String], available: Set<String>) -> String? {
+        let missing = "\u{1}no translation\u{1}"
+        for language in languages where available.contains(language) {
+            guard let path = bundle.path(forResource: language, ofType: "lproj"), let localized = Bundle(path: path) else { continue }
+            let value = localized.localizedString(forKey: key, value: missing, table: table)
+            if value != missing { return value }
+        }
+        guard !available.isEmpty else { return nil }
+        let value = bundle.localizedString(forKey: key, value: missing, table: table)
+        return value == missing ? nil : value
+    }
+}
+
+/// What one bundle has to translate with: its `.lproj` folders and its string catalogs, listed once.
+// `@unchecked Sendable`: `catalogs` is only touched with `lock` held; the rest is set in `init`.
+final class StringSources: @unchecked Sendable {
+    let localizations: Set<String>
+    private let catalogFiles: [String: URL]
+    private let lock = NSLock()
+    private var catalogs: [String: StringCatalog?] = [:]
+
+    var hasTables: Bool { !localizations.isEmpty || !catalogFiles.isEmpty }
+
+    private init(folder: URL?) {
+        let names = folder.flatMap { try? FileManager.default.contentsOfDirectory(atPath: $0.path) } ?? []
+        localizations = Set(names.filter { $0.hasSuffix(".lproj") }.map { String($0.dropLast(".lproj".count)) })
+        var files: [String: URL] = [:]
+        for name in names where name.hasSuffix(".xcstrings") {
+            if let folder { files[String(name.dropLast(".xcstrings".count))] = folder.appendingPathComponent(name) }
+        }
+        catalogFiles = files
+    }
+
+    func catalog(named table: String) -> StringCatalog? {
+        guard let url = catalogFiles[table] else { return nil }
+        return lock.withLock {
+            if let known = catalogs[table] { return known }
+            let read = StringCatalog(contentsOf: url)
+            catalogs[table] = read
+            return read
+        }
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var known: [String: StringSources] = [:]
+
+    static func of(_ bundle: Bundle) -> StringSources {
+        let folder = bundle.resourceURL ?? bundle.bundleURL
+        return lock.withLock {
+            if let sources = known[folder.path] { return sources }
+            let sources = StringSources(folder: folder)
+            known[folder.path] = sources
+            return sources
+        }
+    }
+}
+
+/// A string catalog (`Localizable.xcstrings`): per key, a value per language, or plural variations.
+struct StringCatalog {
+    private let sourceLanguage: String
+    private let strings: [String: [String: Any]]
+
+    init?(contentsOf url: URL) {
+        guard let data = try? Data(contentsOf: url), data.count < 64 << 20,
+              let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+              let strings = root["strings"] as? [String: [String: Any]] else { return nil }
+        sourceLanguage = root["sourceLanguage"] as? String ?? "en"
+        self.strings = strings
+    }
+
+    /// The value for the first of `languages` the key has, else the source language's; a plural's
+    /// `other` form when the value varies by plural.
+    func translation(of key: String, languages: [String]) -> String? {
+        guard let localizations = strings[key]?["localizations"] as? [String: Any] else { return nil }
+        for language in languages + [sourceLanguage] {
+            guard let entry = localizations[language] as? [String: Any] else { continue }
+            if let value = Self.value(of: entry) { return value }
+        }
+        return nil
+    }
+
+    private static func value(of entry: [String: Any]) -> String? {
+        if let unit = entry["stringUnit"] as? [String: Any], let value = unit["value"] as? String { return value }
+        guard let variations = entry["variations"] as? [String: Any] else { return nil }
+        for kind in ["plural", "device"] {
+            guard let forms = variations[kind] as? [String: Any] else { continue }
+            for form in ["other", "many", "few", "one", "zero"] {
+                if let variant = forms[form] as? [String: Any], let value = value(of: variant) { return value }
+            }
+        }
+        return nil
+    }
+}

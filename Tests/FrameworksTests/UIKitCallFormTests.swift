@@ -1,0 +1,43 @@
+import Foundation
+import SwiftUI
+import UIKit
+import XCTest
+
+/// UIKit as the corpus's apps call it (Clok's colour casts, OctoPod's camera orientation, PathWidget's
+/// monospaced font).
+final class UIKitCallFormTests: XCTestCase {
+    func testColorComponents() {
+        var (r, g, b, a) = (CGFloat.zero, CGFloat.zero, CGFloat.zero, CGFloat.zero)
+        UIColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.8).getRed(&r, green: &g, blue: &b, alpha: &a)
+        XCTAssertEqual([r, g, b, a], [1, 0.5, 0.25, 0.8])
+        XCTAssertTrue(UIColor.systemBlue.getRed(&r, green: &g, blue: &b, alpha: &a))
+        XCTAssertEqual(r, 0, accuracy: 1e-9)
+        XCTAssertEqual(g, 122.0 / 255, accuracy: 1e-9, "the light appearance")
+        XCTAssertEqual(b, 1, accuracy: 1e-9)
+        XCTAssertEqual(a, 1, accuracy: 1e-9)
+        UIColor.red.withAlphaComponent(0.5).getRed(&r, green: nil, blue: nil, alpha: &a)
+        XCTAssertEqual(a, 0.5, accuracy: 1e-9)
+        var white = CGFloat.zero
+        UIColor(white: 0.25, alpha: 1).getWhite(&white, alpha: nil)
+        XCTAssertEqual(white, 0.25, accuracy: 1e-9)
+    }
+
+    func testImageOrientationAndCGImage() throws {
+        let orientation = try XCTUnwrap(UIImage.Orientation(rawValue: 3))
+        XCTAssertEqual(orientation, .right)
+        let image = UIImage()
+        XCTAssertNil(image.cgImage)
+        XCTAssertEqual(image.imageOrientation, .up)
+        var received = image
+        if let cgImage = received.cgImage, orientation != .up {
+            received = UIImage(cgImage: cgImage, scale: 1, orientation: orientation)
+        }
+        XCTAssertTrue(received === image, "without a bitmap the image is kept")
+    }
+
+    func testMonospacedSystemFont() {
+        let font = UIFont.monospacedSystemFont(ofSize: 13, weight: .semibold)
+        XCTAssertEqual(font.pointSize, 13)
+        XCTAssertEqual(Font(font), .system(size: 13, weight: .semibold, design: .monospaced))
+    }
+}
