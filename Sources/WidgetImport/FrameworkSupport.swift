@@ -3,8 +3,13 @@ public enum FrameworkSupport {
     /// The library products of this package named as Apple's frameworks: a file importing one gets it.
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
-        "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData",
+        "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
+        "CoreGraphics",
     ]
+
+    /// This package's module of what Apple's Foundation has and Linux's lacks: every imported module
+    /// depends on it, and its files see it without importing it (`CompilationSettings.implicitImports`).
+    public static let foundationAdditions = "FoundationAdditions"
 
     /// What the toolchain itself has on Linux.
     public static let toolchainModules: Set<String> = [
@@ -16,9 +21,9 @@ public enum FrameworkSupport {
     /// Apple's frameworks with no Linux version and none here: a file importing one unconditionally
     /// cannot be built. (Any other unknown module is taken for a package or a project module.)
     public static let appleOnlyFrameworks: Set<String> = [
-        "AppKit", "CoreData", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
+        "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
         "ContactsUI", "Photos", "PhotosUI", "StoreKit", "CloudKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
-        "CoreImage", "CoreGraphics", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
+        "CoreImage", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
         "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",
         "Network", "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",

@@ -33,6 +33,15 @@ public struct ImportPlan: Equatable, Sendable {
     public var localPackages: [URL] = []
     /// Remote packages (they need the network when the package is built).
     public var remotePackages: [(url: String, requirement: PackageRequirement)] = []
+
+    /// The remote packages a module takes a product from: those the written manifest depends on
+    /// (a package the project lists only for a build plugin, or for the app, is not fetched).
+    public var remotePackagesDependedOn: [(url: String, requirement: PackageRequirement)] {
+        let used = Set(modules.flatMap(\.packageProducts).compactMap { product -> String? in
+            if case .remote(let url, _)? = product.package { return url } else { return nil }
+        })
+        return remotePackages.filter { used.contains($0.url) }
+    }
     /// What the project has that the package leaves out, one reason each.
     public var leftOut: [String] = []
     /// Frameworks with no Linux version that files import, with those files (left out of the package).
@@ -91,6 +100,7 @@ public struct ImportPlanner {
         collectPackages(&plan)
         retargetLocalPackages(&plan)
         try checkImports(&plan)
+        rewriteManagedObjectSources(&plan)
         dropUnimportedRemoteProducts(&plan)
         return plan
     }
@@ -105,6 +115,11 @@ public struct ImportPlanner {
             case "swift": module.sources.append(file)
             case "xcdatamodeld", "xcdatamodel":
                 module.resources.append(file)
+                do {
+                    for (name, text) in try CoreDataModelCodegen.sources(for: file) { module.generated["CoreData/" + name] = text }
+                } catch {
+                    plan.leftOut.append("\(relative(file)): \(error)")
+                }
             case "intentdefinition":
                 do {
                     module.generated[file.deletingPathExtension().lastPathComponent + "Intents.swift"] = try IntentDefinitions.source(for: file)
@@ -139,9 +154,12 @@ public struct ImportPlanner {
 
     static let interfaceBuilderExtensions: Set<String> = ["storyboard", "xib", "nib", "storyboardc"]
 
+    /// As Xcode decides: `ColorResource`/`ImageResource` symbols unless turned off; the extensions on
+    /// `Color`, `Image` and `ShapeStyle` only where the project turns them on (Xcode 15's templates
+    /// write `YES`; a project made before, unset, has none, and may declare `Color.brand` itself).
     static func assetSymbolExtent(_ settings: BuildSettings) -> AssetSymbols.Extent {
         if settings["ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS"] == "NO" { return .none }
-        if settings["ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS"] == "NO" { return .resourcesOnly }
+        if settings["ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS"] != "YES" { return .resourcesOnly }
         return .all
     }
 
@@ -247,9 +265,14 @@ public struct ImportPlanner {
         plan.remotePackages.removeAll { !used.contains($0.url) && !plan.remoteFromLocalPackages.contains($0.url) }
     }
 
-    /// Local packages whose code imports Apple frameworks become modules of the written package.
+    /// Local packages whose code imports Apple frameworks become modules of the written package. A
+    /// package such a module depends on joins the written package's dependencies, and is looked at
+    /// in its turn.
     private func retargetLocalPackages(_ plan: inout ImportPlan) {
-        for folder in plan.localPackages {
+        var pending = plan.localPackages
+        var seen = Set(pending)
+        while !pending.isEmpty {
+            let folder = pending.removeFirst()
             let products = plan.modules.flatMap(\.packageProducts).filter { $0.package == .local(folder) }.map(\.name)
             guard let found = retargeting.modules(for: products, of: folder, leftOut: &plan.leftOut) else { continue }
             // What the package depends on remotely is fetched when it builds, whichever way it is built.
@@ -268,6 +291,10 @@ public struct ImportPlanner {
                 plan.modules[index].packageProducts.removeAll { $0.package == .local(folder) }
             }
             plan.modules += found.modules.filter { module in !plan.modules.contains { $0.name == module.name } }
+            for case .local(let dependency)? in found.modules.flatMap(\.packageProducts).map(\.package) where seen.insert(dependency).inserted {
+                plan.localPackages.append(dependency)
+                pending.append(dependency)
+            }
         }
     }
 

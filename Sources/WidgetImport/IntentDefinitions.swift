@@ -77,8 +77,9 @@ public enum IntentDefinitions {
     // MARK: - Intents
 
     static func intentSource(_ item: [String: Any]) -> String {
-        guard let base = identifier(item["INIntentName"]) else { return "" }
-        let intent = base + "Intent"
+        // Xcode names the class `<name>Intent`, unless the definition gives a class name of its own
+        // (several definition files may each have a "Configuration" intent, told apart that way).
+        guard let intent = identifier(item["INIntentClassName"]) ?? identifier(item["INIntentName"]).map({ $0 + "Intent" }) else { return "" }
         var out = "\nopen class \(intent): INIntent {\n"
         for parameter in item["INIntentParameters"] as? [[String: Any]] ?? [] {
             guard let name = identifier(parameter["INIntentParameterName"]) else { continue }

@@ -53,7 +53,13 @@ struct PackageDescriptionDump: Decodable {
             var location: Location
             var requirement: Requirement
         }
+        /// `{"fileSystem": [{"identity": …, "path": …}]}`: another local package, by its folder.
+        struct FileSystem: Decodable {
+            var identity: String
+            var path: String
+        }
         var sourceControl: [SourceControl]?
+        var fileSystem: [FileSystem]?
     }
 
     var name: String
@@ -61,6 +67,11 @@ struct PackageDescriptionDump: Decodable {
     var targets: [Target]
     var toolsVersion: ToolsVersion?
     var dependencies: [PackageDependency]?
+
+    /// The local packages the manifest depends on, by identity.
+    var localPackages: [(identity: String, folder: URL)] {
+        (dependencies ?? []).flatMap { $0.fileSystem ?? [] }.map { ($0.identity, URL(fileURLWithPath: $0.path).standardizedFileURL) }
+    }
 
     /// The remote packages the manifest depends on, as an Xcode project would state them.
     var remotePackages: [(identity: String, url: String, requirement: PackageRequirement)] {
@@ -147,6 +158,8 @@ struct LocalPackageRetargeting: Sendable {
                 let packageName = dependency.productPackage ?? product
                 if let remote = remotes.first(where: { $0.identity.lowercased() == packageName.lowercased() }) {
                     module.packageProducts.append(PackageProduct(name: product, package: .remote(url: remote.url, requirement: remote.requirement)))
+                } else if let local = dump.localPackages.first(where: { $0.identity.lowercased() == packageName.lowercased() }) {
+                    module.packageProducts.append(PackageProduct(name: product, package: .local(local.folder)))
                 } else {
                     leftOut.append("\(dump.name)/\(target.name): depends on product \(product) of package \(packageName), left out")
                 }

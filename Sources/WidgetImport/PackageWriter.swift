@@ -2,8 +2,8 @@ import Foundation
 import XcodeProject
 
 /// Writes an `ImportPlan` as a SwiftPM package: a manifest, and per module a folder whose `Files`
-/// link points into the project (the sources are built where they are, never copied), generated
-/// files beside it, and links to the resources under `Resources/`.
+/// hold links to the project's source files (built where they are, never copied), generated files
+/// beside it, and links to the resources under `Resources/`.
 public struct PackageWriter {
     /// The file that marks a folder as written by `import`: only such a folder is written over.
     public static let marker = ".widget-host-import"
@@ -20,14 +20,15 @@ public struct PackageWriter {
     /// earlier `import` wrote; its `.build` is kept so that a second import builds incrementally.
     public func write(to folder: URL) throws(ImportError) {
         try prepare(folder)
+        // The marker first: an import stopped halfway leaves a folder the next import may write over.
+        try save("\(plan.projectName).xcodeproj, target \(plan.targetName), configuration \(plan.configuration)\n",
+                 to: folder.appendingPathComponent(Self.marker))
         var targets: [String] = []
         for module in plan.modules {
             targets.append(try write(module, in: folder))
         }
         let manifest = manifest(targets: targets)
         try save(manifest, to: folder.appendingPathComponent("Package.swift"))
-        try save("\(plan.projectName).xcodeproj, target \(plan.targetName), configuration \(plan.configuration)\n",
-                 to: folder.appendingPathComponent(Self.marker))
     }
 
     private func prepare(_ folder: URL) throws(ImportError) {
@@ -50,11 +51,12 @@ public struct PackageWriter {
         var resources: [String] = []
         do {
             try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-            try fileManager.createSymbolicLink(atPath: folder.appendingPathComponent("Files").path, withDestinationPath: root.path)
+            try linkSources(module.sources, under: root, in: folder.appendingPathComponent("Files"))
             for (name, text) in module.generated.sorted(by: { $0.key < $1.key }) {
-                let generated = folder.appendingPathComponent("Generated")
-                try fileManager.createDirectory(at: generated, withIntermediateDirectories: true)
-                try Data(text.utf8).write(to: generated.appendingPathComponent(name))
+                // A name may have a folder (`CoreData/Item+CoreDataProperties.swift`).
+                let generated = folder.appendingPathComponent("Generated").appendingPathComponent(name)
+                try fileManager.createDirectory(at: generated.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try Data(text.utf8).write(to: generated)
                 sources.append("Generated/" + name)
             }
             resources = try linkResources(module.resources, in: folder.appendingPathComponent("Resources"))
@@ -64,6 +66,19 @@ public struct PackageWriter {
             throw .cannotWrite(folder.path, "\(error.localizedDescription)")
         }
         return target(module, sources: sources, resources: resources)
+    }
+
+    /// Links each source file at its path below `root`, inside `Files/`. File by file rather than one
+    /// link to the folder: SwiftPM takes every storyboard, `.lproj` and asset catalog below a target's
+    /// folder for a resource, so a link to the app's whole tree would bring the app's resources (and
+    /// their clashes) into the widget's target.
+    private func linkSources(_ sources: [URL], under root: URL, in folder: URL) throws {
+        for source in sources {
+            let link = folder.appendingPathComponent(Self.path(source, under: root))
+            try fileManager.createDirectory(at: link.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if (try? fileManager.destinationOfSymbolicLink(atPath: link.path)) != nil { continue }
+            try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: source.path)
+        }
     }
 
     /// Links each resource under `Resources/`, by its own name (a localized file inside its `.lproj`
@@ -130,10 +145,7 @@ extension PackageWriter {
     func manifest(targets: [String]) -> String {
         var dependencies = [".package(path: \(AssetSymbols.literal(plan.widgetHostPackage.path)))"]
         dependencies += plan.localPackages.map { ".package(path: \(AssetSymbols.literal($0.path)))" }
-        let used = Set(plan.modules.flatMap(\.packageProducts).compactMap { product -> String? in
-            if case .remote(let url, _)? = product.package { return url } else { return nil }
-        })
-        dependencies += plan.remotePackages.filter { used.contains($0.url) }
+        dependencies += plan.remotePackagesDependedOn
             .map { ".package(url: \(AssetSymbols.literal($0.url)), \(Self.requirement($0.requirement)))" }
         return """
             // swift-tools-version:6.2
@@ -167,7 +179,9 @@ extension PackageWriter {
     }
 
     func target(_ module: ImportedModule, sources: [String], resources: [String]) -> String {
-        var dependencies = module.frameworks.map { ".product(name: \(AssetSymbols.literal($0)), package: \(AssetSymbols.literal(widgetHostIdentity)))" }
+        let frameworks = module.frameworks.contains(FrameworkSupport.foundationAdditions)
+            ? module.frameworks : module.frameworks + [FrameworkSupport.foundationAdditions]
+        var dependencies = frameworks.map { ".product(name: \(AssetSymbols.literal($0)), package: \(AssetSymbols.literal(widgetHostIdentity)))" }
         dependencies += module.moduleDependencies.map { AssetSymbols.literal($0) }
         dependencies += module.packageProducts.compactMap { product in
             product.package.map { ".product(name: \(AssetSymbols.literal(product.name)), package: \(AssetSymbols.literal(Self.identity(of: $0))))" }

@@ -77,6 +77,13 @@ public struct CompilationSettings: Equatable, Sendable {
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && s != "$(inherited)"
     }
 
+    /// Modules every file of an imported target sees without importing them: Apple's Foundation
+    /// carries `URLSession`, `XMLParser`, `String(localized:)` and `LocalizedStringResource`; Linux's
+    /// keeps the first two in modules of their own and lacks the others (this package's
+    /// `FoundationAdditions` has them), so files that only `import Foundation` get them as on Apple's
+    /// systems.
+    public static let implicitImports = ["FoundationNetworking", "FoundationXML", FrameworkSupport.foundationAdditions]
+
     /// The `swiftSettings:` array of a target in a manifest.
     func manifestLines() -> [String] {
         var lines: [String] = []
@@ -89,6 +96,8 @@ public struct CompilationSettings: Equatable, Sendable {
         lines += upcomingFeatures.map { ".enableUpcomingFeature(\(AssetSymbols.literal($0)))" }
         lines += experimentalFeatures.map { ".enableExperimentalFeature(\(AssetSymbols.literal($0)))" }
         if mainActorByDefault { lines.append(".defaultIsolation(MainActor.self)") }
+        let imports = Self.implicitImports.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0] }
+        lines.append(".unsafeFlags([\(imports.map(AssetSymbols.literal).joined(separator: ", "))])")
         return lines
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetRender
 import XCTest
 
 /// `widget-host import` as an author runs it on an Xcode project: the fixture project in
@@ -41,6 +42,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("target TripWidgetExtension (Debug)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("generated TripIntentsIntents.swift"), r.stdout)
         XCTAssertTrue(r.stdout.contains("library TripKit: 2 Swift files"), "the local package's views are compiled here: \(r.stdout)")
+        XCTAssertTrue(r.stdout.contains("library TripStyle: 1 Swift file"), "and those of the local package it depends on: \(r.stdout)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: preview.appendingPathComponent("index.html").path))
 
         let next = try String(contentsOf: preview.appendingPathComponent("NextTrip/systemMedium/entry-0.json"), encoding: .utf8)
@@ -50,10 +52,25 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(next.contains("\"built with both conditions\""), "SWIFT_ACTIVE_COMPILATION_CONDITIONS and OTHER_SWIFT_FLAGS -D")
         XCTAssertTrue(next.contains("\"Kyoto\""), "the chart's category axis names the second trip")
 
+        // The image sets are drawn from their own pixels: the JPEG's orange sky at its top, the PDF's green disc.
+        let png = try PNGDecoder.decode([UInt8](Data(contentsOf: preview.appendingPathComponent("NextTrip/systemMedium/entry-0.png"))))
+        let tree = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(next.utf8)) as? [String: Any])
+        let scale = try XCTUnwrap((tree["scale"] as? NSNumber)?.doubleValue)
+        func colour(ofImage name: String, atX dx: Double, y dy: Double) throws -> [UInt8] {
+            let frame = try XCTUnwrap(Self.frame(ofImage: name, in: tree), "no image \(name) in the render tree")
+            let x = Int((frame.x + dx) * scale), y = Int((frame.y + dy) * scale)
+            return Array(png.rgba[(y * png.width + x) * 4..<(y * png.width + x) * 4 + 4])
+        }
+        let sky = try colour(ofImage: "Skyline", atX: 10, y: 2)
+        XCTAssertTrue(sky[0] > 230 && (120...170).contains(sky[1]) && sky[2] < 70, "the JPEG's sky: \(sky)")
+        let disc = try colour(ofImage: "Compass", atX: 10, y: 10)
+        XCTAssertTrue(disc[0] < 20 && (140...165).contains(disc[1]) && (65...90).contains(disc[2]), "the PDF's disc: \(disc)")
+
         let chosen = try String(contentsOf: preview.appendingPathComponent("ChosenTrip/systemSmall/entry-0.json"), encoding: .utf8)
         XCTAssertTrue(chosen.contains("\"Chosen: Lisbon\""), "the intent class generated from the .intentdefinition, with its default")
         XCTAssertTrue(chosen.contains("\"detailed view\""), "the enum parameter's default")
         XCTAssertTrue(chosen.contains("\"7 days ahead\""))
+        XCTAssertTrue(chosen.contains("\"next: Porto, Lima\""), "XMLParser with import Foundation alone, as on iOS")
 
         let marker = try String(contentsOf: package.appendingPathComponent(".widget-host-import"), encoding: .utf8)
         XCTAssertTrue(marker.hasPrefix("TripPlanner.xcodeproj, target TripWidgetExtension"))
@@ -61,6 +78,56 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(manifest.contains("NotInTheTarget.swift"), "excepted from the widget's synchronized folder")
         XCTAssertFalse(manifest.contains("AppSettingsScreen.swift"), "the app's, not shared with the widget")
         XCTAssertFalse(manifest.contains("TripPlannerApp.swift"))
+    }
+
+    /// `Tests/Fixtures/Groceries`: a widget reading the app group's Core Data store through the app's
+    /// stack, with a class Xcode generates from the model and one the app keeps with `@NSManaged`.
+    /// The store is seeded as the app would have left it; the widget shows what it fetched.
+    func testImportBuildsAndPreviewsACoreDataWidget() throws {
+        let project = repository.appendingPathComponent("Tests/Fixtures/Groceries/Groceries.xcodeproj")
+        let package = repository.appendingPathComponent(".build/import-groceries")
+        let preview = try temporaryDirectory(self).appendingPathComponent("preview")
+        let group = preview.appendingPathComponent(".store/GroceriesWidgetExtension/data/AppGroups/group.com.example.groceries")
+        try FileManager.default.createDirectory(at: group, withIntermediateDirectories: true)
+        let seed = """
+            { "WidgetHostCoreDataStore": 1,
+              "entities": {
+                "ShoppingList": {
+                  "old": { "name": "Last week", "createdAt": "2026-01-03T10:00:00Z", "items": ["GroceryItem/tea"] },
+                  "weekend": { "name": "Weekend", "createdAt": "2026-01-10T10:00:00Z",
+                               "items": ["GroceryItem/milk", "GroceryItem/eggs", "GroceryItem/bread"] } },
+                "GroceryItem": {
+                  "milk": { "name": "Milk", "quantity": 2, "addedAt": "2026-01-10T09:00:00Z", "list": "ShoppingList/weekend" },
+                  "eggs": { "name": "Eggs", "quantity": 12, "addedAt": "2026-01-10T08:00:00Z", "list": "ShoppingList/weekend" },
+                  "bread": { "name": "Bread", "done": true, "addedAt": "2026-01-10T07:00:00Z", "list": "ShoppingList/weekend" },
+                  "tea": { "name": "Tea", "list": "ShoppingList/old" } } } }
+            """
+        try Data(seed.utf8).write(to: group.appendingPathComponent("Groceries.sqlite"))
+        let r = try widgetHost(["import", project.path, "--out", package.path, "--preview", preview.path])
+        XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
+        XCTAssertTrue(r.stdout.contains("generated CoreData/ShoppingList+CoreDataClass.swift"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("Shared/GroceryItem+CoreDataProperties.swift: compiled as the rewritten Generated/CoreData/GroceryItem+CoreDataProperties.rewritten.swift"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("imports SwiftUI, WidgetKit, CoreData"), r.stdout)
+
+        let entry = try String(contentsOf: preview.appendingPathComponent("Groceries/systemSmall/entry-0.json"), encoding: .utf8)
+        XCTAssertTrue(entry.contains("\"Weekend\""), "the newest list, by a sort descriptor on the generated class: \(entry)")
+        XCTAssertTrue(entry.contains("\"2 of 3 to buy\""), "a predicate on a relationship and a Bool, and the to-many relationship's count")
+        let eggs = try XCTUnwrap(entry.range(of: "Eggs")), milk = try XCTUnwrap(entry.range(of: "Milk"))
+        XCTAssertLessThan(eggs.lowerBound, milk.lowerBound, "sorted by a key path to the rewritten @NSManaged property")
+        XCTAssertFalse(entry.contains("Bread"), "done")
+        XCTAssertFalse(entry.contains("Tea"), "on the other list")
+    }
+
+    /// The frame of the first image node named `name`, from a render tree's JSON.
+    private static func frame(ofImage name: String, in node: [String: Any]) -> (x: Double, y: Double)? {
+        if node["imageName"] as? String == name, let frame = node["frame"] as? [String: Any],
+           let x = (frame["x"] as? NSNumber)?.doubleValue, let y = (frame["y"] as? NSNumber)?.doubleValue {
+            return (x, y)
+        }
+        for child in (node["root"] as? [String: Any]).map({ [$0] }) ?? node["children"] as? [[String: Any]] ?? [] {
+            if let found = frame(ofImage: name, in: child) { return found }
+        }
+        return nil
     }
 
     func testErrorsNameTheProjectTargetOrFiles() throws {

@@ -17,20 +17,23 @@ final class ImportPlanTests: XCTestCase {
         let module = try XCTUnwrap(plan.modules.first)
         XCTAssertTrue(module.isExecutable)
         XCTAssertEqual(module.name, "TripWidgetExtension")
-        XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "Formatting.swift", "ChosenTripWidget.swift", "NextTripWidget.swift", "TripWidgetBundle.swift"])
-        XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData"])
+        XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "Formatting.swift", "ChosenTripWidget.swift", "NextTripWidget.swift", "TripFeed.swift", "TripWidgetBundle.swift"])
+        XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData", "CoreGraphics"])
         XCTAssertEqual(module.settings.defines, ["DEBUG", "FIXTURE_CONDITION", "FIXTURE_DEFINE"])
         XCTAssertEqual(module.settings.languageMode, "5")
         XCTAssertEqual(Set(module.generated.keys), ["GeneratedAssetSymbols.swift", "TripIntentsIntents.swift"])
         XCTAssertEqual(module.resources.map(\.lastPathComponent), ["Assets.xcassets", "Assets.xcassets"])
         // TripKit's views import SwiftUI: its targets are compiled here, not the package as it is.
+        // So are those of TripStyle, the local package TripKit depends on by path (the project names only TripKit).
         XCTAssertEqual(plan.localPackages, [])
-        XCTAssertEqual(plan.modules.map(\.name), ["TripWidgetExtension", "TripKitCore", "TripKit"])
+        XCTAssertEqual(plan.modules.map(\.name), ["TripWidgetExtension", "TripKitCore", "TripKit", "TripStyle"])
         XCTAssertEqual(module.moduleDependencies, ["TripKit"])
         XCTAssertEqual(module.packageProducts, [])
-        XCTAssertEqual(plan.modules[2].moduleDependencies, ["TripKitCore"])
+        XCTAssertEqual(plan.modules[2].moduleDependencies, ["TripKitCore", "TripStyle"])
+        XCTAssertEqual(plan.modules[2].packageProducts, [])
         XCTAssertEqual(plan.modules[2].frameworks, ["SwiftUI"])
         XCTAssertEqual(plan.modules[1].frameworks, [])
+        XCTAssertEqual(plan.modules[3].frameworks, ["SwiftUI"])
         XCTAssertEqual(plan.leftOut, [])
     }
 
@@ -143,6 +146,17 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertTrue(compiled.manifestLines().contains(".defaultIsolation(MainActor.self)"))
         settings = BuildSettingsFixture.make(["SWIFT_VERSION": "4.2"])
         XCTAssertEqual(CompilationSettings(settings).manifestLines().first, ".swiftLanguageMode(.v4_2)")
+    }
+
+    /// `Color.brand` and its kin only where the project turns them on, as Xcode 15's templates do: an
+    /// older project may declare those names itself, and the resource symbols alone cannot clash.
+    func testAssetSymbolExtensionsOnlyWhereTurnedOn() {
+        XCTAssertEqual(ImportPlanner.assetSymbolExtent(BuildSettingsFixture.make([:])), .resourcesOnly)
+        let on = BuildSettingsFixture.make(["ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS": "YES"])
+        XCTAssertEqual(ImportPlanner.assetSymbolExtent(on), .all)
+        let off = BuildSettingsFixture.make(["ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS": "NO",
+                                             "ASSETCATALOG_COMPILER_GENERATE_SWIFT_ASSET_SYMBOL_EXTENSIONS": "YES"])
+        XCTAssertEqual(ImportPlanner.assetSymbolExtent(off), .none)
     }
 
     func testModuleNamesAsXcodeMakesThem() {

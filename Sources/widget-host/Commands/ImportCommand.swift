@@ -29,6 +29,9 @@ enum ImportCommand {
             throw CommandFailure("\(error)")
         }
         print(ImportSummary.text(plan, out: out))
+        // What was said so far reaches a log before the build's output and any error (stdout is
+        // buffered when it is a file; stderr is not).
+        fflush(nil)
         guard let preview = a.value("preview") else { return }
         let executable = try build(plan, in: out, scratch: a.value("build-path").map { URL(fileURLWithPath: $0, isDirectory: true) })
         try PreviewCommand.run(["--extension", executable.path, "--out", preview])
@@ -57,6 +60,7 @@ enum ImportCommand {
         defer { try? handle.close() }
         let product = plan.executableName
         print("building \(product) (swift build; output in \(log.path))…")
+        fflush(nil)
         let scratchArguments = scratch.map { ["--scratch-path", $0.path] } ?? []
         let status = try runSwift(["build", "--package-path", folder.path, "--product", product] + scratchArguments, output: handle)
         guard status == 0 else {
@@ -100,19 +104,21 @@ enum ImportSummary {
     static func text(_ plan: ImportPlan, out: URL) -> String {
         var lines = ["\(plan.projectName).xcodeproj, target \(plan.targetName) (\(plan.configuration)) → \(out.path)"]
         for module in plan.modules {
-            lines.append("  \(module.isExecutable ? "executable" : "library") \(module.name): \(module.sources.count) Swift files, "
-                + "\(module.resources.count) resources, Swift \(module.settings.languageMode)"
+            lines.append("  \(module.isExecutable ? "executable" : "library") \(module.name): \(counted(module.sources.count, "Swift file")), "
+                + "\(counted(module.resources.count, "resource")), Swift \(module.settings.languageMode)"
                 + (module.settings.defines.isEmpty ? "" : ", defines \(module.settings.defines.joined(separator: " "))"))
             if !module.frameworks.isEmpty { lines.append("    imports \(module.frameworks.joined(separator: ", "))") }
             for name in module.generated.keys.sorted() { lines.append("    generated \(name)") }
             for product in module.packageProducts { lines.append("    package product \(product.name)") }
         }
         for url in plan.localPackages { lines.append("  local package \(url.path)") }
-        for remote in plan.remotePackages { lines.append("  remote package \(remote.url) (needs the network to build)") }
+        for remote in plan.remotePackagesDependedOn { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
             lines.append("left out:")
             lines += plan.leftOut.map { "  - \($0)" }
         }
         return lines.joined(separator: "\n")
     }
+
+    private static func counted(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 }

@@ -28,6 +28,7 @@ struct ChosenTripWidget: Widget {
                 Text("Chosen: \(entry.configuration.tripName ?? "none")")
                 Text(entry.configuration.style == .detailed ? "detailed view" : "compact view")
                 Text("\(entry.configuration.daysAhead?.intValue ?? 0) days ahead")
+                Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
             }
             .containerBackground(Color.brand.opacity(0.2), for: .widget)
         }

@@ -1,5 +1,6 @@
 // The widget: a shared SwiftData model, a helper from the app's synchronized folder, a local Swift
-// package, asset symbols Xcode generates (`Color.brand`, `.widgetBackground`, `Image(.skyline)`),
+// package, asset symbols Xcode generates (`Color.brand`, `.widgetBackground`, `Image(.skyline)`, a JPEG),
+// a vector PDF image set by name,
 // a chart, and compilation conditions from the build settings.
 import Charts
 import OSLog
@@ -50,10 +51,13 @@ struct NextTripView: View {
             HStack {
                 Image(.skyline)
                     .resizable()
-                    .frame(width: 20, height: 20)
+                    .frame(width: TripFormatting.thumbnail.width, height: TripFormatting.thumbnail.height)
                 Text(entry.trips.first?.name ?? "No trips")
                     .font(.headline)
                     .foregroundStyle(Color.brand)
+                Image("Compass")
+                    .resizable()
+                    .frame(width: 20, height: 20)
             }
             Text(TripFormatting.legs(entry.trips.first?.legs ?? 0))
             TripBadge(TripKitFormat.countdown(days: 12))

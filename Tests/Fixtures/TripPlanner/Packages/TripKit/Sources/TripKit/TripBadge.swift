@@ -1,4 +1,5 @@
 import SwiftUI
+import TripStyle
 
 /// A capsule with a label, shared by the app and its widget.
 public struct TripBadge: View {
@@ -10,6 +11,6 @@ public struct TripBadge: View {
         Text(text)
             .font(.caption)
             .padding(.horizontal, 6)
-            .background(Capsule().fill(Color.orange.opacity(0.3)))
+            .background(Capsule().fill(TripStyle.badgeFill))
     }
 }

@@ -1,0 +1,40 @@
+import Foundation
+
+extension ImportPlanner {
+    /// Files that need the Objective-C runtime for Core Data (`@NSManaged`, `@objc(Name)`) are
+    /// compiled as rewritten copies (`Generated/CoreData/<name>.rewritten.swift`, see `ManagedSourceRewriter`); the
+    /// originals are left out, each said with what became of it. Any module with Core Data files
+    /// made here links the `CoreData` framework.
+    func rewriteManagedObjectSources(_ plan: inout ImportPlan) {
+        for index in plan.modules.indices {
+            var kept: [URL] = []
+            for file in plan.modules[index].sources {
+                guard let text = Self.smallText(file), ManagedSourceRewriter.needsRewrite(text) else {
+                    kept.append(file)
+                    continue
+                }
+                let rewritten = ManagedSourceRewriter.rewrite(text, originalPath: file.path)
+                // Not the original's file name: `#sourceLocation` gives the copy the original's `#fileID`,
+                // which a file of that name would have too.
+                let base = file.deletingPathExtension().lastPathComponent
+                var name = "CoreData/\(base).rewritten.swift"
+                if plan.modules[index].generated[name] != nil { name = "CoreData/\(file.deletingLastPathComponent().lastPathComponent)-\(base).rewritten.swift" }
+                plan.modules[index].generated[name] = rewritten.text
+                plan.leftOut.append("\(relative(file)): compiled as the rewritten Generated/\(name) (\(rewritten.properties) @NSManaged properties, "
+                    + "\(rewritten.accessors) relationship accessors; Linux has no Objective-C runtime), its errors reported at this file")
+            }
+            plan.modules[index].sources = kept
+            let usesCoreData = plan.modules[index].generated.keys.contains { $0.hasPrefix("CoreData/") }
+            if usesCoreData, !plan.modules[index].frameworks.contains("CoreData") {
+                let wanted = Set(plan.modules[index].frameworks + ["CoreData"])
+                plan.modules[index].frameworks = FrameworkSupport.providedFrameworks.filter(wanted.contains)
+            }
+        }
+    }
+
+    /// A Swift file's text, when it is of a size a source file is.
+    static func smallText(_ file: URL) -> String? {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int, size <= SourceImports.maximumFileSize else { return nil }
+        return try? String(contentsOf: file, encoding: .utf8)
+    }
+}

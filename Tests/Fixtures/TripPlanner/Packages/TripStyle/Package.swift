@@ -1,0 +1,11 @@
+// swift-tools-version:5.9
+// A second local package, which only TripKit depends on (by path): the project does not name it, so
+// `import` finds it through TripKit's manifest. Its code imports SwiftUI, so it is compiled here too.
+import PackageDescription
+
+let package = Package(
+    name: "TripStyle",
+    platforms: [.iOS(.v17)],
+    products: [.library(name: "TripStyle", targets: ["TripStyle"])],
+    targets: [.target(name: "TripStyle")]
+)

@@ -1,0 +1,31 @@
+// The trips feed the app syncs from. The widget only builds its request and reads the feed's XML
+// from what the app stored: `URLRequest` and `XMLParser` come with `import Foundation`, as on iOS.
+import Foundation
+
+enum TripFeed {
+    static func request(page: Int) -> URLRequest? {
+        guard let url = URL(string: "https://trips.example/feed?page=\(page)") else { return nil }
+        var request = URLRequest(url: url)
+        request.timeoutInterval = 10
+        return request
+    }
+
+    /// What the app stored at its last sync.
+    static let stored = Data(#"<feed><trip name="Porto"/><trip name="Lima"/></feed>"#.utf8)
+
+    /// The names in a stored feed, `<trip name="…"/>` each.
+    static func names(in feed: Data) -> [String] {
+        final class Names: NSObject, XMLParserDelegate {
+            var found: [String] = []
+            func parser(_ parser: XMLParser, didStartElement element: String, namespaceURI: String?, qualifiedName: String?,
+                        attributes: [String: String] = [:]) {
+                if element == "trip", let name = attributes["name"] { found.append(name) }
+            }
+        }
+        let parser = XMLParser(data: feed)
+        let names = Names()
+        parser.delegate = names
+        parser.parse()
+        return names.found
+    }
+}
