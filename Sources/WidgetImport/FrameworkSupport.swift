@@ -7,9 +7,11 @@ public enum FrameworkSupport {
         "CoreGraphics",
     ]
 
-    /// This package's module of what Apple's Foundation has and Linux's lacks: every imported module
-    /// depends on it, and its files see it without importing it (`CompilationSettings.implicitImports`).
-    public static let foundationAdditions = "FoundationAdditions"
+    /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
+    /// lacks, and Combine (`ObservableObject`, `@Published` in a file that imports Foundation alone).
+    /// Every imported module depends on them, and its files see them without importing them
+    /// (`CompilationSettings.implicitImports`).
+    public static let foundationCompanions = ["FoundationAdditions", "Combine"]
 
     /// What the toolchain itself has on Linux.
     public static let toolchainModules: Set<String> = [

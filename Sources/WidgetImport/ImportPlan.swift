@@ -267,35 +267,62 @@ public struct ImportPlanner {
 
     /// Local packages whose code imports Apple frameworks become modules of the written package. A
     /// package such a module depends on joins the written package's dependencies, and is looked at
-    /// in its turn.
+    /// in its turn (again if a later module asks it for another product); once all are known, a
+    /// product of a package compiled here becomes a dependency on its targets.
     private func retargetLocalPackages(_ plan: inout ImportPlan) {
         var pending = plan.localPackages
         var seen = Set(pending)
+        var requested: [URL: Set<String>] = [:]
+        var retargeted: [URL: [String: [String]]] = [:]
         while !pending.isEmpty {
             let folder = pending.removeFirst()
-            let products = plan.modules.flatMap(\.packageProducts).filter { $0.package == .local(folder) }.map(\.name)
-            guard let found = retargeting.modules(for: products, of: folder, leftOut: &plan.leftOut) else { continue }
+            let asked = Set(plan.modules.flatMap(\.packageProducts).filter { $0.package == .local(folder) }.map(\.name))
+            let products = asked.union(requested[folder] ?? [])
+            requested[folder] = products
+            guard let found = retargeting.modules(for: products.sorted(), of: folder, leftOut: &plan.leftOut) else { continue }
             // What the package depends on remotely is fetched when it builds, whichever way it is built.
             for remote in found.remotes where !plan.remotePackages.contains(where: { $0.url == remote.url }) {
                 plan.remotePackages.append(remote)
                 plan.remoteFromLocalPackages.insert(remote.url)
             }
             guard !found.modules.isEmpty else { continue }
+            retargeted[folder] = found.productTargets
             plan.localPackages.removeAll { $0 == folder }
-            for index in plan.modules.indices {
-                for product in plan.modules[index].packageProducts where product.package == .local(folder) {
-                    for target in found.productTargets[product.name] ?? [] where !plan.modules[index].moduleDependencies.contains(target) {
-                        plan.modules[index].moduleDependencies.append(target)
+            for var module in found.modules where !plan.modules.contains(where: { $0.name == module.name }) {
+                for index in module.packageProducts.indices {
+                    guard case .local(let named)? = module.packageProducts[index].package else { continue }
+                    let dependency = Self.existing(named, among: seen)
+                    module.packageProducts[index].package = .local(dependency)
+                    if seen.insert(dependency).inserted {
+                        plan.localPackages.append(dependency)
+                        pending.append(dependency)
+                    } else if retargeted[dependency] != nil, !(requested[dependency] ?? []).contains(module.packageProducts[index].name) {
+                        pending.append(dependency)
                     }
                 }
-                plan.modules[index].packageProducts.removeAll { $0.package == .local(folder) }
-            }
-            plan.modules += found.modules.filter { module in !plan.modules.contains { $0.name == module.name } }
-            for case .local(let dependency)? in found.modules.flatMap(\.packageProducts).map(\.package) where seen.insert(dependency).inserted {
-                plan.localPackages.append(dependency)
-                pending.append(dependency)
+                plan.modules.append(module)
             }
         }
+        for index in plan.modules.indices {
+            for product in plan.modules[index].packageProducts {
+                guard case .local(let folder)? = product.package, let targets = retargeted[folder]?[product.name] else { continue }
+                for target in targets where !plan.modules[index].moduleDependencies.contains(target) {
+                    plan.modules[index].moduleDependencies.append(target)
+                }
+            }
+            plan.modules[index].packageProducts.removeAll { product in
+                if case .local(let folder)? = product.package { return retargeted[folder] != nil }
+                return false
+            }
+        }
+    }
+
+    /// A local package's folder as a manifest names it, or, where no such folder exists (a path
+    /// Xcode never followed, because the project names a package of that identity itself), the
+    /// package of that identity already found.
+    static func existing(_ folder: URL, among known: Set<URL>) -> URL {
+        guard !FileManager.default.fileExists(atPath: folder.path) else { return folder }
+        return known.first { $0.lastPathComponent.lowercased() == folder.lastPathComponent.lowercased() } ?? folder
     }
 
     static func repositoryName(_ url: String) -> String {

@@ -179,8 +179,7 @@ extension PackageWriter {
     }
 
     func target(_ module: ImportedModule, sources: [String], resources: [String]) -> String {
-        let frameworks = module.frameworks.contains(FrameworkSupport.foundationAdditions)
-            ? module.frameworks : module.frameworks + [FrameworkSupport.foundationAdditions]
+        let frameworks = module.frameworks + FrameworkSupport.foundationCompanions.filter { !module.frameworks.contains($0) }
         var dependencies = frameworks.map { ".product(name: \(AssetSymbols.literal($0)), package: \(AssetSymbols.literal(widgetHostIdentity)))" }
         dependencies += module.moduleDependencies.map { AssetSymbols.literal($0) }
         dependencies += module.packageProducts.compactMap { product in

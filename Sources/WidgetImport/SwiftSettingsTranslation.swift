@@ -77,12 +77,12 @@ public struct CompilationSettings: Equatable, Sendable {
         return s.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" } && s != "$(inherited)"
     }
 
-    /// Modules every file of an imported target sees without importing them: Apple's Foundation
-    /// carries `URLSession`, `XMLParser`, `String(localized:)` and `LocalizedStringResource`; Linux's
-    /// keeps the first two in modules of their own and lacks the others (this package's
-    /// `FoundationAdditions` has them), so files that only `import Foundation` get them as on Apple's
-    /// systems.
-    public static let implicitImports = ["FoundationNetworking", "FoundationXML", FrameworkSupport.foundationAdditions]
+    /// Modules every file of an imported target sees without importing them. Apple's Foundation
+    /// carries `URLSession`, `XMLParser`, `String(localized:)`, `LocalizedStringResource`, and brings
+    /// Combine and Observation along (`ObservableObject`, `@Observable` in a model file that imports
+    /// Foundation alone); Linux's keeps the first two in modules of their own and lacks the rest (this
+    /// package's `FoundationAdditions` and `Combine` have them), so such files build as on Apple's systems.
+    public static let implicitImports = ["FoundationNetworking", "FoundationXML", "Observation"] + FrameworkSupport.foundationCompanions
 
     /// The `swiftSettings:` array of a target in a manifest.
     func manifestLines() -> [String] {

@@ -15,10 +15,14 @@ public protocol EntityQuery: Sendable {
     init()
     func entities(for identifiers: [Entity.ID]) async throws -> [Entity]
     func suggestedEntities() async throws -> [Entity]
+    /// The entity a parameter of this type holds when nothing chose one: what a widget shows before
+    /// it is configured.
+    func defaultResult() async -> Entity?
 }
 
 extension EntityQuery {
     public func suggestedEntities() async throws -> [Entity] { [] }
+    public func defaultResult() async -> Entity? { nil }
 }
 
 /// `EntityIdentifierConvertible`: an identifier that round-trips through a string.
@@ -43,6 +47,9 @@ extension UUID: EntityIdentifierConvertible {
 }
 
 extension AppEntity {
+    /// `defaultQuery.defaultResult()`, type-erased for a parameter that has no value yet.
+    static func _defaultResult() async -> Any? { await defaultQuery.defaultResult() }
+
     /// Resolves identifiers through `defaultQuery` (type-erased so the parameter codec can call it).
     static func _resolve(_ identifier: String) async throws -> Self? {
         guard let id = ID.entityIdentifier(for: identifier) else { return nil }

@@ -13,6 +13,8 @@ extension AppEnum {
 
     /// The case whose archived raw value is `text`.
     static func archivedCase(_ text: String) -> Self? { allCases.first { $0.archivedRawValue == text } }
+    /// The first case, type-erased for a parameter that has no value yet.
+    static var _firstCase: Any? { allCases.first }
 }
 
 /// `DynamicOptionsProvider`: the choices a parameter offers in the configuration UI (there is none

@@ -123,6 +123,12 @@ package enum IntentParameterCodec {
         }
     }
 
+    /// Gives every parameter still without a value the one the system would choose
+    /// (`Parameter.takeSystemDefault()`); parameters with a value are left as they are.
+    package static func takeSystemDefaults<I: AppIntent>(_ intent: I) async {
+        for (_, parameter) in ParameterFields.parameters(of: intent) { await parameter.takeSystemDefault() }
+    }
+
     /// A new intent of type `I` with its archived parameters restored.
     package static func decode<I: AppIntent>(_ type: I.Type, from bytes: [UInt8]) async throws -> I {
         let values = try decodeValues(bytes)

@@ -67,14 +67,15 @@ public struct Parameter<Value>: @unchecked Sendable {
         self.storage = ParameterStorage(value)
     }
 
-    /// Reading a parameter that was never set is a programming error in the intent, as on Apple's
-    /// platforms; the codec sets every archived parameter before `perform()`.
+    /// An optional parameter that was never set reads `nil` (`@Parameter(title:) var note: String?`
+    /// takes the non-generic initializer too). Reading any other parameter that was never set is a
+    /// programming error in the intent, as on Apple's platforms; the codec sets every archived
+    /// parameter before `perform()`, and the system's defaults fill the others (`takeSystemDefault()`).
     public var wrappedValue: Value {
         get {
-            guard let value = storage.value else {
-                preconditionFailure("@Parameter \"\(title)\" read before it was set")
-            }
-            return value
+            if let value = storage.value { return value }
+            if let optional = Value.self as? any ExpressibleByNilLiteral.Type, let none = optional.init(nilLiteral: ()) as? Value { return none }
+            preconditionFailure("@Parameter \"\(title)\" read before it was set")
         }
         nonmutating set { storage.value = newValue }
     }
@@ -100,10 +101,23 @@ final class ParameterStorage<Value>: @unchecked Sendable {
 protocol AnyIntentParameter {
     var anyValue: Any? { get }
     func restore(_ value: IntentParameterValue) async throws
+    func takeSystemDefault() async
 }
 
 extension Parameter: AnyIntentParameter {
     var anyValue: Any? { storage.value.map { $0 as Any } }
+
+    /// A parameter declared without a default, and not optional, when the system makes the intent
+    /// itself (a widget no one has configured yet): an entity takes its query's `defaultResult()`, as
+    /// on Apple's platforms, and an enum its first case. Any other type keeps no value.
+    func takeSystemDefault() async {
+        guard storage.value == nil else { return }
+        if let entity = Value.self as? any AppEntity.Type, let value = await entity._defaultResult() as? Value {
+            storage.value = value
+        } else if let enumeration = Value.self as? any AppEnum.Type, let first = enumeration._firstCase as? Value {
+            storage.value = first
+        }
+    }
 
     func restore(_ value: IntentParameterValue) async throws {
         guard let decoded = try await value.decode(as: Value.self) else {

@@ -250,6 +250,21 @@ final class CompatSurfaceTests: XCTestCase {
         } catch {}
     }
 
+    /// A widget no one has configured yet: a parameter declared with no default takes its entity
+    /// query's `defaultResult()`, or an enum's first case, instead of trapping when the provider reads it.
+    func testParametersWithoutADefaultTakeTheSystemsChoice() async throws {
+        let intent = UnconfiguredIntent()
+        await IntentParameterCodec.takeSystemDefaults(intent)
+        XCTAssertEqual(intent.city.id, "oslo")
+        XCTAssertEqual(intent.mode, .walking)
+        XCTAssertNil(intent.note, "an optional stays nil")
+
+        let chosen = UnconfiguredIntent()
+        chosen.mode = .transit
+        await IntentParameterCodec.takeSystemDefaults(chosen)
+        XCTAssertEqual(chosen.mode, .transit, "a value already there is kept")
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -291,6 +306,27 @@ private struct ToggleIntent: AppIntent {
     static var title: LocalizedStringResource { "Toggle" }
     init() {}
     func perform() async throws -> some IntentResult { .result() }
+}
+
+struct CityEntity: AppEntity {
+    var id: String
+    static var typeDisplayRepresentation: TypeDisplayRepresentation { "City" }
+    static var defaultQuery: CityQuery { CityQuery() }
+    var displayRepresentation: DisplayRepresentation { DisplayRepresentation(title: "\(id)") }
+}
+
+struct CityQuery: EntityQuery {
+    func entities(for identifiers: [String]) async throws -> [CityEntity] { identifiers.map(CityEntity.init) }
+    func defaultResult() async -> CityEntity? { CityEntity(id: "oslo") }
+}
+
+// `@unchecked Sendable`: as an app's class intents are; each is made, filled and read by one task.
+private final class UnconfiguredIntent: WidgetConfigurationIntent, @unchecked Sendable {
+    static var title: LocalizedStringResource { "Unconfigured" }
+    @Parameter(title: "City") var city: CityEntity
+    @Parameter(title: "Mode") var mode: TravelMode
+    @Parameter(title: "Note") var note: String?
+    required init() {}
 }
 
 enum TravelMode: String, AppEnum {

@@ -88,6 +88,7 @@ extension ProviderBox where P: AppIntentTimelineProvider {
                   send: SendableCompletion<Result<Timeline<P.Entry>, Error>>) async {
         do {
             let intent = bytes.isEmpty ? P.Intent() : try await IntentParameterCodec.decode(P.Intent.self, from: bytes)
+            await IntentParameterCodec.takeSystemDefaults(intent)
             send.call(.success(await provider.timeline(for: intent, in: context)))
         } catch {
             send.call(.failure(error))

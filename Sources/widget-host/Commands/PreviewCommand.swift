@@ -319,8 +319,35 @@ final class PreviewRun {
         let part = shard.map { " (shard \($0.index) of \($0.count))" } ?? ""
         print("previewed \(connection.extensionID)\(part) (in the \(sandbox) sandbox): \(written) entries and \(transitions) transition(s) rendered to \(out.path) (open index.html)")
         if !failures.isEmpty {
-            throw CommandFailure("some widgets failed:\n  " + failures.map(\.message).joined(separator: "\n  "))
+            var message = "some widgets failed:\n  " + failures.map(\.message).joined(separator: "\n  ")
+            let log = host.store.logFile(connection.extensionID)
+            let words = ExtensionLastWords.read(log)
+            if !words.isEmpty { message += "\nthe extension's last words (\(log.path)):\n  " + words.joined(separator: "\n  ") }
+            throw CommandFailure(message)
         }
+    }
+}
+
+/// What an extension wrote last on its standard error before it failed: the lines that say why (a
+/// fatal error, an uncaught error), without the stack trace that follows them. An author whose widget
+/// crashed in preview learns the cause without opening the log.
+enum ExtensionLastWords {
+    static func read(_ log: URL, lines count: Int = 3) -> [String] {
+        guard let handle = try? FileHandle(forReadingFrom: log) else { return [] }
+        defer { try? handle.close() }
+        let size = (try? handle.seekToEnd()) ?? 0
+        try? handle.seek(toOffset: size > 65_536 ? size - 65_536 : 0)
+        let text = String(decoding: (try? handle.readToEnd()) ?? Data(), as: UTF8.self)
+        let said = text.split(separator: "\n").map(String.init).filter { line in
+            !line.hasPrefix("Current stack trace:") && !isStackFrame(line) && !line.trimmingCharacters(in: .whitespaces).isEmpty
+        }
+        return said.suffix(count).map { $0.count > 300 ? String($0.prefix(300)) + "…" : $0 }
+    }
+
+    /// `12   libswiftCore.so   0x00007f… symbol + 33`: a frame of a crash report.
+    private static func isStackFrame(_ line: String) -> Bool {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        return words.count >= 3 && Int(words[0]) != nil && words[2].hasPrefix("0x")
     }
 }
 

@@ -29,3 +29,13 @@ enum TripFeed {
         return names.found
     }
 }
+
+/// What the app's feed screen observes, in the same file: `ObservableObject`, `@Published` and
+/// `@Observable` come with `import Foundation` too, as on iOS.
+final class TripFeedModel: ObservableObject {
+    @Published var names: [String] = []
+}
+
+@Observable final class TripFeedProgress {
+    var loaded = 0
+}
