@@ -59,7 +59,10 @@ let package = Package(
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
         .macro(name: "WidgetMacros"),
-        .target(name: "WidgetUI", dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine", "FoundationAdditions"]),
+        .target(
+            name: "WidgetUI",
+            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine", "FoundationAdditions", "CoreGraphics", "WidgetLayout"]
+        ),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
         // Finds the preview declarations of an extension's source in its own executable.
@@ -72,8 +75,8 @@ let package = Package(
             ]
         ),
         // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
-        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions"]),
-        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions"]),
+        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions", "CoreGraphics"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics"]),
         .target(name: "WidgetKit", dependencies: ["SwiftUI", "Intents", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
@@ -87,7 +90,8 @@ let package = Package(
         .target(name: "os", dependencies: ["OSLog"]),
         .target(name: "TipKit", dependencies: ["SwiftUI"]),
         .target(name: "CoreLocation", dependencies: ["FoundationAdditions"]),
-        // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries.
+        // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries,
+        // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.
         .target(name: "CoreGraphics"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
@@ -198,7 +202,7 @@ let package = Package(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
-                "AppIntents", "UIKit", "FoundationAdditions",
+                "AppIntents", "UIKit", "FoundationAdditions", "CoreGraphics",
             ]
         ),
         .testTarget(

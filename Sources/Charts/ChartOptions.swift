@@ -103,6 +103,18 @@ public struct AxisMarks: AxisContent {
         labelFormat = parts.lazy.compactMap { ($0 as? AxisValueLabel)?.format }.first
     }
 
+    /// `AxisMarks(values:) { AxisGridLine() }`: content that does not read the value.
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: AxisMarkValues = .automatic,
+                @AxisContentBuilder content: () -> some AxisContent) {
+        self.init(preset: preset, position: position, values: values) { _ in content() }
+    }
+
+    /// The same, at the values given.
+    public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [some Plottable],
+                @AxisContentBuilder content: () -> some AxisContent) {
+        self.init(preset: preset, position: position, values: values) { _ in content() }
+    }
+
     public init(preset: AxisMarkPreset = .automatic, position: AxisMarkPosition = .automatic, values: [some Plottable], stroke: StrokeStyle? = nil) {
         self.init(preset: preset, position: position, values: AxisMarkValues(kind: .explicit(values.map(\._plotValue))))
     }

@@ -1,4 +1,5 @@
 /// `import CoreGraphics`, as widget files write it for `CGFloat`, `CGPoint`, `CGSize` and `CGRect`.
-/// On Linux those are Foundation's, so this module is Foundation by Apple's name for them; drawing
-/// into a `CGContext` has no counterpart here, and a file that does fails to build naming it.
+/// On Linux those are Foundation's, so this module re-exports Foundation for them, and adds the
+/// value types widget code passes around (`CGColor`, `CGImage`). Drawing into a `CGContext` has no
+/// counterpart here, and a file that does fails to build naming it.
 @_exported import Foundation

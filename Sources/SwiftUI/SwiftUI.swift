@@ -13,6 +13,10 @@
 @_exported import enum WidgetArchive.WidgetFamily
 @_exported import enum WidgetArchive.WidgetRenderingMode
 @_exported import UIKit
+@_exported import CoreGraphics
+// `@Observable` and `@ObservationIgnored`: Apple's SwiftUI re-exports Observation, which ships with
+// the Linux toolchain (the macros included).
+@_exported import Observation
 // On Apple's platforms the widget protocols are declared in SwiftUI (code writes `SwiftUI.Widget`).
 @_exported import protocol WidgetExtensionKit.Widget
 @_exported import protocol WidgetExtensionKit.WidgetBundle

@@ -182,7 +182,8 @@ open class UIScreen: NSObject, @unchecked Sendable {
 }
 
 /// `UIDevice`: an iPhone.
-// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): it holds nothing (fixed values).
+// `@unchecked Sendable`: As Apple declares it (NSObject is not `Sendable`): fixed values, and a battery
+// monitoring flag that only the widget's own code sets.
 open class UIDevice: NSObject, @unchecked Sendable {
     public static let current = UIDevice()
     public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
@@ -190,6 +191,15 @@ open class UIDevice: NSObject, @unchecked Sendable {
     public var systemVersion: String { "17.0" }
     public var model: String { "iPhone" }
     public var name: String { "iPhone" }
+
+    /// Battery monitoring: a widget's device reports a full battery, unplugged. Until monitoring is
+    /// enabled UIKit reports an unknown level (`-1`) and state, as here.
+    public var isBatteryMonitoringEnabled = false
+    public var batteryLevel: Float { isBatteryMonitoringEnabled ? 1 : -1 }
+    public var batteryState: BatteryState { isBatteryMonitoringEnabled ? .full : .unknown }
+
+    /// `UIDevice.BatteryState`.
+    public enum BatteryState: Int, Sendable { case unknown, unplugged, charging, full }
 }
 
 public enum UIUserInterfaceIdiom: Int, Sendable { case unspecified = -1, phone, pad, tv, carPlay, mac, vision }

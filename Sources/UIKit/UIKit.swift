@@ -3,3 +3,6 @@
 // (`Image(uiImage:)`, `Color(uiColor:)`). As on iOS, `import SwiftUI` brings it too.
 @_exported import Foundation
 @_exported import FoundationAdditions
+// UIKit's API speaks Core Graphics types (`UIColor.cgColor`, `UIImage.cgImage`), and Apple's UIKit
+// re-exports Core Graphics.
+@_exported import CoreGraphics

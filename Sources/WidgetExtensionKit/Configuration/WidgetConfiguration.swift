@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import FoundationAdditions
 import WidgetIntents
 import WidgetUI
 
@@ -179,6 +180,32 @@ extension WidgetConfiguration {
     /// `.description(_:)` with a `Text`.
     public func description(_ description: Text) -> some WidgetConfiguration {
         modified { $0.description = description.plainText }
+    }
+
+    /// `.configurationDisplayName(_:)` with a `LocalizedStringResource` (iOS 16): looked up in the
+    /// app's tables as `String(localized:)` does.
+    public func configurationDisplayName(_ displayName: LocalizedStringResource) -> some WidgetConfiguration {
+        modified { $0.displayName = String(localized: displayName) }
+    }
+
+    /// `.description(_:)` with a `LocalizedStringResource`.
+    public func description(_ description: LocalizedStringResource) -> some WidgetConfiguration {
+        modified { $0.description = String(localized: description) }
+    }
+
+    /// `.onBackgroundURLSessionEvents(matching:_:)`: the host runs no background URL sessions for the
+    /// extension, so no event is ever delivered; the configuration is unchanged.
+    public func onBackgroundURLSessionEvents(
+        matching matchingBlock: ((String) -> Bool)? = nil, _ urlSessionEvent: @escaping (String, @escaping () -> Void) -> Void
+    ) -> some WidgetConfiguration {
+        self
+    }
+
+    /// `.onBackgroundURLSessionEvents(matching:_:)` with an identifier.
+    public func onBackgroundURLSessionEvents(
+        matching matchingString: String?, _ urlSessionEvent: @escaping (String, @escaping () -> Void) -> Void
+    ) -> some WidgetConfiguration {
+        self
     }
 
     public func supportedFamilies(_ families: [WidgetFamily]) -> some WidgetConfiguration {

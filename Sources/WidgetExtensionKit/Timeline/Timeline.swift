@@ -52,10 +52,22 @@ public struct TimelineProviderContext: Sendable {
     public let displaySize: CGSize
     public let environmentVariants: EnvironmentVariants
 
-    /// `EnvironmentVariants`: the environments each entry will be archived for.
+    /// `EnvironmentVariants`: the environments each entry will be archived for. Any other environment
+    /// value (`context.environmentVariants.displayScale`) has the one value every entry is archived
+    /// with.
+    @dynamicMemberLookup
     public struct EnvironmentVariants: Sendable {
         public let colorScheme: [ColorScheme]?
         public let widgetRenderingMode: [WidgetRenderingMode]?
+
+        package init(colorScheme: [ColorScheme]?, widgetRenderingMode: [WidgetRenderingMode]?) {
+            self.colorScheme = colorScheme
+            self.widgetRenderingMode = widgetRenderingMode
+        }
+
+        public subscript<T>(dynamicMember keyPath: WritableKeyPath<EnvironmentValues, T>) -> [T]? {
+            [EnvironmentValues()[keyPath: keyPath]]
+        }
     }
 
     public init(family: WidgetFamily, isPreview: Bool, displaySize: CGSize, environmentVariants: EnvironmentVariants) {

@@ -5,6 +5,29 @@ import WidgetArchive
 public protocol ShapeStyle {
     /// The archived paint.
     var _paint: Paint { get }
+
+    /// What a custom style stands for in an environment (iOS 17): a style that implements only this
+    /// archives as what it returns, resolved in the environment where it is used.
+    associatedtype Resolved: ShapeStyle = Never
+    func resolve(in environment: EnvironmentValues) -> Resolved
+}
+
+extension ShapeStyle {
+    /// A custom style's paint: what `resolve(in:)` gives in the environment in effect.
+    public var _paint: Paint { resolve(in: EnvironmentValues.current)._paint }
+}
+
+extension ShapeStyle where Resolved == Never {
+    /// The built-in styles archive their own paint and resolve to nothing else.
+    public func resolve(in environment: EnvironmentValues) -> Never {
+        preconditionFailure("\(Self.self) has no resolved style")
+    }
+    public var _paint: Paint { .foreground(level: 0) }
+}
+
+extension Never: ShapeStyle {
+    public typealias Resolved = Never
+    public var _paint: Paint { .foreground(level: 0) }
 }
 
 /// `HierarchicalShapeStyle`: `.primary` … `.quinary` of the inherited foreground style.

@@ -8,6 +8,8 @@ import WidgetIntents
 public struct Button<Label: View>: View {
     let label: Label
     let action: (inout _ArchiveBuilder) -> ControlAction
+    /// What a custom `ButtonStyle` reads as `configuration.role`.
+    var role: ButtonRole?
 
     public init<I: AppIntent>(intent: I, @ViewBuilder label: () -> Label) {
         self.label = label()
@@ -24,6 +26,7 @@ public struct Button<Label: View>: View {
 
     public init(role: ButtonRole?, action: @escaping () -> Void, @ViewBuilder label: () -> Label) {
         self.init(action: action, label: label)
+        self.role = role
     }
 
     public var body: Never { primitiveBody(Self.self) }
@@ -35,7 +38,7 @@ public struct Button<Label: View>: View {
         case .plain:
             builder.append(.control(ControlNode(kind: .plainButton(label: builder.node(of: label)), action: action)))
         case .custom(let makeBody):
-            let styled = makeBody(ButtonStyleConfiguration(label: AnyView(label), isPressed: false, role: nil))
+            let styled = makeBody(ButtonStyleConfiguration(label: AnyView(label), isPressed: false, role: role))
             builder.append(.control(ControlNode(kind: .plainButton(label: builder.node(of: styled)), action: action)))
         }
     }
@@ -169,14 +172,31 @@ extension Toggle where Label == Text {
     public init<I: AppIntent>(_ titleKey: LocalizedStringKey, isOn: Bool, intent: I) {
         self.init(isOn: isOn, intent: intent) { Text(titleKey) }
     }
+
+    /// `Toggle(_:isOn:)` with a binding: drawn in the binding's state, archived inert as
+    /// `Toggle(isOn:label:)` with a binding is.
+    public init(_ titleKey: LocalizedStringKey, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(titleKey) }
+    }
+
+    @_disfavoredOverload
+    public init<S: StringProtocol>(_ title: S, isOn: Binding<Bool>) {
+        self.init(isOn: isOn) { Text(title) }
+    }
 }
 
 /// `ToggleStyleConfiguration`: what a custom style draws from. Custom styles must read `isOn`, since
-/// both states are archived.
+/// both states are archived. `isOn` is a binding, as Apple declares it; setting it changes nothing
+/// (each archived state is fixed), and a tap performs the toggle's intent.
 public struct ToggleStyleConfiguration {
     public let label: AnyView
-    public let isOn: Bool
+    @Binding public var isOn: Bool
     public typealias Label = AnyView
+
+    init(label: AnyView, isOn: Bool) {
+        self.label = label
+        self._isOn = .constant(isOn)
+    }
 }
 
 /// `ToggleStyle`.
@@ -190,15 +210,18 @@ extension ToggleStyle {
     func makeBody(_ configuration: ToggleStyleConfiguration) -> AnyView { AnyView(makeBody(configuration: configuration)) }
 }
 
-/// The default switch look: label, then a capsule track with a knob.
+/// The default switch look: label, then a capsule track with a knob, green when on unless tinted.
 public struct SwitchToggleStyle: ToggleStyle {
-    public init() {}
+    let tint: Color?
+    public init() { tint = nil }
+    /// `SwitchToggleStyle(tint:)` (iOS 14): the track's colour when on.
+    public init(tint: Color) { self.tint = tint }
     public func makeBody(configuration: Configuration) -> some View {
         HStack {
             configuration.label
             Spacer(minLength: 4)
             ZStack(alignment: configuration.isOn ? .trailing : .leading) {
-                Capsule().fill(configuration.isOn ? Color.green : Color.gray.opacity(0.3))
+                Capsule().fill(configuration.isOn ? tint ?? Color.green : Color.gray.opacity(0.3))
                 Circle().fill(Color.white).padding(2)
             }
             .frame(width: 51, height: 31)

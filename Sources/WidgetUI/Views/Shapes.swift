@@ -52,8 +52,9 @@ extension Shape {
         _ShapeView(shape: self, fill: content._paint, lineWidth: Double(style.lineWidth), strokeStyle: style.value(inset: false))
     }
 
-    public func stroke(lineWidth: CGFloat = 1) -> _ShapeView<Self> {
-        _ShapeView(shape: self, fill: .foreground(level: 0), lineWidth: Double(lineWidth))
+    /// `stroke(lineWidth:)`: a shape (iOS 17's `some Shape`), drawn in the foreground style.
+    public func stroke(lineWidth: CGFloat = 1, antialiased: Bool = true) -> _StrokedShape<Self> {
+        _StrokedShape(base: self, lineWidth: lineWidth)
     }
 
     public func stroke(style: StrokeStyle) -> _ShapeView<Self> {

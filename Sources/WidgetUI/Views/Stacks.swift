@@ -108,7 +108,13 @@ public struct Label<Title: View, Icon: View>: View {
     /// Through the label style in effect; the default one (icon then title) without erasing either.
     public func _archive(into builder: inout _ArchiveBuilder) {
         if let style = builder.environment.labelStyle {
-            style.makeBody(LabelStyleConfiguration(title: AnyView(title), icon: AnyView(icon)))._archive(into: &builder)
+            // The style's body sees no style of its own, so a `Label(configuration)` in it draws the
+            // label as the default style does instead of styling itself again.
+            let body = style.makeBody(LabelStyleConfiguration(title: AnyView(title), icon: AnyView(icon)))
+            let outer = builder.environment
+            builder.environment.labelStyle = nil
+            body._archive(into: &builder)
+            builder.environment = outer
         } else {
             HStack(spacing: 4) {
                 icon
@@ -116,6 +122,14 @@ public struct Label<Title: View, Icon: View>: View {
             }
             ._archive(into: &builder)
         }
+    }
+}
+
+extension Label where Title == LabelStyleConfiguration.Title, Icon == LabelStyleConfiguration.Icon {
+    /// `Label(_ configuration:)`: in a custom `LabelStyle`, the label being styled, to modify rather
+    /// than redraw.
+    public init(_ configuration: LabelStyleConfiguration) {
+        self.init(title: { configuration.title }, icon: { configuration.icon })
     }
 }
 
