@@ -22,6 +22,18 @@ only=("$@")
 (cd "$root" && swift build --product widget-host >/dev/null 2>&1) || { echo "run.sh: widget-host does not build" >&2; exit 1; }
 host="$(cd "$root" && swift build --show-bin-path)/widget-host"
 ok=0 total=0 remote=0
+# Why an app did not preview, in one line: the compiler's first located error for a package that
+# does not build, the extension's last words for one that failed in preview, else import's own message.
+reason() {
+  local log=$1 package=$2 line=""
+  if grep -q "does not build" "$log" && [ -f "$package/build.log" ]; then
+    line=$(grep -m1 -E '^/.*: error:' "$package/build.log" || grep -m1 'error:' "$package/build.log")
+  elif grep -q "some widgets failed" "$log"; then
+    line="extension failed: $(grep -A1 "last words" "$log" | tail -n 1)"
+  fi
+  [ -n "$line" ] || line=$(grep -m1 '^widget-host:' "$log")
+  printf '%s' "$line" | sed -e "s|$root/.corpus-out/[^/]*/package/Sources/[^/]*/Files/||" -e "s|$root/.corpus/[^/]*/||" -e 's/^ *//' | cut -c1-170
+}
 while IFS=$'\t' read -r repository commit project target notes; do
   [ "$repository" = "repository" ] && continue
   [ -n "$repository" ] || continue
@@ -36,10 +48,10 @@ while IFS=$'\t' read -r repository commit project target notes; do
   total=$((total + 1))
   # First without building: a target that needs a remote package is built only with --network.
   if ! "$host" "${args[@]}" >"$out/import.log" 2>&1; then
-    printf '%-50s %s\n' "$repository" "$(grep -m1 -E 'error|widget-host:' "$out/import.log" | cut -c1-150)"
+    printf '%-50s %s\n' "$repository" "$(reason "$out/import.log" "$out/package")"
     continue
   fi
-  if grep -q "remote package" "$out/import.log" && [ $network = 0 ]; then
+  if grep -q "^  remote package " "$out/import.log" && [ $network = 0 ]; then
     remote=$((remote + 1)); printf '%-50s %s\n' "$repository" "needs a remote package (not built; --network builds it)"
     continue
   fi
@@ -51,7 +63,7 @@ while IFS=$'\t' read -r repository commit project target notes; do
   if "$host" "${args[@]}" >"$out/import.log" 2>&1; then
     ok=$((ok + 1)); printf '%-50s previewed\n' "$repository"
   else
-    printf '%-50s %s\n' "$repository" "$(grep -m1 -E 'error|widget-host:' "$out/import.log" | cut -c1-150)"
+    printf '%-50s %s\n' "$repository" "$(reason "$out/import.log" "$out/package")"
   fi
 done < "$here/apps.tsv"
 echo "$ok of $total apps $([ $preview = 1 ] && echo previewed || echo imported); $remote need a remote package and were not built ($ok of the $((total - remote)) that need none)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Type-checks existing widget source against this package's compat modules, without building it:
-# one folder per widget extension (its Swift files, as they are), each checked as one module.
+# one folder per widget extension (its Swift files, as they are), each checked as one module, every
+# file to its end (the driver would otherwise stop at the first failing batch and hide the rest).
 #
 #   Tools/Compatibility/typecheck.sh [--names] FOLDER...
 #
@@ -17,7 +18,8 @@ names=0
 bin=$(cd "$here" && swift build --show-bin-path)
 flags=(-I "$bin/Modules" -Xcc "-fmodule-map-file=$bin/CVirtualClock.build/module.modulemap"
        -Xcc "-fmodule-map-file=$bin/CTypeDiscovery.build/module.modulemap"
-       -load-plugin-executable "$bin/WidgetMacros-tool#WidgetMacros" -parse-as-library -swift-version 5 -suppress-warnings)
+       -load-plugin-executable "$bin/WidgetMacros-tool#WidgetMacros" -parse-as-library -swift-version 5 -suppress-warnings
+       -continue-building-after-errors)
 log=$(mktemp -d)
 trap 'rm -rf "$log"' EXIT
 clean=0 total=0
