@@ -42,6 +42,13 @@ public struct ImportPlan: Equatable, Sendable {
         })
         return remotePackages.filter { used.contains($0.url) }
     }
+
+    /// What building the written package fetches: the remote packages it depends on, and those the
+    /// local packages it depends on as they are name in their manifests.
+    public var remotePackagesFetched: [(url: String, requirement: PackageRequirement)] {
+        let direct = Set(remotePackagesDependedOn.map(\.url))
+        return remotePackages.filter { direct.contains($0.url) || remoteFromLocalPackages.contains($0.url) }
+    }
     /// What the project has that the package leaves out, one reason each.
     public var leftOut: [String] = []
     /// Frameworks with no Linux version that files import, with those files (left out of the package).
@@ -252,7 +259,9 @@ public struct ImportPlanner {
     private func dropUnimportedRemoteProducts(_ plan: inout ImportPlan) {
         for index in plan.modules.indices {
             let module = plan.modules[index]
-            let imported = Set(module.sources.flatMap { SourceImports.scan($0).map(\.module) })
+            // The generated files count too: a rewritten Core Data file keeps its original's imports.
+            let imported = Set(module.sources.flatMap { SourceImports.scan($0).map(\.module) }
+                + module.generated.values.flatMap { SourceImports.scan(text: $0).map(\.module) })
             plan.modules[index].packageProducts = module.packageProducts.filter { product in
                 guard case .remote(let url, _)? = product.package, !imported.contains(product.name) else { return true }
                 plan.leftOut.append("\(module.name): product \(product.name) of \(url) is linked but no file imports it")
@@ -280,12 +289,15 @@ public struct ImportPlanner {
             let products = asked.union(requested[folder] ?? [])
             requested[folder] = products
             guard let found = retargeting.modules(for: products.sorted(), of: folder, leftOut: &plan.leftOut) else { continue }
-            // What the package depends on remotely is fetched when it builds, whichever way it is built.
+            // What the package depends on remotely: its products where a module compiled here takes them,
+            // all of it where the package is built as it is (SwiftPM fetches what its manifest names).
             for remote in found.remotes where !plan.remotePackages.contains(where: { $0.url == remote.url }) {
                 plan.remotePackages.append(remote)
-                plan.remoteFromLocalPackages.insert(remote.url)
             }
-            guard !found.modules.isEmpty else { continue }
+            guard !found.modules.isEmpty else {
+                for remote in found.remotes { plan.remoteFromLocalPackages.insert(remote.url) }
+                continue
+            }
             retargeted[folder] = found.productTargets
             plan.localPackages.removeAll { $0 == folder }
             for var module in found.modules where !plan.modules.contains(where: { $0.name == module.name }) {

@@ -10,6 +10,13 @@ import XCTest
 /// written as the apps write them.
 final class SurveyFrameworkCallFormTests: XCTestCase {
     // #2, #4, #40
+    /// Trio's hue interpolation: a `Decimal` ratio read as a `CGFloat` through `NSNumber`.
+    func testCGFloatTruncatingANumber() {
+        let low = Decimal(70), high = Decimal(180), value = Decimal(125)
+        let ratio = CGFloat(truncating: (value - low) / (high - low) as NSNumber)
+        XCTAssertEqual(ratio, 0.5, accuracy: 1e-9)
+    }
+
     func testUIColorFromColorCGColorAndHue() {
         var r: CGFloat = 0, g: CGFloat = 0, b: CGFloat = 0, a: CGFloat = 0
         UIColor(Color(red: 1, green: 0.5, blue: 0, opacity: 0.8)).getRed(&r, green: &g, blue: &b, alpha: &a)

@@ -127,6 +127,15 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.leftOut, ["W: product FirebaseMessaging of https://example.com/firebase is linked but no file imports it"])
         let manifest = PackageWriter(plan: plan).manifest(targets: [])
         XCTAssertTrue(manifest.contains(#".package(url: "https://example.com/lottie.git", branch: "main"),"#), manifest)
+        XCTAssertEqual(plan.remotePackagesFetched.map(\.url), ["https://example.com/lottie.git"])
+
+        // What a local package kept as it is names in its manifest is fetched too, though the written
+        // manifest does not name it.
+        var kept = plan
+        kept.remotePackages.append((url: "https://example.com/fmdb.git", requirement: .upToNextMajor("2.7.0")))
+        kept.remoteFromLocalPackages.insert("https://example.com/fmdb.git")
+        XCTAssertEqual(kept.remotePackagesDependedOn.map(\.url), ["https://example.com/lottie.git"])
+        XCTAssertEqual(kept.remotePackagesFetched.map(\.url), ["https://example.com/lottie.git", "https://example.com/fmdb.git"])
     }
 
     func testCompilationSettingsFromBuildSettings() {

@@ -112,7 +112,7 @@ enum ImportSummary {
             for product in module.packageProducts { lines.append("    package product \(product.name)") }
         }
         for url in plan.localPackages { lines.append("  local package \(url.path)") }
-        for remote in plan.remotePackagesDependedOn { lines.append("  remote package \(remote.url) (needs the network to build)") }
+        for remote in plan.remotePackagesFetched { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
             lines.append("left out:")
             lines += plan.leftOut.map { "  - \($0)" }
