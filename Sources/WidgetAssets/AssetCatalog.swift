@@ -28,13 +28,18 @@ public struct AssetCatalog: Sendable {
     }
 
     /// The catalogs an extension executable ships: in `<executable>.resources/`, and in the resource
-    /// bundles SwiftPM puts beside it (`<Package>_<Target>.resources/`).
+    /// bundles SwiftPM puts beside it, its own (`<Package>_<executable>.resources/`) and those of the
+    /// other targets of its package it is built with (`<Package>_<Target>.resources/`: a module of
+    /// the app's, or a local package's target that `import` compiles into the package).
     public static func resourceRoots(forExecutable executable: String) -> [URL] {
         let url = URL(fileURLWithPath: executable)
         let folder = url.deletingLastPathComponent()
         var roots = [folder.appendingPathComponent(url.lastPathComponent + ".resources", isDirectory: true)]
-        let siblings = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        for name in siblings.sorted() where name.hasSuffix("_\(url.lastPathComponent).resources") {
+        let siblings = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+        let own = "_\(url.lastPathComponent).resources"
+        let packages = siblings.filter { $0.hasSuffix(own) }.map { String($0.dropLast(own.count)) + "_" }
+        for name in siblings where name.hasSuffix(own) { roots.append(folder.appendingPathComponent(name, isDirectory: true)) }
+        for name in siblings where name.hasSuffix(".resources") && !name.hasSuffix(own) && packages.contains(where: name.hasPrefix) {
             roots.append(folder.appendingPathComponent(name, isDirectory: true))
         }
         return roots

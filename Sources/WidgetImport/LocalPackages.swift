@@ -148,7 +148,8 @@ struct LocalPackageRetargeting: Sendable {
                     module.sources.append(url)
                 }
             }
-            module.resources = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
+            let declared = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
+            module.resources = declared + Self.implicitResources(in: directory, excluding: excluded).filter { !declared.contains($0) }
             module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)
             for dependency in target.dependencies ?? [] {
                 // `.product(name:package:)`, or a name that is no target of the package: a product of a
@@ -182,6 +183,23 @@ struct LocalPackageRetargeting: Sendable {
             pending += (target.dependencies ?? []).compactMap(\.name)
         }
         return found
+    }
+
+    /// What SwiftPM takes for a target's resources without being told (asset catalogs, string
+    /// catalogs, localized folders, Core Data models, Interface Builder files): kept as resources of
+    /// the module compiled here, so that it has the `Bundle.module` its code reads them through.
+    static let implicitResourceExtensions: Set<String> = ["xcassets", "xcstrings", "lproj", "xcdatamodeld", "xcdatamodel", "storyboard", "xib"]
+
+    static func implicitResources(in directory: URL, excluding excluded: [String]) -> [URL] {
+        guard let walk = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        var found: [URL] = []
+        while let url = walk.nextObject() as? URL {
+            guard implicitResourceExtensions.contains(url.pathExtension) else { continue }
+            walk.skipDescendants()
+            let standard = url.standardizedFileURL
+            if !excluded.contains(where: { standard.path.hasPrefix($0) }) { found.append(standard) }
+        }
+        return found.sorted { $0.path < $1.path }
     }
 
     private func importsAppleFramework(_ file: URL) -> Bool {

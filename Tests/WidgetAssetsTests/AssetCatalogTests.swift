@@ -105,7 +105,9 @@ final class AssetCatalogTests: XCTestCase {
         let exe = root.appendingPathComponent("MyWidgets").path
         try FileManager.default.createDirectory(at: root.appendingPathComponent("MyApp_MyWidgets.resources"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: root.appendingPathComponent("Other_Thing.resources"), withIntermediateDirectories: true)
+        // A module of the same package built into the executable (a local package's target compiled here).
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("MyApp_DesignKit.resources"), withIntermediateDirectories: true)
         let roots = AssetCatalog.resourceRoots(forExecutable: exe).map(\.lastPathComponent)
-        XCTAssertEqual(roots, ["MyWidgets.resources", "MyApp_MyWidgets.resources"])
+        XCTAssertEqual(roots, ["MyWidgets.resources", "MyApp_MyWidgets.resources", "MyApp_DesignKit.resources"])
     }
 }

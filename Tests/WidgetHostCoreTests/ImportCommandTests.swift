@@ -49,6 +49,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(next.contains("\"Oslo\""), "the SwiftData store's first trip by start date")
         XCTAssertTrue(next.contains("\"3 legs\""), "a helper from the app's synchronized folder, shared by an exception")
         XCTAssertTrue(next.contains("\"in 12 days\""), "the local package, its SwiftUI view compiled against this package")
+        XCTAssertTrue(next.contains("\"#8c4033ff\""), "the local package's own colour set, read through its Bundle.module")
         XCTAssertTrue(next.contains("\"built with both conditions\""), "SWIFT_ACTIVE_COMPILATION_CONDITIONS and OTHER_SWIFT_FLAGS -D")
         XCTAssertTrue(next.contains("\"Kyoto\""), "the chart's category axis names the second trip")
 

@@ -34,6 +34,9 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.modules[2].frameworks, ["SwiftUI"])
         XCTAssertEqual(plan.modules[1].frameworks, [])
         XCTAssertEqual(plan.modules[3].frameworks, ["SwiftUI"])
+        // TripKit's asset catalog is a resource SwiftPM takes without being told: it stays one, so that
+        // the module has its `Bundle.module`.
+        XCTAssertEqual(plan.modules[2].resources.map(\.lastPathComponent), ["Media.xcassets"])
         XCTAssertEqual(plan.leftOut, [])
     }
 

@@ -1,7 +1,8 @@
 import SwiftUI
 import TripStyle
 
-/// A capsule with a label, shared by the app and its widget.
+/// A capsule with a label, shared by the app and its widget. Its ink is a colour set of the
+/// package's own asset catalog, read through `Bundle.module` as SwiftPM gives a target with resources.
 public struct TripBadge: View {
     let text: String
 
@@ -10,6 +11,7 @@ public struct TripBadge: View {
     public var body: some View {
         Text(text)
             .font(.caption)
+            .foregroundStyle(Color("BadgeInk", bundle: .module))
             .padding(.horizontal, 6)
             .background(Capsule().fill(TripStyle.badgeFill))
     }
