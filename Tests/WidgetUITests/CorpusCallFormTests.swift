@@ -12,25 +12,8 @@ final class CorpusCallFormTests: XCTestCase {
         ViewArchiver.archive(view, environment: EnvironmentValues(), locate: locate)
     }
 
-    private func all(_ node: ViewNode) -> [ViewNode] {
-        var out: [ViewNode] = []
-        node.forEachNode { out.append($0) }
-        return out
-    }
-
-    private func modifiers(_ node: ViewNode) -> [ViewModifierNode] {
-        all(node).compactMap { if case .modified(_, let m) = $0 { m } else { nil } }
-    }
-
-    private func texts(_ node: ViewNode) -> [String] {
-        all(node).compactMap { node in
-            guard case .text(let t) = node else { return nil }
-            return t.runs.compactMap { if case .literal(let s) = $0.content { s } else { nil } }.joined()
-        }
-    }
-
     private func shapes(_ node: ViewNode) -> [ShapeNode] {
-        all(node).compactMap { if case .shape(let s) = $0 { s } else { nil } }
+        node.allNodes.compactMap { if case .shape(let s) = $0 { s } else { nil } }
     }
 
     // MARK: - Safe area, margins, tasks, accessibility
@@ -79,23 +62,23 @@ final class CorpusCallFormTests: XCTestCase {
 
     func testCustomProgressViewStylesAreEvaluatedAndArchived() {
         let (bar, _) = archive(ProgressView(value: 0.25).progressViewStyle(ThinBarStyle()))
-        XCTAssertFalse(all(bar).contains { if case .progress = $0 { true } else { false } }, "the style's body replaces the bar")
-        XCTAssertTrue(modifiers(bar).contains(.frame(.fixed(width: 25, height: nil, alignment: AlignmentValue(horizontal: .center, vertical: .center)))))
+        XCTAssertFalse(bar.allNodes.contains { if case .progress = $0 { true } else { false } }, "the style's body replaces the bar")
+        XCTAssertTrue(bar.allModifiers.contains(.frame(.fixed(width: 25, height: nil, alignment: AlignmentValue(horizontal: .center, vertical: .center)))))
 
         let labelled = ProgressView(value: 3, total: 4) { Text("Upload") }
             .progressViewStyle(LabelledStyle())
             .progressViewStyle(.circular)
         let (root, _) = archive(labelled)
-        let progress = all(root).compactMap { if case .progress(let p) = $0 { p } else { nil } }
+        let progress = root.allNodes.compactMap { if case .progress(let p) = $0 { p } else { nil } }
         XCTAssertEqual(progress.count, 1)
         XCTAssertEqual(progress.first?.style, .circular, "ProgressView(configuration) draws with the style set outside")
         XCTAssertEqual(progress.first?.value, .fraction(value: 3, total: 4))
-        XCTAssertEqual(texts(root).first, "Upload")
+        XCTAssertEqual(root.literalTexts.first, "Upload")
 
         XCTAssertEqual(archive(ProgressView(value: 0.5).progressViewStyle(.linear)).0,
                        .progress(ProgressNode(value: .fraction(value: 0.5, total: 1), style: .linear)))
         let tinted = archive(ProgressView(value: 0.5).progressViewStyle(CircularProgressViewStyle(tint: .orange))).0
-        XCTAssertTrue(modifiers(tinted).contains(.tint(.system(.orange, opacity: 1))))
+        XCTAssertTrue(tinted.allModifiers.contains(.tint(.system(.orange, opacity: 1))))
     }
 
     private struct NeedleGaugeStyle: GaugeStyle {
@@ -109,7 +92,7 @@ final class CorpusCallFormTests: XCTestCase {
 
     func testGaugeStylesBuiltInAndCustom() {
         func style(_ view: some View) -> ProgressStyleValue? {
-            all(archive(view).0).compactMap { if case .gauge(let g) = $0 { g.style } else { nil } }.first
+            (archive(view).0).allNodes.compactMap { if case .gauge(let g) = $0 { g.style } else { nil } }.first
         }
         let gauge = Gauge(value: 30, in: 0...120) { Text("Speed") }
         XCTAssertEqual(style(gauge.gaugeStyle(.linearCapacity)), .accessoryLinearCapacity)
@@ -120,7 +103,7 @@ final class CorpusCallFormTests: XCTestCase {
         XCTAssertEqual(style(gauge), .automatic)
 
         let (custom, _) = archive(gauge.gaugeStyle(NeedleGaugeStyle()))
-        XCTAssertEqual(texts(custom), ["Speed", "25%"], "the configuration's value is the position in the range")
+        XCTAssertEqual(custom.literalTexts, ["Speed", "25%"], "the configuration's value is the position in the range")
     }
 
     private struct CardGroupBoxStyle: GroupBoxStyle {
@@ -136,13 +119,13 @@ final class CorpusCallFormTests: XCTestCase {
     func testGroupBoxLabelFirstAndStyles() {
         let box = GroupBox(label: Text("Today")) { Text("12 km") }
         let (standard, _) = archive(box)
-        XCTAssertEqual(texts(standard), ["Today", "12 km"])
-        XCTAssertTrue(modifiers(standard).contains(.font(FontSpec(size: .style(.headline)))), "the default style's headline label")
+        XCTAssertEqual(standard.literalTexts, ["Today", "12 km"])
+        XCTAssertTrue(standard.allModifiers.contains(.font(FontSpec(size: .style(.headline)))), "the default style's headline label")
 
         let (styled, _) = archive(box.groupBoxStyle(CardGroupBoxStyle()))
-        XCTAssertEqual(texts(styled), ["Today", "12 km"])
-        XCTAssertTrue(modifiers(styled).contains(.font(FontSpec(size: .style(.caption)))))
-        XCTAssertFalse(modifiers(styled).contains(.font(FontSpec(size: .style(.headline)))))
+        XCTAssertEqual(styled.literalTexts, ["Today", "12 km"])
+        XCTAssertTrue(styled.allModifiers.contains(.font(FontSpec(size: .style(.caption)))))
+        XCTAssertFalse(styled.allModifiers.contains(.font(FontSpec(size: .style(.headline)))))
         XCTAssertEqual(archive(box.groupBoxStyle(.automatic)).0, standard)
     }
 
@@ -150,14 +133,14 @@ final class CorpusCallFormTests: XCTestCase {
 
     func testAnimationWithoutValueWatchesItsContent() {
         func digest(_ view: some View) -> UInt64? {
-            modifiers(archive(view).0).compactMap { if case .animation(_, let d) = $0 { d } else { nil } }.first
+            (archive(view).0).allModifiers.compactMap { if case .animation(_, let d) = $0 { d } else { nil } }.first
         }
         let quarter = digest(Capsule().frame(width: 25).animation(.linear))
         let half = digest(Capsule().frame(width: 50).animation(.linear))
         XCTAssertNotNil(quarter)
         XCTAssertNotEqual(quarter, half, "a change inside changes the watched digest")
         XCTAssertEqual(quarter, digest(Capsule().frame(width: 25).animation(.linear)))
-        XCTAssertTrue(modifiers(archive(Text("a").animation(.linear)).0).contains(.animation(Animation.linear.value, valueDigest: digest(Text("a").animation(.linear)) ?? 0)))
+        XCTAssertTrue((archive(Text("a").animation(.linear)).0).allModifiers.contains(.animation(Animation.linear.value, valueDigest: digest(Text("a").animation(.linear)) ?? 0)))
 
         var ran = false
         let result = withAnimation(.spring(duration: 2, bounce: 0.25)) { () -> Int in
@@ -293,9 +276,9 @@ final class CorpusCallFormTests: XCTestCase {
 
     func testDateInterpolatedWithAFormatter() {
         let date = Date(timeIntervalSince1970: 3_600 * 5 + 60 * 7)
-        XCTAssertEqual(texts(archive(Text("\(date, formatter: Self.dateFormatter)")).0), ["05:07"])
-        XCTAssertEqual(texts(archive(Text("Updated \(date, formatter: Self.dateFormatter)")).0), ["Updated 05:07"])
-        XCTAssertEqual(texts(archive(Text(date, formatter: Self.dateFormatter)).0), ["05:07"])
+        XCTAssertEqual((archive(Text("\(date, formatter: Self.dateFormatter)")).0).literalTexts, ["05:07"])
+        XCTAssertEqual((archive(Text("Updated \(date, formatter: Self.dateFormatter)")).0).literalTexts, ["Updated 05:07"])
+        XCTAssertEqual((archive(Text(date, formatter: Self.dateFormatter)).0).literalTexts, ["05:07"])
     }
 
     func testColorDescriptionsAndSidebarRowSize() {

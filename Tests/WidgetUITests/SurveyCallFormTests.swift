@@ -104,23 +104,6 @@ final class SurveyCallFormTests: XCTestCase {
         ViewArchiver.archive(view, environment: environment)
     }
 
-    private func all(_ node: ViewNode) -> [ViewNode] {
-        var out: [ViewNode] = []
-        node.forEachNode { out.append($0) }
-        return out
-    }
-
-    private func modifiers(_ node: ViewNode) -> [ViewModifierNode] {
-        all(node).compactMap { if case .modified(_, let m) = $0 { m } else { nil } }
-    }
-
-    private func texts(_ node: ViewNode) -> [String] {
-        all(node).compactMap { node in
-            guard case .text(let t) = node else { return nil }
-            return t.runs.compactMap { if case .literal(let s) = $0.content { s } else { nil } }.joined()
-        }
-    }
-
     // #1
     func testObservableThroughSwiftUI() {
         let preferences = SurveyPreferences()
@@ -227,17 +210,17 @@ final class SurveyCallFormTests: XCTestCase {
             Toggle("Redirect to GitHub", isOn: $on).toggleStyle(SwitchToggleStyle(tint: .orange))
         })
         XCTAssertTrue(warnings.contains { $0.contains("Toggle(isOn: Binding)") })
-        XCTAssertTrue(texts(settings).contains("Redirect to GitHub"))
+        XCTAssertTrue(settings.literalTexts.contains("Redirect to GitHub"))
     }
 
     // #9–#15
     func testLayoutAndSceneForms() {
         let cover = archive(Text("A").containerRelativeFrame([.horizontal, .vertical])).0
-        XCTAssertTrue(modifiers(cover).contains { if case .frame(let f) = $0 { f.maxWidth == .infinity && f.maxHeight == .infinity } else { false } })
+        XCTAssertTrue(cover.allModifiers.contains { if case .frame(let f) = $0 { f.maxWidth == .infinity && f.maxHeight == .infinity } else { false } })
         let (limited, warnings) = archive(Text("A").lineLimit(1, reservesSpace: true))
-        XCTAssertTrue(modifiers(limited).contains(.lineLimit(1)))
+        XCTAssertTrue(limited.allModifiers.contains(.lineLimit(1)))
         XCTAssertEqual(warnings.count, 1)
-        XCTAssertTrue(modifiers(archive(Text("A").scenePadding()).0).contains { if case .padding = $0 { true } else { false } })
+        XCTAssertTrue((archive(Text("A").scenePadding()).0).allModifiers.contains { if case .padding = $0 { true } else { false } })
         XCTAssertEqual(EnvironmentValues().scenePhase, .active)
         @ScaledMetric(relativeTo: .title2) var size: CGFloat = 30
         XCTAssertEqual(size, 30)
@@ -254,7 +237,7 @@ final class SurveyCallFormTests: XCTestCase {
     // #17, #19, #20
     func testLabelConfigurationStrokeShapeAndToggleBinding() {
         let (node, _) = archive(Label("Share", systemImage: "square.and.arrow.up").labelStyle(SurveyAdaptiveLabelStyle()))
-        XCTAssertEqual(texts(node), [], "icon only")
+        XCTAssertEqual(node.literalTexts, [], "icon only")
         let (clipped, warnings) = archive(Color.red.clipShape(Circle().stroke(lineWidth: 16)))
         XCTAssertNotEqual(clipped, .empty)
         XCTAssertEqual(warnings.count, 1)
@@ -262,14 +245,14 @@ final class SurveyCallFormTests: XCTestCase {
         XCTAssertEqual(ring.strokeWidth, 2)
         let (toggle, _) = archive(Toggle(isOn: true, intent: SurveyDeleteIntent()) { Text("T") }.toggleStyle(SurveyCheckStyle()))
         guard case .control(let control) = toggle, case .toggle(_, let onLabel, let offLabel) = control.kind else { return XCTFail() }
-        XCTAssertEqual(texts(onLabel), ["On"])
-        XCTAssertEqual(texts(offLabel), ["Off"])
+        XCTAssertEqual(onLabel.literalTexts, ["On"])
+        XCTAssertEqual(offLabel.literalTexts, ["Off"])
     }
 
     // #22, #23
     func testTimeDataSourceTextAndCustomShapeStyle() {
         let year = Date.now.formatted(.dateTime.year())
-        XCTAssertEqual(texts(archive(Text(.currentDate, format: .dateTime.year())).0), [year])
+        XCTAssertEqual((archive(Text(.currentDate, format: .dateTime.year())).0).literalTexts, [year])
         let styled = archive(Rectangle().fill(SurveyBackground.tinted)).0
         let red = archive(Rectangle().fill(Color(red: 1, green: 0, blue: 0))).0
         XCTAssertEqual(styled, red)

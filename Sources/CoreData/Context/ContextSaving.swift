@@ -161,13 +161,7 @@ extension NSManagedObjectContext {
             }
             for key in changes.deleted {
                 guard let object = object(forKey: key) else { continue }
-                if object.state == .inserted {
-                    insertedKeys.removeAll { $0 == key }
-                    registry[key] = nil
-                } else {
-                    deletedKeys.insert(key)
-                }
-                object.state = .deleted
+                markDeleted(object, key: key)
             }
         }
     }

@@ -216,13 +216,7 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
         object.prepareForDeletion()
         lock.withLock {
             let key = object.objectID.key
-            if object.state == .inserted {
-                insertedKeys.removeAll { $0 == key }
-                registry[key] = nil
-            } else {
-                deletedKeys.insert(key)
-            }
-            object.state = .deleted
+            markDeleted(object, key: key)
             for case let relationship as NSRelationshipDescription in object.entity.allProperties {
                 let related = object.relatedKeys(relationship.name).compactMap { self.object(forKey: $0) }
                 switch relationship.deleteRule {
@@ -282,4 +276,18 @@ open class NSManagedObjectContext: NSObject, @unchecked Sendable {
 struct UncheckedBox<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+extension NSManagedObjectContext {
+    /// An object leaves the context: one never saved is forgotten, one saved is deleted at the next
+    /// save. Called with `lock` held.
+    func markDeleted(_ object: NSManagedObject, key: ObjectKey) {
+        if object.state == .inserted {
+            insertedKeys.removeAll { $0 == key }
+            registry[key] = nil
+        } else {
+            deletedKeys.insert(key)
+        }
+        object.state = .deleted
+    }
 }
