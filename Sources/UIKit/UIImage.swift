@@ -137,3 +137,8 @@ extension Image {
         }
     }
 }
+
+extension ImageRenderer {
+    /// `ImageRenderer.uiImage`: `nil`, as `cgImage` is; nothing is rasterised in the extension.
+    @MainActor public var uiImage: UIImage? { nil }
+}

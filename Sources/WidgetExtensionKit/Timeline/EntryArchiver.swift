@@ -14,7 +14,8 @@ enum EntryArchiver {
         let placement = LazyPlacement(request)
         let archived = entries.map { entry in
             let archives = request.variants.map { variant in
-                let environment = EnvironmentValues.widget(family: request.family, variant: variant)
+                var environment = EnvironmentValues.widget(family: request.family, variant: variant)
+                environment.timelineEntryDate = entry.date
                 let view = content(entry)
                 var (root, warnings) = ViewArchiver.archive(view, environment: environment) { tree in
                     GeometryLocator(kind: kind, family: request.family, placement: placement.value, variant: variant, flags: flags,
