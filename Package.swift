@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "SwiftData", targets: ["SwiftData"]),
         .library(name: "CoreData", targets: ["CoreData"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
+        .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -92,6 +93,8 @@ let package = Package(
         .target(name: "CoreLocation", dependencies: ["FoundationAdditions"]),
         // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries,
         // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.
+        // Uniform type identifiers as apps declare their own (`UTType(exportedAs:)`), with the common system types.
+        .target(name: "UniformTypeIdentifiers"),
         .target(name: "CoreGraphics"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
@@ -202,7 +205,7 @@ let package = Package(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
-                "AppIntents", "UIKit", "FoundationAdditions", "CoreGraphics",
+                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics",
             ]
         ),
         .testTarget(

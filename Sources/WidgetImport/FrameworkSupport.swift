@@ -4,7 +4,7 @@ public enum FrameworkSupport {
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
         "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
-        "CoreGraphics",
+        "CoreGraphics", "UniformTypeIdentifiers",
     ]
 
     /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
@@ -30,7 +30,7 @@ public enum FrameworkSupport {
         "Network", "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
         "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
-        "CoreFoundation", "SystemConfiguration", "ImageIO", "UniformTypeIdentifiers", "LinkPresentation", "QuickLook",
+        "CoreFoundation", "SystemConfiguration", "ImageIO", "LinkPresentation", "QuickLook",
         "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",
         "ShazamKit", "Translation", "FoundationModels", "ImagePlayground", "JournalingSuggestions", "VisionKit",
     ]

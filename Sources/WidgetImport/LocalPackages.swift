@@ -150,6 +150,11 @@ struct LocalPackageRetargeting: Sendable {
             }
             let declared = (target.resources ?? []).map { directory.appendingPathComponent($0.path).standardizedFileURL }
             module.resources = declared + Self.implicitResources(in: directory, excluding: excluded).filter { !declared.contains($0) }
+            // Xcode generates a package target's `ImageResource` and `ColorResource` symbols too.
+            let catalogs = module.resources.filter { $0.pathExtension == "xcassets" }
+            if let symbols = AssetSymbols.source(catalogs: catalogs, extent: .resourcesOnly) {
+                module.generated["GeneratedAssetSymbols.swift"] = symbols
+            }
             module.moduleDependencies = (target.dependencies ?? []).compactMap(\.name).filter(wanted.contains)
             for dependency in target.dependencies ?? [] {
                 // `.product(name:package:)`, or a name that is no target of the package: a product of a

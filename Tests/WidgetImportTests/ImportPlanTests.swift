@@ -37,6 +37,8 @@ final class ImportPlanTests: XCTestCase {
         // TripKit's asset catalog is a resource SwiftPM takes without being told: it stays one, so that
         // the module has its `Bundle.module`.
         XCTAssertEqual(plan.modules[2].resources.map(\.lastPathComponent), ["Media.xcassets"])
+        // …and its `ColorResource` symbols are generated, as Xcode does for a package's catalog.
+        XCTAssertTrue(plan.modules[2].generated["GeneratedAssetSymbols.swift"]?.contains("static let badgeInk = ColorResource(name: \"BadgeInk\"") ?? false)
         XCTAssertEqual(plan.leftOut, [])
     }
 
