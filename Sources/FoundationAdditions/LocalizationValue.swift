@@ -58,6 +58,13 @@ extension String {
             public mutating func appendInterpolation<F: FormatStyle>(_ value: F.FormatInput, format: F) where F.FormatOutput == String {
                 append("%@", .text(format.format(value)))
             }
+            /// `"\(price, specifier: "%.2f")"`, as SwiftUI's `Text` takes it: the value in the key with that specifier.
+            public mutating func appendInterpolation<T: BinaryFloatingPoint>(_ value: T, specifier: String) {
+                append(specifier, .floating(Double(value)))
+            }
+            public mutating func appendInterpolation<T: BinaryInteger>(_ value: T, specifier: String) {
+                append(specifier, .signed(Int64(truncatingIfNeeded: value)))
+            }
             /// Another localization value inside this one: its text, already formatted.
             public mutating func appendInterpolation(_ value: LocalizationValue) { append("%@", .text(value.description)) }
             /// Any other value, by its description.

@@ -140,5 +140,5 @@ extension Image {
 
 extension ImageRenderer {
     /// `ImageRenderer.uiImage`: `nil`, as `cgImage` is; nothing is rasterised in the extension.
-    @MainActor public var uiImage: UIImage? { nil }
+    public var uiImage: UIImage? { nil }
 }

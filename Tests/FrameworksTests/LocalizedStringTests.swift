@@ -76,6 +76,11 @@ final class LocalizedStringTests: XCTestCase {
         XCTAssertEqual(String(localized: value), "Alert: Disk at 95% of 1.500000 TB", "a double is written as its %lf writes it")
         XCTAssertEqual(value.key, "Alert: %@ at %lld%% of %lf TB")
         XCTAssertEqual(String.LocalizationValue("100%").key, "100%", "a key without values is taken as written")
+
+        // Food Truck's order summary: a value with the specifier the key should carry.
+        let total: String.LocalizationValue = "Total: \(12.5, specifier: "%.2f") for \(3, specifier: "%d") donuts"
+        XCTAssertEqual(total.key, "Total: %.2f for %d donuts")
+        XCTAssertEqual(String(localized: total), "Total: 12.50 for 3 donuts")
     }
 
     func testStringCatalogs() {

@@ -82,7 +82,8 @@ public struct GraphicsContext {
 
 /// `ImageRenderer` (iOS 16): rasterises a view. There is no rasteriser in the extension, so the
 /// images are `nil` (`uiImage` comes with UIKit); code that falls back when rendering fails keeps working.
-@MainActor
+/// Apple isolates it to the main actor, where a view's body runs; the views here are not isolated, so
+/// neither is the renderer, or a body that makes one would not compile.
 public final class ImageRenderer<Content: View> {
     public var content: Content
     public var proposedSize: ProposedViewSize = .unspecified
