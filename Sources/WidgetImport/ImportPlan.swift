@@ -56,6 +56,10 @@ public struct ImportPlan: Equatable, Sendable {
     /// Remote packages that only a local package depends on: SwiftPM fetches them through that
     /// package's manifest, so the written manifest does not name them unless a module of its own uses them.
     public var remoteFromLocalPackages: Set<String> = []
+    /// The platform `#if os(…)` is evaluated for (the target's `SDKROOT`), and the files whose
+    /// platform conditions were resolved so (compiled as copies in `Generated/Platform/`).
+    public var platform = "iOS"
+    public var platformResolved: [String] = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
 
@@ -107,7 +111,9 @@ public struct ImportPlanner {
         collectPackages(&plan)
         retargetLocalPackages(&plan)
         try checkImports(&plan)
-        rewriteManagedObjectSources(&plan)
+        let platform = PlatformConditions.platform(sdkRoot: project.buildSettings(of: target, configuration: configuration)["SDKROOT"])
+        plan.platform = platform
+        rewriteManagedObjectSources(&plan, platform: platform)
         dropUnimportedRemoteProducts(&plan)
         return plan
     }

@@ -5,12 +5,28 @@ extension ImportPlanner {
     /// compiled as rewritten copies (`Generated/CoreData/<name>.rewritten.swift`, see `ManagedSourceRewriter`); the
     /// originals are left out, each said with what became of it. Any module with Core Data files
     /// made here links the `CoreData` framework.
-    func rewriteManagedObjectSources(_ plan: inout ImportPlan) {
+    ///
+    /// Files with platform conditions (`#if os(iOS)`) are compiled as copies too, with the conditions
+    /// evaluated for `platform` (`PlatformConditions`), in `Generated/Platform/`.
+    func rewriteManagedObjectSources(_ plan: inout ImportPlan, platform: String) {
         for index in plan.modules.indices {
             var kept: [URL] = []
             for file in plan.modules[index].sources {
-                guard let text = Self.smallText(file), ManagedSourceRewriter.needsRewrite(text) else {
+                guard let original = Self.smallText(file) else {
                     kept.append(file)
+                    continue
+                }
+                let resolved = PlatformConditions.resolve(original, platform: platform)
+                let text = resolved ?? original
+                guard ManagedSourceRewriter.needsRewrite(text) else {
+                    if let resolved {
+                        let name = Self.copyName(file, folder: "Platform", taken: plan.modules[index].generated)
+                        plan.modules[index].generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(file.path)), line: 1)\n" + resolved
+                            + "\n#sourceLocation()\n"
+                        plan.platformResolved.append(relative(file))
+                    } else {
+                        kept.append(file)
+                    }
                     continue
                 }
                 let rewritten = ManagedSourceRewriter.rewrite(text, originalPath: file.path)
@@ -30,6 +46,14 @@ extension ImportPlanner {
                 plan.modules[index].frameworks = FrameworkSupport.providedFrameworks.filter(wanted.contains)
             }
         }
+    }
+
+    /// A generated copy's name: not the original's file name (`#sourceLocation` gives the copy the
+    /// original's `#fileID`, which a file of that name would have too), and unique in the module.
+    static func copyName(_ file: URL, folder: String, taken: [String: String]) -> String {
+        let base = file.deletingPathExtension().lastPathComponent
+        let name = "\(folder)/\(base).resolved.swift"
+        return taken[name] == nil ? name : "\(folder)/\(file.deletingLastPathComponent().lastPathComponent)-\(base).resolved.swift"
     }
 
     /// A Swift file's text, when it is of a size a source file is.

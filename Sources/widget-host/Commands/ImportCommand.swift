@@ -112,6 +112,9 @@ enum ImportSummary {
             for product in module.packageProducts { lines.append("    package product \(product.name)") }
         }
         for url in plan.localPackages { lines.append("  local package \(url.path)") }
+        if !plan.platformResolved.isEmpty {
+            lines.append("  #if os(…) evaluated for \(plan.platform) (not Linux) in \(counted(plan.platformResolved.count, "file")), compiled as copies in Generated/Platform/")
+        }
         for remote in plan.remotePackagesFetched { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
             lines.append("left out:")
