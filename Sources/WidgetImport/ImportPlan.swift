@@ -94,6 +94,7 @@ public struct ImportPlanner {
         var plan = ImportPlan(projectName: project.name, targetName: target.name, configuration: configuration, modules: [],
                               widgetHostPackage: widgetHostPackage)
         plan.developmentRegion = project.root.string("developmentRegion") ?? "en"
+        plan.platform = PlatformConditions.platform(sdkRoot: project.buildSettings(of: target, configuration: configuration)["SDKROOT"])
         let members = target.members()
         let missingSwift = members.missing.filter { $0.pathExtension == "swift" }
         guard missingSwift.isEmpty else { throw .missingFiles(target: target.name, missingSwift.map { relative($0) }) }
@@ -111,9 +112,7 @@ public struct ImportPlanner {
         collectPackages(&plan)
         retargetLocalPackages(&plan)
         try checkImports(&plan)
-        let platform = PlatformConditions.platform(sdkRoot: project.buildSettings(of: target, configuration: configuration)["SDKROOT"])
-        plan.platform = platform
-        rewriteManagedObjectSources(&plan, platform: platform)
+        rewriteManagedObjectSources(&plan, platform: plan.platform)
         dropUnimportedRemoteProducts(&plan)
         return plan
     }
@@ -201,7 +200,10 @@ public struct ImportPlanner {
             var frameworks: Set<String> = plan.modules[index].isExecutable ? ["SwiftUI", "WidgetKit"] : []
             var kept: [URL] = []
             for file in plan.modules[index].sources {
-                let imports = SourceImports.scan(file)
+                // The imports the file has for the target's platform: one under `#if os(iOS)` is as
+                // unconditional as the code around it (`PlatformConditions`).
+                let text = Self.smallText(file) ?? ""
+                let imports = SourceImports.scan(text: PlatformConditions.resolve(text, platform: plan.platform) ?? text)
                 let missing = imports.filter { found in
                     !found.isConditional && ((found.module == "os" && found.path != "os") || FrameworkSupport.appleOnlyFrameworks.contains(found.module))
                 }

@@ -29,7 +29,7 @@ public enum SourceImports {
 
     public static func scan(text: String) -> [SourceImport] {
         var imports: [SourceImport] = []
-        var depth = 0
+        var branches: [Branch] = []
         var inBlockComment = false
         for (number, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = raw.trimmingCharacters(in: .whitespaces)
@@ -39,13 +39,53 @@ public enum SourceImports {
                 inBlockComment = false
             }
             if line.hasPrefix("/*"), !line.contains("*/") { inBlockComment = true; continue }
-            if line.hasPrefix("#if") { depth += 1; continue }
-            if line.hasPrefix("#endif") { depth = max(0, depth - 1); continue }
-            guard let path = importedPath(line) else { continue }
+            if line.hasPrefix("#if") { branches.append(Branch(condition: condition(of: line, directive: "#if"))); continue }
+            if line.hasPrefix("#elseif"), !branches.isEmpty { branches[branches.count - 1].next(condition(of: line, directive: "#elseif")); continue }
+            if line.hasPrefix("#else"), !branches.isEmpty { branches[branches.count - 1].next(.known(true)); continue }
+            if line.hasPrefix("#endif") { _ = branches.popLast(); continue }
+            // An import in a branch that is never compiled is none; one in a branch that may be is conditional.
+            guard !branches.contains(where: { $0.state == .off }), let path = importedPath(line) else { continue }
             let module = path.split(separator: ".").first.map(String.init) ?? path
-            imports.append(SourceImport(module: module, path: path, line: number + 1, isConditional: depth > 0))
+            imports.append(SourceImport(module: module, path: path, line: number + 1, isConditional: branches.contains { $0.state == .maybe }))
         }
         return imports
+    }
+
+    /// A directive's condition: `true` or `false` as written (platform conditions resolved so by
+    /// `PlatformConditions`), else unknown until the compiler decides.
+    enum Condition: Equatable { case known(Bool), unknown }
+
+    private static func condition(of line: String, directive: String) -> Condition {
+        let rest = line.dropFirst(directive.count).split(separator: "/", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
+        switch rest {
+        case "true": return .known(true)
+        case "false": return .known(false)
+        default: return .unknown
+        }
+    }
+
+    /// One `#if … #endif`: whether the branch being read is compiled (`on`), is not (`off`), or may be.
+    struct Branch {
+        enum State: Equatable { case on, off, maybe }
+        var state: State
+        /// A branch before this one was, or may have been, taken.
+        var taken: State
+
+        init(condition: Condition) {
+            state = condition == .known(true) ? .on : condition == .known(false) ? .off : .maybe
+            taken = state
+        }
+
+        mutating func next(_ condition: Condition) {
+            switch (taken, condition) {
+            case (.on, _): state = .off
+            case (.off, .known(true)): state = .on; taken = .on
+            case (.off, .known(false)): state = .off
+            case (.off, .unknown): state = .maybe; taken = .maybe
+            case (.maybe, .known(false)): state = .off
+            case (.maybe, _): state = .maybe
+            }
+        }
     }
 
     private static func importedPath(_ line: String) -> String? {

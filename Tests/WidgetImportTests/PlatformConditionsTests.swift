@@ -30,4 +30,27 @@ final class PlatformConditionsTests: XCTestCase {
         XCTAssertEqual(PlatformConditions.platform(sdkRoot: "xros"), "visionOS")
         XCTAssertEqual(PlatformConditions.platform(sdkRoot: nil), "iOS")
     }
+
+    /// After the conditions are resolved, an import under `#if os(iOS)` is as unconditional as the code
+    /// around it (a file importing an Apple-only framework so is left out and named), and one in a branch
+    /// never compiled is none.
+    func testImportsFollowResolvedBranches() {
+        let text = """
+            #if true
+            import AuthenticationServices
+            #else
+            import AppKit
+            #endif
+            #if false
+            import WatchKit
+            #elseif DEBUG
+            import DebugTools
+            #else
+            import ReleaseTools
+            #endif
+            """
+        let imports = SourceImports.scan(text: text)
+        XCTAssertEqual(imports.map(\.module), ["AuthenticationServices", "DebugTools", "ReleaseTools"])
+        XCTAssertEqual(imports.map(\.isConditional), [false, true, true])
+    }
 }
