@@ -56,11 +56,68 @@ public enum SourceImports {
     enum Condition: Equatable { case known(Bool), unknown }
 
     private static func condition(of line: String, directive: String) -> Condition {
-        let rest = line.dropFirst(directive.count).split(separator: "/", maxSplits: 1).first?.trimmingCharacters(in: .whitespaces) ?? ""
-        switch rest {
-        case "true": return .known(true)
-        case "false": return .known(false)
-        default: return .unknown
+        let rest = line.dropFirst(directive.count).split(separator: "/", maxSplits: 1).first ?? ""
+        var reader = LiteralCondition(rest)
+        guard let value = reader.or(), reader.atEnd else { return .unknown }
+        return .known(value)
+    }
+
+    /// A condition made only of `true`, `false`, `!`, `&&`, `||` and parentheses (`true || false`
+    /// once `os(iOS) || os(macOS)` is resolved), evaluated; nil for anything else.
+    struct LiteralCondition {
+        private var tokens: [String]
+        private var index = 0
+
+        init(_ text: Substring) {
+            var found: [String] = []
+            var rest = text[...]
+            while let first = rest.first {
+                if first == " " || first == "\t" { rest = rest.dropFirst(); continue }
+                if let op = ["&&", "||"].first(where: { rest.hasPrefix($0) }) { found.append(op); rest = rest.dropFirst(2); continue }
+                if "!()".contains(first) { found.append(String(first)); rest = rest.dropFirst(); continue }
+                let word = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                found.append(word.isEmpty ? String(first) : String(word))
+                rest = rest.dropFirst(max(1, word.count))
+            }
+            tokens = found
+        }
+
+        var atEnd: Bool { index == tokens.count }
+
+        mutating func or() -> Bool? {
+            guard var value = and() else { return nil }
+            while index < tokens.count, tokens[index] == "||" {
+                index += 1
+                guard let right = and() else { return nil }
+                value = value || right
+            }
+            return value
+        }
+
+        private mutating func and() -> Bool? {
+            guard var value = unary() else { return nil }
+            while index < tokens.count, tokens[index] == "&&" {
+                index += 1
+                guard let right = unary() else { return nil }
+                value = value && right
+            }
+            return value
+        }
+
+        private mutating func unary() -> Bool? {
+            guard index < tokens.count else { return nil }
+            let token = tokens[index]
+            index += 1
+            switch token {
+            case "!": return unary().map { !$0 }
+            case "true": return true
+            case "false": return false
+            case "(":
+                guard let value = or(), index < tokens.count, tokens[index] == ")" else { return nil }
+                index += 1
+                return value
+            default: return nil
+            }
         }
     }
 

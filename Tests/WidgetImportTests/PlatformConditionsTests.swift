@@ -36,12 +36,12 @@ final class PlatformConditionsTests: XCTestCase {
     /// never compiled is none.
     func testImportsFollowResolvedBranches() {
         let text = """
-            #if true
+            #if true || false
             import AuthenticationServices
             #else
             import AppKit
             #endif
-            #if false
+            #if false || (true && !true)
             import WatchKit
             #elseif DEBUG
             import DebugTools
