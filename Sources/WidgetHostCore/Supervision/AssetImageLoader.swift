@@ -49,18 +49,17 @@ public final class AssetImageLoader: @unchecked Sendable {
 
     private func load(_ name: String, dark: Bool) -> PNGDecoder.Image? {
         guard case .found(let path) = resources.resolve(name, dark: dark),
-              let bytes = try? DurableFile.read(path, limit: 16 << 20),
-              let size = EncodedImage.dimensions(bytes) else { return nil }
-        let pixels = size.width.multipliedReportingOverflow(by: size.height)
-        let admitted = lock.withLock { () -> Bool in
-            guard !pixels.overflow, decodedPixels + pixels.partialValue <= pixelBudget else {
-                spent = true
-                return false
+              let bytes = try? DurableFile.read(path, limit: 16 << 20) else { return nil }
+        return EncodedImage.decode(bytes) { pixels in
+            lock.withLock { () -> Bool in
+                guard decodedPixels + pixels <= pixelBudget else {
+                    spent = true
+                    return false
+                }
+                decodedPixels += pixels
+                return true
             }
-            decodedPixels += pixels.partialValue
-            return true
         }
-        return admitted ? try? EncodedImage.decode(bytes) : nil
     }
 
     private func keep(_ image: PNGDecoder.Image?, as key: String) {

@@ -65,6 +65,20 @@ public enum EncodedImage {
         }
     }
 
+    /// Pixels for the bytes if `admit` accepts their pixel count, read from the header (a PDF is read
+    /// once, not once for its size and again for its drawing); nil when refused or undecodable.
+    public static func decode(_ bytes: [UInt8], admitting admit: (_ pixels: Int) -> Bool) -> PNGDecoder.Image? {
+        guard format(of: bytes) == .pdf else {
+            // A header may claim any size: a product past `Int` is refused, not trapped on.
+            guard let size = dimensions(bytes) else { return nil }
+            let pixels = size.width.multipliedReportingOverflow(by: size.height)
+            guard !pixels.overflow, admit(pixels.partialValue) else { return nil }
+            return try? decode(bytes)
+        }
+        guard let vector = try? PDFVectorImage(bytes), let size = rasterSize(vector), admit(size.width * size.height) else { return nil }
+        return vector.rasterize(width: size.width, height: size.height)
+    }
+
     /// A PDF page's raster size at `vectorScale`, kept within the decoders' pixel limit.
     private static func rasterSize(_ vector: PDFVectorImage) -> (width: Int, height: Int)? {
         let width = vector.size.width * Double(vectorScale), height = vector.size.height * Double(vectorScale)

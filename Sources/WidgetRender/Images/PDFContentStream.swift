@@ -359,18 +359,17 @@ struct PDFContentInterpreter {
     private mutating func setDeviceColor(_ space: PDFColorSpace, stroking: Bool, _ operands: [PDFObject]) {
         guard let components = Self.numbers(operands, space.componentCount) else { return }
         let paint = PDFDisplayList.Paint.color(space.color(components))
-        if stroking {
-            state.strokeSpace = space
-            state.strokePaint = paint
-        } else {
-            state.fillSpace = space
-            state.fillPaint = paint
-        }
+        setColor(space, paint, stroking: stroking)
     }
 
     private mutating func setColorSpace(stroking: Bool, _ operands: [PDFObject], resources: PDFDictionary) {
         guard let operand = operands.last, let space = paints.colorSpace(operand, resources: resources) else { return }
         let paint: PDFDisplayList.Paint? = if case .pattern = space { nil } else { .color(space.color(space.initialComponents)) }
+        setColor(space, paint, stroking: stroking)
+    }
+
+    /// The space and paint that strokes or fills use from now on.
+    private mutating func setColor(_ space: PDFColorSpace, _ paint: PDFDisplayList.Paint?, stroking: Bool) {
         if stroking {
             state.strokeSpace = space
             state.strokePaint = paint
