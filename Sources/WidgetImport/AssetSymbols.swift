@@ -1,8 +1,8 @@
 import Foundation
 
 /// The Swift symbols Xcode (15 and later) generates from a target's asset catalogs: for every colour
-/// set a `ColorResource` and the `Color`, `ShapeStyle` and `UIColor` members, for every image set an
-/// `ImageResource` and the `UIImage` member, named as Xcode names them.
+/// set a `ColorResource` and the `Color`, `ShapeStyle` and `UIColor` members, for every image set
+/// and symbol set an `ImageResource` and the `UIImage` member, named as Xcode names them.
 public enum AssetSymbols {
     /// Members SwiftUI's `Color` and UIKit's `UIColor` already have: Xcode generates no member that
     /// would clash, only the resource (`Color(.red)` still works).
@@ -19,9 +19,11 @@ public enum AssetSymbols {
         "true", "try", "var", "where", "while", "Type", "Self", "any", "some",
     ]
 
-    /// The Swift name Xcode gives an asset: words split at anything that is not a letter or digit and
-    /// joined in lower camel case (an all-capital word keeps its case after the first), a trailing
-    /// "Color" dropped from colours and "Image" from images, a leading digit guarded with `_`.
+    /// The Swift name Xcode gives an asset, as its generated files show: words split at anything
+    /// that is not a letter or digit, a trailing "Color" dropped from colours and "Image" from images.
+    /// A name with no lower-case letter keeps its case, its runs of letters and of digits joined by
+    /// `_` (`BMW`, `TLS2016` → `TLS_2016`, `4986FF` → `_4986_FF`); any other is joined in lower camel
+    /// case (`M-stadt` → `mStadt`, `TLSold` → `tlSold`). A leading digit is guarded with `_`.
     public static func symbolName(for assetName: String, isColor: Bool) -> String? {
         let leaf = assetName.split(separator: "/").last.map(String.init) ?? assetName
         var words = leaf.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
@@ -37,13 +39,41 @@ public enum AssetSymbols {
             }
         }
         guard !words.isEmpty else { return nil }
-        var name = lowerFirstWord(words[0]) + words.dropFirst().map(upperFirst).joined()
+        var name: String
+        if words.allSatisfy({ !$0.contains(where: \.isLowercase) }) {
+            name = words.flatMap(letterAndDigitRuns).joined(separator: "_")
+        } else {
+            name = lowerFirstWord(words[0]) + words.dropFirst().map(upperFirst).joined()
+        }
         if let first = name.first, first.isNumber { name = "_" + name }
         if swiftKeywords.contains(name) { name = "`\(name)`" }
         return name
     }
 
-    /// `BRAND` → `brand`, `URLIcon` → `urlIcon`, `Brand` → `brand`.
+    /// The type Xcode makes for a folder that provides a namespace: its words in upper camel case
+    /// (`iconPreviews` → `IconPreviews`, `GameUI` stays).
+    public static func namespaceName(for folderName: String) -> String? {
+        let words = folderName.split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init)
+        guard !words.isEmpty else { return nil }
+        var name = words.map(upperFirst).joined()
+        if let first = name.first, first.isNumber { name = "_" + name }
+        return swiftKeywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// `DCAC00` → `DCAC`, `00`.
+    private static func letterAndDigitRuns(_ word: String) -> [String] {
+        var runs: [String] = []
+        for character in word {
+            if let last = runs.last?.last, last.isNumber == character.isNumber {
+                runs[runs.count - 1].append(character)
+            } else {
+                runs.append(String(character))
+            }
+        }
+        return runs
+    }
+
+    /// `Brand` → `brand`, `URLIcon` → `urlIcon`; an all-capital word is lowered (others follow it).
     private static func lowerFirstWord(_ word: String) -> String {
         if word.allSatisfy({ !$0.isLowercase }) { return word.lowercased() }
         let leadingCapitals = word.prefix { $0.isUppercase }.count
@@ -60,20 +90,32 @@ public enum AssetSymbols {
     /// SYMBOL_EXTENSIONS = NO`), or none (`ASSETCATALOG_COMPILER_GENERATE_ASSET_SYMBOLS = NO`).
     public enum Extent: Sendable { case all, resourcesOnly, none }
 
+    /// One colour or image set: its name in code (`Fountain/Marble`) and the Swift path to its
+    /// symbol under the generated type (`Fountain`, `marble`).
+    struct Asset {
+        let name: String
+        let namespaces: [String]
+        let symbol: String
+        var path: String { (namespaces + [symbol]).joined(separator: ".") }
+    }
+
     /// The generated Swift file for the catalogs, or nil when they hold no colour or image set.
     public static func source(catalogs: [URL], extent: Extent = .all) -> String? {
         guard extent != .none else { return nil }
-        var colors: [(symbol: String, name: String)] = []
-        var images: [(symbol: String, name: String)] = []
+        var colors: [Asset] = []
+        var images: [Asset] = []
         var symbols: Set<String> = []
         for (name, isColor) in assetNames(in: catalogs) {
-            guard let symbol = symbolName(for: name, isColor: isColor) else { continue }
+            let folders = name.split(separator: "/").dropLast().map(String.init)
+            let namespaces = folders.compactMap(namespaceName)
+            guard namespaces.count == folders.count, let symbol = symbolName(for: name, isColor: isColor) else { continue }
+            let asset = Asset(name: name, namespaces: namespaces, symbol: symbol)
             // Two assets with one Swift name: Xcode makes neither (it warns); so does this.
-            guard symbols.insert((isColor ? "c:" : "i:") + symbol).inserted else {
-                if isColor { colors.removeAll { $0.symbol == symbol } } else { images.removeAll { $0.symbol == symbol } }
+            guard symbols.insert((isColor ? "c:" : "i:") + asset.path).inserted else {
+                if isColor { colors.removeAll { $0.path == asset.path } } else { images.removeAll { $0.path == asset.path } }
                 continue
             }
-            if isColor { colors.append((symbol, name)) } else { images.append((symbol, name)) }
+            if isColor { colors.append(asset) } else { images.append(asset) }
         }
         guard !colors.isEmpty || !images.isEmpty else { return nil }
         return render(colors: colors, images: images, extensions: extent == .all)
@@ -95,7 +137,7 @@ public enum AssetSymbols {
             let name = namespace + url.deletingPathExtension().lastPathComponent
             switch url.pathExtension {
             case "colorset": if found[name] == nil { found[name] = true }
-            case "imageset": if found[name] == nil { found[name] = false }
+            case "imageset", "symbolset": if found[name] == nil { found[name] = false }
             case "":
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
@@ -112,31 +154,50 @@ public enum AssetSymbols {
         return properties["provides-namespace"] as? Bool == true
     }
 
-    private static func render(colors: [(symbol: String, name: String)], images: [(symbol: String, name: String)], extensions: Bool) -> String {
+    /// The file, laid out as Xcode lays out its own: a namespace folder becomes an `enum` inside each
+    /// extended type (`ImageResource.Fountain.marble`, `Color.Palette.sky`), except in the
+    /// `ShapeStyle` extension, which cannot hold a type and gets the top-level colours only.
+    private static func render(colors: [Asset], images: [Asset], extensions: Bool) -> String {
         var out = """
             // The asset symbols Xcode generates for this target's asset catalogs, made by `widget-host import`.
             import SwiftUI
 
             private let resourceBundle = Foundation.Bundle.main
 
-            extension ColorResource {
 
             """
-        for c in colors { out += "    static let \(c.symbol) = ColorResource(name: \(literal(c.name)), bundle: resourceBundle)\n" }
-        out += "}\n\nextension ImageResource {\n"
-        for i in images { out += "    static let \(i.symbol) = ImageResource(name: \(literal(i.name)), bundle: resourceBundle)\n" }
-        out += "}\n"
+        out += block("extension ColorResource", colors) { "static let \($0.symbol) = ColorResource(name: \(literal($0.name)), bundle: resourceBundle)" }
+        out += block("extension ImageResource", images) { "static let \($0.symbol) = ImageResource(name: \(literal($0.name)), bundle: resourceBundle)" }
         guard extensions else { return out }
-        let members = colors.filter { !systemColorNames.contains($0.symbol) }
-        out += "\nextension Color {\n"
-        for c in members { out += "    static var \(c.symbol): Color { Color(ColorResource.\(c.symbol)) }\n" }
-        out += "}\n\nextension ShapeStyle where Self == Color {\n"
-        for c in members { out += "    static var \(c.symbol): Color { Color(ColorResource.\(c.symbol)) }\n" }
-        out += "}\n\nextension UIColor {\n"
-        for c in members { out += "    static var \(c.symbol): UIColor { UIColor(resource: ColorResource.\(c.symbol)) }\n" }
-        out += "}\n\nextension UIImage {\n"
-        for i in images where !systemImageNames.contains(i.symbol) { out += "    static var \(i.symbol): UIImage { UIImage(resource: ImageResource.\(i.symbol)) }\n" }
-        out += "}\n"
+        // Xcode makes no top-level member that would clash with one the type already has.
+        let colorMembers = colors.filter { !$0.namespaces.isEmpty || !systemColorNames.contains($0.symbol) }
+        let imageMembers = images.filter { !$0.namespaces.isEmpty || !systemImageNames.contains($0.symbol) }
+        out += block("extension Color", colorMembers) { "static var \($0.symbol): Color { Color(ColorResource.\($0.path)) }" }
+        out += block("extension ShapeStyle where Self == Color", colorMembers.filter(\.namespaces.isEmpty)) {
+            "static var \($0.symbol): Color { Color(ColorResource.\($0.path)) }"
+        }
+        out += block("extension UIColor", colorMembers) { "static var \($0.symbol): UIColor { UIColor(resource: ColorResource.\($0.path)) }" }
+        out += block("extension UIImage", imageMembers) { "static var \($0.symbol): UIImage { UIImage(resource: ImageResource.\($0.path)) }" }
+        return out
+    }
+
+    private static func block(_ header: String, _ assets: [Asset], _ line: (Asset) -> String) -> String {
+        "\(header) {\n" + members(assets, depth: 0, line: line) + "}\n\n"
+    }
+
+    /// The members at one namespace depth, then an `enum` per namespace below it.
+    private static func members(_ assets: [Asset], depth: Int, line: (Asset) -> String) -> String {
+        let indent = String(repeating: "    ", count: depth + 1)
+        var out = ""
+        for asset in assets where asset.namespaces.count == depth { out += indent + line(asset) + "\n" }
+        let deeper = assets.filter { $0.namespaces.count > depth }
+        var namespaces: [String] = []
+        for asset in deeper where !namespaces.contains(asset.namespaces[depth]) { namespaces.append(asset.namespaces[depth]) }
+        for namespace in namespaces {
+            out += indent + "enum \(namespace) {\n"
+            out += members(deeper.filter { $0.namespaces[depth] == namespace }, depth: depth + 1, line: line)
+            out += indent + "}\n"
+        }
         return out
     }
 

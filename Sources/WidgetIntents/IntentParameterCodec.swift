@@ -53,6 +53,8 @@ extension IntentParameterValue {
     /// The value as `T`, resolving entities through their query. A host-written configuration may name
     /// an entity by a plain string, and numbers may arrive as either kind.
     func decode<T>(as type: T.Type) async throws -> T? {
+        // An optional parameter archived unset (`none`) is nil whatever it wraps; a required one is a mismatch.
+        if case .none = self { return Optional<Any>.none as? T }
         if let entityType = (T.self as? any AppEntity.Type) ?? Self.unwrapOptional(T.self) {
             switch self {
             case .entity(let id), .string(let id): return try await Self.resolve(entityType, id) as? T
@@ -64,7 +66,7 @@ extension IntentParameterValue {
             return Self.enumCase(enumType, raw) as? T
         }
         switch self {
-        case .none: return Optional<Any>.none as? T
+        case .none: return nil
         case .string(let v): return v as? T
         case .int(let v): return (Int(exactly: v) as? T) ?? (Double(v) as? T)
         case .double(let v): return (v as? T) ?? (Int(exactly: v) as? T)

@@ -72,6 +72,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(chosen.contains("\"detailed view\""), "the enum parameter's default")
         XCTAssertTrue(chosen.contains("\"7 days ahead\""))
         XCTAssertTrue(chosen.contains("\"next: Porto, Lima\""), "XMLParser with import Foundation alone, as on iOS")
+        XCTAssertTrue(chosen.contains("\"#553366ff\""), "Color.Palette.dusk: a colour in a folder that provides a namespace")
 
         let marker = try String(contentsOf: package.appendingPathComponent(".widget-host-import"), encoding: .utf8)
         XCTAssertTrue(marker.hasPrefix("TripPlanner.xcodeproj, target TripWidgetExtension"))

@@ -7,8 +7,8 @@ final class AssetSymbolsTests: XCTestCase {
     func testNamesAsXcodeMakesThem() {
         let colors = [
             "AccentColor": "accent", "BackgroundColor": "background", "hint_text_color": "hintText", "Brand": "brand",
-            "colorBackground": "colorBackground", "widget-background": "widgetBackground", "1979FF": "_1979ff", "Color": "color",
-            "Colors/Primary Text": "primaryText", "URLTint": "urlTint", "SKY": "sky", "default": "`default`",
+            "colorBackground": "colorBackground", "widget-background": "widgetBackground", "1979FF": "_1979_FF", "Color": "color",
+            "Colors/Primary Text": "primaryText", "URLTint": "urlTint", "SKY": "SKY", "default": "`default`",
         ]
         for (asset, symbol) in colors {
             XCTAssertEqual(AssetSymbols.symbolName(for: asset, isColor: true), symbol, asset)
@@ -17,6 +17,14 @@ final class AssetSymbolsTests: XCTestCase {
         XCTAssertEqual(AssetSymbols.symbolName(for: "HeaderImage", isColor: false), "header")
         XCTAssertEqual(AssetSymbols.symbolName(for: "BrandColor", isColor: false), "brandColor", "only colours lose Color")
         XCTAssertNil(AssetSymbols.symbolName(for: "---", isColor: true))
+        // Names with no lower-case letter keep their case, as Xcode's generated files show.
+        let kept = ["BMW": "BMW", "M": "M", "TLS2016": "TLS_2016", "4986FF": "_4986_FF", "DCAC00": "DCAC_00", "A-1-1-0": "A_1_1_0",
+                    "B1AFC6": "B_1_AFC_6", "c50000": "c50000", "TLSold": "tlSold", "M-stadt": "mStadt", "ironMaiden2": "ironMaiden2"]
+        for (asset, symbol) in kept {
+            XCTAssertEqual(AssetSymbols.symbolName(for: asset, isColor: false), symbol, asset)
+        }
+        XCTAssertEqual(AssetSymbols.namespaceName(for: "iconPreviews"), "IconPreviews")
+        XCTAssertEqual(AssetSymbols.namespaceName(for: "GameUI"), "GameUI")
     }
 
     func testTheGeneratedFileForTheFixtureCatalogs() throws {
@@ -34,15 +42,22 @@ final class AssetSymbolsTests: XCTestCase {
     func testExtentAndClashes() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID().uuidString)/A.xcassets")
         defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
-        for name in ["Red.colorset", "Sky.colorset", "SkyColor.colorset", "Icons/Star.imageset"] {
+        for name in ["Red.colorset", "Sky.colorset", "SkyColor.colorset", "Icons/Star.imageset", "Palette/Red.colorset", "fountain.fill.symbolset"] {
             try FileManager.default.createDirectory(at: folder.appendingPathComponent(name), withIntermediateDirectories: true)
         }
         try Data(#"{"properties":{"provides-namespace":true}}"#.utf8).write(to: folder.appendingPathComponent("Icons/Contents.json"))
+        try Data(#"{"properties":{"provides-namespace":true}}"#.utf8).write(to: folder.appendingPathComponent("Palette/Contents.json"))
         let all = try XCTUnwrap(AssetSymbols.source(catalogs: [folder]))
         XCTAssertTrue(all.contains(#"static let red = ColorResource(name: "Red""#))
-        XCTAssertFalse(all.contains("static var red: Color"), "Color.red exists: no member that would clash")
+        XCTAssertFalse(all.contains("extension Color {\n    static var red: Color"), "Color.red exists: no member that would clash")
         XCTAssertFalse(all.contains("static let sky"), "Sky and SkyColor both name .sky: Xcode makes neither")
-        XCTAssertTrue(all.contains(#"static let star = ImageResource(name: "Icons/Star""#), "a namespace folder prefixes the asset's name")
+        XCTAssertTrue(all.contains("    enum Icons {\n        static let star = ImageResource(name: \"Icons/Star\""),
+                      "a namespace folder prefixes the asset's name and becomes a type")
+        XCTAssertTrue(all.contains("static var star: UIImage { UIImage(resource: ImageResource.Icons.star) }"))
+        XCTAssertTrue(all.contains("extension Color {\n    enum Palette {\n        static var red: Color { Color(ColorResource.Palette.red) }"),
+                      "a namespaced colour clashes with nothing: Color.Palette.red")
+        XCTAssertTrue(all.contains("extension ShapeStyle where Self == Color {\n}"), "a protocol extension holds no type, and Red clashes")
+        XCTAssertTrue(all.contains(#"static let fountainFill = ImageResource(name: "fountain.fill""#), "a custom symbol is an image resource")
         let resources = try XCTUnwrap(AssetSymbols.source(catalogs: [folder], extent: .resourcesOnly))
         XCTAssertFalse(resources.contains("extension Color {"))
         XCTAssertTrue(resources.contains("extension ColorResource {"))

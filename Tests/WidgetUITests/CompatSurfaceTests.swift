@@ -265,6 +265,25 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertEqual(chosen.mode, .transit, "a value already there is kept")
     }
 
+    /// A recommendation built as Backyard Birds builds its own (`init(specificBackyard: nil)`): the
+    /// optional entity and enum parameters travel unset and come back nil, a required one is refused.
+    func testOptionalParametersArchivedUnsetComeBackNil() async throws {
+        let intent = OptionalChoicesIntent()
+        intent.city = nil
+        intent.mode = nil
+        let bytes = try IntentParameterCodec.encode(intent)
+        let rebuilt = try await IntentParameterCodec.decode(OptionalChoicesIntent.self, from: bytes)
+        XCTAssertNil(rebuilt.city)
+        XCTAssertNil(rebuilt.mode)
+        let unsetRequired = IntentParameterCoding.encode([("mode", .none)])
+        do {
+            _ = try await IntentParameterCodec.decode(TravelIntent.self, from: unsetRequired)
+            XCTFail("a required enum parameter archived unset is refused")
+        } catch IntentCodingError.typeMismatch(let parameter, _) {
+            XCTAssertEqual(parameter, "Mode", "named by its title")
+        }
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -326,6 +345,14 @@ private final class UnconfiguredIntent: WidgetConfigurationIntent, @unchecked Se
     @Parameter(title: "City") var city: CityEntity
     @Parameter(title: "Mode") var mode: TravelMode
     @Parameter(title: "Note") var note: String?
+    required init() {}
+}
+
+// `@unchecked Sendable`: as an app's class intents are; each is made, filled and read by one task.
+private final class OptionalChoicesIntent: WidgetConfigurationIntent, @unchecked Sendable {
+    static var title: LocalizedStringResource { "Optional choices" }
+    @Parameter(title: "City") var city: CityEntity?
+    @Parameter(title: "Mode") var mode: TravelMode?
     required init() {}
 }
 

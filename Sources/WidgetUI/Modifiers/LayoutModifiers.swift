@@ -38,6 +38,8 @@ extension View {
 
     public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { archived(.offset(x: Double(x), y: Double(y))) }
 
+    public func offset(_ offset: CGSize) -> some View { archived(.offset(x: Double(offset.width), y: Double(offset.height))) }
+
     public func fixedSize() -> some View { archived(.fixedSize(horizontal: true, vertical: true)) }
 
     public func fixedSize(horizontal: Bool, vertical: Bool) -> some View {

@@ -29,6 +29,7 @@ struct ChosenTripWidget: Widget {
                 Text(entry.configuration.style == .detailed ? "detailed view" : "compact view")
                 Text("\(entry.configuration.daysAhead?.intValue ?? 0) days ahead")
                 Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
+                    .foregroundStyle(Color.Palette.dusk)
             }
             .containerBackground(Color.brand.opacity(0.2), for: .widget)
         }
