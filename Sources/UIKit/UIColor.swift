@@ -120,6 +120,9 @@ extension ColorValue {
 extension Color {
     /// `Color(uiColor:)` and `Color(_:)` with a `UIColor`.
     public init(uiColor: UIColor) { self.init(_colorValue: uiColor.value) }
+    /// Disfavoured, so that `Color(.brand)` picks the asset's `ColorResource` when Xcode's generated
+    /// `UIColor.brand` exists too, as it compiles on Apple's platforms.
+    @_disfavoredOverload
     public init(_ color: UIColor) { self.init(_colorValue: color.value) }
 }
 

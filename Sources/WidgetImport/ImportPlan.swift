@@ -60,6 +60,8 @@ public struct ImportPlan: Equatable, Sendable {
     /// platform conditions were resolved so (compiled as copies in `Generated/Platform/`).
     public var platform = "iOS"
     public var platformResolved: [String] = []
+    /// The files naming a module Linux keeps elsewhere (`Darwin.round`), respelled in their copies.
+    public var modulesRespelled: [String] = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
 
@@ -203,7 +205,8 @@ public struct ImportPlanner {
                 // The imports the file has for the target's platform: one under `#if os(iOS)` is as
                 // unconditional as the code around it (`PlatformConditions`).
                 let text = Self.smallText(file) ?? ""
-                let imports = SourceImports.scan(text: PlatformConditions.resolve(text, platform: plan.platform) ?? text)
+                let resolved = PlatformConditions.resolve(text, platform: plan.platform) ?? text
+                let imports = SourceImports.scan(text: ModuleQualifiers.resolve(resolved) ?? resolved)
                 let missing = imports.filter { found in
                     !found.isConditional && ((found.module == "os" && found.path != "os") || FrameworkSupport.appleOnlyFrameworks.contains(found.module))
                 }

@@ -7,7 +7,8 @@ extension ImportPlanner {
     /// made here links the `CoreData` framework.
     ///
     /// Files with platform conditions (`#if os(iOS)`) are compiled as copies too, with the conditions
-    /// evaluated for `platform` (`PlatformConditions`), in `Generated/Platform/`.
+    /// evaluated for `platform` (`PlatformConditions`), in `Generated/Platform/`; so are files whose
+    /// module-qualified names Linux keeps elsewhere (`Darwin.round`, see `ModuleQualifiers`).
     func rewriteManagedObjectSources(_ plan: inout ImportPlan, platform: String) {
         for index in plan.modules.indices {
             var kept: [URL] = []
@@ -16,14 +17,17 @@ extension ImportPlanner {
                     kept.append(file)
                     continue
                 }
-                let resolved = PlatformConditions.resolve(original, platform: platform)
+                let platformResolved = PlatformConditions.resolve(original, platform: platform)
+                let respelled = ModuleQualifiers.resolve(platformResolved ?? original)
+                let resolved = respelled ?? platformResolved
                 let text = resolved ?? original
                 guard ManagedSourceRewriter.needsRewrite(text) else {
                     if let resolved {
                         let name = Self.copyName(file, folder: "Platform", taken: plan.modules[index].generated)
                         plan.modules[index].generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(file.path)), line: 1)\n" + resolved
                             + "\n#sourceLocation()\n"
-                        plan.platformResolved.append(relative(file))
+                        if platformResolved != nil { plan.platformResolved.append(relative(file)) }
+                        if respelled != nil { plan.modulesRespelled.append(relative(file)) }
                     } else {
                         kept.append(file)
                     }

@@ -17,13 +17,17 @@ final class ImportPlanTests: XCTestCase {
         let module = try XCTUnwrap(plan.modules.first)
         XCTAssertTrue(module.isExecutable)
         XCTAssertEqual(module.name, "TripWidgetExtension")
-        XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "Formatting.swift", "ChosenTripWidget.swift", "NextTripWidget.swift", "TripFeed.swift"])
+        XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "ChosenTripWidget.swift", "NextTripWidget.swift", "TripFeed.swift"],
+                       "Formatting.swift is compiled as a copy: it names Darwin.round")
         XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData", "CoreGraphics"])
         XCTAssertEqual(module.settings.defines, ["DEBUG", "FIXTURE_CONDITION", "FIXTURE_DEFINE"])
         XCTAssertEqual(module.settings.languageMode, "5")
-        XCTAssertEqual(Set(module.generated.keys), ["GeneratedAssetSymbols.swift", "TripIntentsIntents.swift", "Platform/TripWidgetBundle.resolved.swift"])
+        XCTAssertEqual(Set(module.generated.keys), [
+            "GeneratedAssetSymbols.swift", "TripIntentsIntents.swift", "Platform/TripWidgetBundle.resolved.swift", "Platform/Formatting.resolved.swift",
+        ])
         XCTAssertEqual(plan.platform, "iOS")
         XCTAssertEqual(plan.platformResolved, ["TripWidget/TripWidgetBundle.swift"])
+        XCTAssertEqual(plan.modulesRespelled, ["SharedModels/Formatting.swift"])
         XCTAssertEqual(module.resources.map(\.lastPathComponent), ["Assets.xcassets", "Assets.xcassets"])
         // TripKit's views import SwiftUI: its targets are compiled here, not the package as it is.
         // So are those of TripStyle, the local package TripKit depends on by path (the project names only TripKit).

@@ -115,6 +115,9 @@ enum ImportSummary {
         if !plan.platformResolved.isEmpty {
             lines.append("  #if os(…) evaluated for \(plan.platform) (not Linux) in \(counted(plan.platformResolved.count, "file")), compiled as copies in Generated/Platform/")
         }
+        if !plan.modulesRespelled.isEmpty {
+            lines.append("  names qualified with Apple's module (Darwin.round, Foundation.URLSession) respelled for Linux's in \(counted(plan.modulesRespelled.count, "file")), compiled as copies in Generated/Platform/")
+        }
         for remote in plan.remotePackagesFetched { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
             lines.append("left out:")

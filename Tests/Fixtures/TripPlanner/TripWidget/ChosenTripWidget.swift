@@ -31,7 +31,7 @@ struct ChosenTripWidget: Widget {
                 Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
                     .foregroundStyle(Color.Palette.dusk)
             }
-            .containerBackground(Color.brand.opacity(0.2), for: .widget)
+            .containerBackground(Color(.brand).opacity(0.2), for: .widget)
         }
         .configurationDisplayName("Chosen trip")
         .supportedFamilies([.systemSmall])
