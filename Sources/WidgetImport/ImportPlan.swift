@@ -64,6 +64,9 @@ public struct ImportPlan: Equatable, Sendable {
     public var modulesRespelled: [String] = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
+    /// The extension's Info.plist as Xcode would process it (`InfoPlist`), as XML; written beside
+    /// the built executable, where Linux's `Bundle.main` reads it.
+    public var infoPlist: Data?
 
     public static func == (a: ImportPlan, b: ImportPlan) -> Bool {
         a.projectName == b.projectName && a.targetName == b.targetName && a.modules == b.modules && a.leftOut == b.leftOut
@@ -96,7 +99,11 @@ public struct ImportPlanner {
         var plan = ImportPlan(projectName: project.name, targetName: target.name, configuration: configuration, modules: [],
                               widgetHostPackage: widgetHostPackage)
         plan.developmentRegion = project.root.string("developmentRegion") ?? "en"
-        plan.platform = PlatformConditions.platform(sdkRoot: project.buildSettings(of: target, configuration: configuration)["SDKROOT"])
+        let targetSettings = project.buildSettings(of: target, configuration: configuration)
+        plan.platform = PlatformConditions.platform(sdkRoot: targetSettings["SDKROOT"])
+        let info = InfoPlist.make(settings: targetSettings, sourceRoot: project.sourceRoot)
+        plan.infoPlist = info.xml
+        plan.leftOut += info.problems
         let members = target.members()
         let missingSwift = members.missing.filter { $0.pathExtension == "swift" }
         guard missingSwift.isEmpty else { throw .missingFiles(target: target.name, missingSwift.map { relative($0) }) }

@@ -18,6 +18,9 @@ public struct PackageWriter {
 
     /// Writes the package into `folder` (made if missing). A folder that is not empty must be one an
     /// earlier `import` wrote; its `.build` is kept so that a second import builds incrementally.
+    /// The extension's Info.plist in the written package; the build puts a copy beside the executable.
+    public static let infoPlistName = "Info.plist"
+
     public func write(to folder: URL) throws(ImportError) {
         try prepare(folder)
         // The marker first: an import stopped halfway leaves a folder the next import may write over.
@@ -29,6 +32,7 @@ public struct PackageWriter {
         }
         let manifest = manifest(targets: targets)
         try save(manifest, to: folder.appendingPathComponent("Package.swift"))
+        if let info = plan.infoPlist { try save(info, to: folder.appendingPathComponent(Self.infoPlistName)) }
     }
 
     private func prepare(_ folder: URL) throws(ImportError) {
@@ -106,8 +110,12 @@ public struct PackageWriter {
     }
 
     private func save(_ text: String, to url: URL) throws(ImportError) {
+        try save(Data(text.utf8), to: url)
+    }
+
+    private func save(_ data: Data, to url: URL) throws(ImportError) {
         do {
-            try Data(text.utf8).write(to: url, options: .atomic)
+            try data.write(to: url, options: .atomic)
         } catch {
             throw .cannotWrite(url.path, "\(error.localizedDescription)")
         }

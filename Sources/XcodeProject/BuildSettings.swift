@@ -14,6 +14,14 @@ public struct BuildSettings: Sendable, Equatable {
         values[key].map { expand($0, depth: 0) }
     }
 
+    /// Any text with its `$(NAME)` references expanded from these settings (an Info.plist's values).
+    public func expanded(_ text: String) -> String { expand(text, depth: 0) }
+
+    /// Settings the build system defines for itself, where the project does not set them.
+    public mutating func define(_ defaults: [String: String]) {
+        for (key, value) in defaults where values[key] == nil { values[key] = value }
+    }
+
     /// A list setting (`SWIFT_ACTIVE_COMPILATION_CONDITIONS`, `OTHER_SWIFT_FLAGS`) split into words,
     /// with quotes taken off as the build system does.
     public func words(_ key: String) -> [String] {

@@ -28,6 +28,12 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.platform, "iOS")
         XCTAssertEqual(plan.platformResolved, ["TripWidget/TripWidgetBundle.swift"])
         XCTAssertEqual(plan.modulesRespelled, ["SharedModels/Formatting.swift"])
+        let info = try XCTUnwrap(PropertyListSerialization.propertyList(from: XCTUnwrap(plan.infoPlist), format: nil) as? [String: Any])
+        XCTAssertEqual(info["CFBundleIdentifier"] as? String, "com.example.TripPlanner.TripWidget")
+        XCTAssertEqual(info["CFBundleName"] as? String, "TripWidgetExtension", "PRODUCT_NAME = $(TARGET_NAME)")
+        XCTAssertEqual(info["CFBundleDisplayName"] as? String, "Trips", "from INFOPLIST_KEY_CFBundleDisplayName")
+        XCTAssertEqual(info["TripAppGroup"] as? String, "group.com.example.TripPlanner.TripWidget", "the file's own key, expanded")
+        XCTAssertNotNil((info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"])
         XCTAssertEqual(module.resources.map(\.lastPathComponent), ["Assets.xcassets", "Assets.xcassets"])
         // TripKit's views import SwiftUI: its targets are compiled here, not the package as it is.
         // So are those of TripStyle, the local package TripKit depends on by path (the project names only TripKit).

@@ -78,7 +78,22 @@ enum ImportCommand {
         _ = try runSwift(["build", "--package-path", folder.path, "--show-bin-path"] + scratchArguments, output: pipe.fileHandleForWriting) {
             binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
-        return URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines)).appendingPathComponent(product)
+        let bin = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines))
+        try placeInfoPlist(from: folder, in: bin)
+        return bin.appendingPathComponent(product)
+    }
+
+    /// Linux's `Bundle.main` is the executable's folder and reads `Info.plist` there: the copy the
+    /// package holds goes beside the executable, so the app's own keys read as on the device.
+    static func placeInfoPlist(from package: URL, in bin: URL) throws {
+        let source = package.appendingPathComponent(PackageWriter.infoPlistName)
+        guard let data = FileManager.default.contents(atPath: source.path) else { return }
+        let target = bin.appendingPathComponent("Info.plist")
+        do {
+            try data.write(to: target, options: .atomic)
+        } catch {
+            throw CommandFailure("\(target.path): the extension's Info.plist cannot be written beside it (\(error.localizedDescription))")
+        }
     }
 
     private static func runSwift(_ arguments: [String], output: FileHandle, whileRunning: () -> Void = {}) throws -> Int32 {

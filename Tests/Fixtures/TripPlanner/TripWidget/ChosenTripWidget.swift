@@ -30,7 +30,9 @@ struct ChosenTripWidget: Widget {
                 Text("\(entry.configuration.daysAhead?.intValue ?? 0) days ahead")
                 Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
                     .foregroundStyle(Color.Palette.dusk)
+                Text("\(Bundle.main.object(forInfoDictionaryKey: "CFBundleDisplayName") as? String ?? "?") in \(Bundle.main.object(forInfoDictionaryKey: "TripAppGroup") as? String ?? "no group")")
             }
+            .font(.system(size: 9))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)
         }
         .configurationDisplayName("Chosen trip")
