@@ -118,23 +118,36 @@ extension XcodeProject {
         return found.sorted { $0.path < $1.path }
     }
 
-    /// Package folders named by a workspace (`Name.xcworkspace`) in the project's folder or the one
-    /// above, as `<FileRef location = "group:Path">`.
+    /// Package folders named by a workspace (`Name.xcworkspace`, `<FileRef location = "group:Path">`
+    /// or `"container:Path"`) in the project's folder or the one above, or further up (three
+    /// folders at most) when the workspace names this project: an app whose code lives in a package
+    /// beside its project often keeps the workspace at the repository's root.
     func workspacePackageFolders(fileManager: FileManager) -> [URL] {
         var folders: [URL] = []
-        let projectFolder = bundle.deletingLastPathComponent()
-        for base in [projectFolder, projectFolder.deletingLastPathComponent()] {
+        var base = bundle.deletingLastPathComponent()
+        for level in 0..<4 {
             let entries = (try? fileManager.contentsOfDirectory(atPath: base.path)) ?? []
             for entry in entries.sorted() where entry.hasSuffix(".xcworkspace") {
                 let file = base.appendingPathComponent(entry).appendingPathComponent("contents.xcworkspacedata")
                 guard let text = try? String(contentsOf: file, encoding: .utf8), text.count < 1 << 20 else { continue }
-                for part in text.components(separatedBy: "location = \"group:").dropFirst() {
-                    guard let end = part.firstIndex(of: "\"") else { continue }
-                    let folder = base.appendingPathComponent(String(part[..<end])).standardizedFileURL
-                    if fileManager.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) { folders.append(folder) }
-                }
+                let references = Self.workspaceReferences(text).map { base.appendingPathComponent($0).standardizedFileURL }
+                guard level < 2 || references.contains(where: { $0.path == bundle.standardizedFileURL.path }) else { continue }
+                folders += references.filter { fileManager.fileExists(atPath: $0.appendingPathComponent("Package.swift").path) }
             }
+            base = base.deletingLastPathComponent()
         }
         return folders
+    }
+
+    /// The paths a workspace's file references name, relative to the workspace's folder.
+    static func workspaceReferences(_ text: String) -> [String] {
+        var paths: [String] = []
+        for prefix in ["location = \"group:", "location = \"container:"] {
+            for part in text.components(separatedBy: prefix).dropFirst() {
+                guard let end = part.firstIndex(of: "\"") else { continue }
+                paths.append(String(part[..<end]))
+            }
+        }
+        return paths
     }
 }

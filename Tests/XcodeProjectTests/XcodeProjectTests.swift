@@ -127,4 +127,30 @@ final class XcodeProjectTests: XCTestCase {
         let project = try XcodeProject(pbxproj: Data(text.utf8), bundle: URL(fileURLWithPath: "/p/X.xcodeproj"))
         XCTAssertNil(project.location(of: "F"))
     }
+
+    /// An app whose widget code lives in a package kept beside its project, both named by a workspace
+    /// at the repository's root, two folders above the project: the package is found there, and a
+    /// workspace that does not name the project is not read.
+    func testPackagesOfAWorkspaceThatNamesTheProjectFromAbove() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("workspace-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bundle = root.appendingPathComponent("Client/App/App.xcodeproj")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ProjectFixture.pbxproj, to: bundle.appendingPathComponent("project.pbxproj"))
+        for package in ["Client/Pkg", "Elsewhere"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(package), withIntermediateDirectories: true)
+            try Data("// swift-tools-version:5.9\n".utf8).write(to: root.appendingPathComponent(package + "/Package.swift"))
+        }
+        func workspace(_ name: String, _ locations: [String]) throws {
+            let folder = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let refs = locations.map { "<FileRef location = \"\($0)\"></FileRef>" }.joined(separator: "\n")
+            try Data("<Workspace version = \"1.0\">\n\(refs)\n</Workspace>\n".utf8).write(to: folder.appendingPathComponent("contents.xcworkspacedata"))
+        }
+        try workspace("Top.xcworkspace", ["group:Client/App/App.xcodeproj", "container:Client/Pkg"])
+        try workspace("Other.xcworkspace", ["group:Elsewhere"])
+        let folders = try XcodeProject(contentsOf: bundle).localPackageFolders().map(\.lastPathComponent)
+        XCTAssertTrue(folders.contains("Pkg"), "\(folders)")
+        XCTAssertFalse(folders.contains("Elsewhere"), "a workspace two folders up that does not name the project")
+    }
 }
