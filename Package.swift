@@ -89,7 +89,7 @@ let package = Package(
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "OSLog", dependencies: ["FoundationAdditions"]),
         .target(name: "os", dependencies: ["OSLog"]),
-        .target(name: "TipKit", dependencies: ["SwiftUI"]),
+        .target(name: "TipKit", dependencies: ["SwiftUI", "WidgetMacros"]),
         .target(name: "CoreLocation", dependencies: ["FoundationAdditions"]),
         // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries,
         // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.

@@ -28,6 +28,29 @@ extension Tip {
 
 public protocol TipOption: Sendable {}
 
+/// The names a tip uses unqualified (`Event`, `Rule`, `[Tip.MaxDisplayCount(2)]`), as TipKit's `Tip`
+/// declares them.
+extension Tip {
+    public typealias Event = Tips.Event
+    public typealias Rule = Tips.Rule
+    public typealias Action = Tips.Action
+    public typealias Parameter = Tips.Parameter
+    public typealias Option = TipOption
+    public typealias MaxDisplayCount = Tips.MaxDisplayCount
+    public typealias IgnoresDisplayFrequency = Tips.IgnoresDisplayFrequency
+}
+
+/// `#Rule(event) { $0.donations.count >= 3 }` and `#Rule(Self.$parameter) { $0 }`: a tip's display
+/// rule, built as `Tips.Rule` with the same arguments (tips are never shown here, so the predicate
+/// is kept, not evaluated).
+@freestanding(expression)
+public macro Rule(_ event: Tips.Event, _ predicate: @escaping @Sendable (Tips.Event) -> Bool) -> Tips.Rule
+    = #externalMacro(module: "WidgetMacros", type: "TipRuleMacro")
+
+@freestanding(expression)
+public macro Rule<Value>(_ parameter: Tips.Parameter<Value>, _ predicate: @escaping @Sendable (Value) -> Bool) -> Tips.Rule
+    = #externalMacro(module: "WidgetMacros", type: "TipRuleMacro")
+
 /// `Tips`: configuration, rules, events and parameters.
 public enum Tips {
     public static func configure(_ configuration: [ConfigurationOption] = []) throws {}
@@ -55,7 +78,7 @@ public enum Tips {
 
     public struct Rule: Sendable {
         public init<P>(_ parameter: Parameter<P>, _ predicate: @escaping @Sendable (P) -> Bool) {}
-        public init(_ event: Event, _ predicate: @escaping @Sendable (Event.Donations) -> Bool) {}
+        public init(_ event: Event, _ predicate: @escaping @Sendable (Event) -> Bool) {}
     }
 
     public struct Event: Sendable {

@@ -62,6 +62,8 @@ public struct ImportPlan: Equatable, Sendable {
     public var platformResolved: [String] = []
     /// The files naming a module Linux keeps elsewhere (`Darwin.round`), respelled in their copies.
     public var modulesRespelled: [String] = []
+    /// The files with `#selector` or `@objc`, respelled for a Swift method reference (`ObjectiveCSelectors`).
+    public var selectorsRespelled: [String] = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
     /// The extension's Info.plist as Xcode would process it (`InfoPlist`), as XML; written beside

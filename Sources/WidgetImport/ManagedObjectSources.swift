@@ -18,7 +18,9 @@ extension ImportPlanner {
                     continue
                 }
                 let platformResolved = PlatformConditions.resolve(original, platform: platform)
-                let respelled = ModuleQualifiers.resolve(platformResolved ?? original)
+                let qualified = ModuleQualifiers.resolve(platformResolved ?? original)
+                let selectors = ObjectiveCSelectors.resolve(qualified ?? platformResolved ?? original)
+                let respelled = selectors ?? qualified
                 let resolved = respelled ?? platformResolved
                 let text = resolved ?? original
                 guard ManagedSourceRewriter.needsRewrite(text) else {
@@ -27,7 +29,8 @@ extension ImportPlanner {
                         plan.modules[index].generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(file.path)), line: 1)\n" + resolved
                             + "\n#sourceLocation()\n"
                         if platformResolved != nil { plan.platformResolved.append(relative(file)) }
-                        if respelled != nil { plan.modulesRespelled.append(relative(file)) }
+                        if qualified != nil { plan.modulesRespelled.append(relative(file)) }
+                        if selectors != nil { plan.selectorsRespelled.append(relative(file)) }
                     } else {
                         kept.append(file)
                     }

@@ -17,8 +17,18 @@ let expansions: [String: (runtimeType: String, declaration: String, property: St
     "WidgetPreviewMacro": ("_WidgetPreview", "_WidgetPreviewDeclaration", "_preview"),
 ]
 
+/// Expression macros that are a call of a runtime initializer with the macro's own arguments:
+/// the macro's name in the use is replaced by the type's (`#Rule(e) { … }` is `Tips.Rule(e) { … }`).
+let callExpansions: [String: (macro: String, runtimeType: String)] = [
+    "TipRuleMacro": ("#Rule", "Tips.Rule"),
+]
+
 /// Expands one freestanding macro use, or explains why not.
 func expand(typeName: String, source: String, discriminator: String) -> Result<String, MacroFailure> {
+    if let call = callExpansions[typeName] {
+        guard let macro = source.range(of: call.macro) else { return .failure(MacroFailure("expected \(call.macro) in the expansion")) }
+        return .success(call.runtimeType + source[macro.upperBound...])
+    }
     guard let target = expansions[typeName] else { return .failure(MacroFailure("this plugin does not provide \(typeName)")) }
     guard let macro = source.range(of: "#Preview") else { return .failure(MacroFailure("expected #Preview in the expansion")) }
     let attributes = source[..<macro.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)

@@ -133,6 +133,9 @@ enum ImportSummary {
         if !plan.modulesRespelled.isEmpty {
             lines.append("  names qualified with Apple's module (Darwin.round, Foundation.URLSession) respelled for Linux's in \(counted(plan.modulesRespelled.count, "file")), compiled as copies in Generated/Platform/")
         }
+        if !plan.selectorsRespelled.isEmpty {
+            lines.append("  #selector and @objc respelled for Swift method references (no Objective-C runtime here) in \(counted(plan.selectorsRespelled.count, "file")), compiled as copies in Generated/Platform/")
+        }
         for remote in plan.remotePackagesFetched { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
             lines.append("left out:")
