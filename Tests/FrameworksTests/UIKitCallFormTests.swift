@@ -6,6 +6,13 @@ import XCTest
 /// UIKit as the corpus's apps call it (Clok's colour casts, OctoPod's camera orientation, PathWidget's
 /// monospaced font).
 final class UIKitCallFormTests: XCTestCase {
+    /// daysleft's `Notification+Name.swift` names the foreground notification a widget listens for;
+    /// an extension has no `UIApplication.shared` on iOS, nor here.
+    func testApplicationNotificationNames() {
+        XCTAssertEqual(UIApplication.willEnterForegroundNotification.rawValue, "UIApplicationWillEnterForegroundNotification")
+        XCTAssertNotEqual(UIApplication.didBecomeActiveNotification, UIApplication.willResignActiveNotification)
+    }
+
     func testColorComponents() {
         var (r, g, b, a) = (CGFloat.zero, CGFloat.zero, CGFloat.zero, CGFloat.zero)
         UIColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.8).getRed(&r, green: &g, blue: &b, alpha: &a)
