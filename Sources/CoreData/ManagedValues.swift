@@ -143,6 +143,11 @@ extension NSManagedObject {
         objectWillChange.send()
     }
 
+    /// `setValuesForKeys(_:)`: each key set as by `setValue(_:forKey:)` (`NSNull` for nil, as in Foundation).
+    public func setValuesForKeys(_ keyedValues: [String: Any]) {
+        for (key, value) in keyedValues { setValue(value is NSNull ? nil : value, forKey: key) }
+    }
+
     /// `value(forKeyPath:)`: keys joined by dots, through relationships (a to-many step gives the
     /// values of each object).
     public func value(forKeyPath keyPath: String) -> Any? {

@@ -23,7 +23,8 @@ extension ImportPlanner {
                 let respelled = selectors ?? qualified
                 let resolved = respelled ?? platformResolved
                 let text = resolved ?? original
-                guard ManagedSourceRewriter.needsRewrite(text) else {
+                // Asked of the text before `@objc(Name)` is respelled away: it marks a managed object.
+                guard ManagedSourceRewriter.needsRewrite(qualified ?? platformResolved ?? original) else {
                     if let resolved {
                         let name = Self.copyName(file, folder: "Platform", taken: plan.modules[index].generated)
                         plan.modules[index].generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(file.path)), line: 1)\n" + resolved

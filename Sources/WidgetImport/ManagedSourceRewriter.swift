@@ -53,8 +53,7 @@ public enum ManagedSourceRewriter {
                 }
                 code = removingObjectiveCAttributes(code)
                 code = replacingKeyPaths(code)
-                code = code.replacingOccurrences(of: #"\boverride(\s+(?:public|internal|open|package|fileprivate|private)\s+|\s+)init\s*\(\s*entity\s*:"#,
-                                                 with: "required$1init(entity:", options: .regularExpression)
+                code = requiringEntityInitializer(code)
                 if pending, let declared = managedDeclaration(code, knownKeys: propertyNames) {
                     code = declared.code
                     if declared.isProperty { result.properties += 1 } else { result.accessors += 1 }
@@ -67,6 +66,22 @@ public enum ManagedSourceRewriter {
         out.append("#sourceLocation()")
         result.text = out.joined(separator: "\n") + "\n"
         return result
+    }
+
+    /// `override init(entity:insertInto:)`, with its access written before or after `override`,
+    /// becomes `required init(entity:insertInto:)`; a private one becomes internal, since a required
+    /// initializer is reachable wherever the class can be subclassed.
+    static func requiringEntityInitializer(_ code: String) -> String {
+        let access = #"(?:public|internal|open|package|fileprivate|private)"#
+        guard let pattern = try? NSRegularExpression(pattern: #"\b(?:("# + access + #")\s+)?override\s+(?:("# + access + #")\s+)?init\s*\(\s*entity\s*:"#) else { return code }
+        var out = code
+        for match in pattern.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
+            guard let whole = Range(match.range, in: out) else { continue }
+            let written = [1, 2].compactMap { Range(match.range(at: $0), in: out).map { String(out[$0]) } }.first
+            let kept = written.map { $0 == "private" || $0 == "fileprivate" ? "" : $0 + " " } ?? ""
+            out.replaceSubrange(whole, with: "\(kept)required init(entity:")
+        }
+        return out
     }
 
     /// The names of the file's `@NSManaged` properties (to name the relationship an accessor is for).

@@ -60,7 +60,14 @@ while IFS=$'\t' read -r repository commit project target notes; do
     continue
   fi
   args+=(--preview "$out/preview" --build-path "$root/.corpus-out/.build")
-  if "$host" "${args[@]}" >"$out/import.log" 2>&1; then
+  "$host" "${args[@]}" >"$out/import.log" 2>&1; status=$?
+  # SwiftPM's build description in a scratch folder shared by packages can name the previous app's
+  # targets only; it is remade (the compiled modules are kept) and the app built once more.
+  if grep -q "No target named" "$out/import.log"; then
+    rm -f "$root/.corpus-out/.build/debug.yaml" "$root/.corpus-out/.build/build.db" "$root"/.corpus-out/.build/*/description.json
+    "$host" "${args[@]}" >"$out/import.log" 2>&1; status=$?
+  fi
+  if [ $status = 0 ]; then
     ok=$((ok + 1)); printf '%-50s previewed\n' "$repository"
   else
     printf '%-50s %s\n' "$repository" "$(reason "$out/import.log" "$out/package")"

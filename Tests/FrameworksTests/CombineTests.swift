@@ -1,6 +1,9 @@
 import Combine
 import CoreLocation
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import SwiftUI
 import TipKit
 import WidgetArchive
@@ -25,6 +28,51 @@ final class CombineTests: XCTestCase {
         XCTAssertEqual(received, ["#2", "#4"])
         XCTAssertTrue(completed)
         cancellable.cancel()
+    }
+
+    /// The forms Clok's report fetcher chains (eliyap/Clok, `NetCode/Fetchers/TimeEntry/DetailedReportFetcher.swift`):
+    /// pages from a subject that cannot fail, flat-mapped into a request that can, folded with
+    /// `reduce`, zipped with a second request.
+    func testZipReduceAndFlatMapFromAPublisherThatCannotFail() {
+        struct Failure: Error {}
+        let pages = PassthroughSubject<Int, Never>()
+        var folded: [[Int]] = []
+        let paging = pages
+            .flatMap { page in Just(page * 10).setFailureType(to: Failure.self) }
+            .reduce([Int]()) { $0 + [$1] }
+            .sink(receiveCompletion: { _ in }) { folded.append($0) }
+        for page in 1...3 { pages.send(page) }
+        XCTAssertEqual(folded, [], "reduce sends once, when upstream finishes")
+        pages.send(completion: .finished)
+        XCTAssertEqual(folded, [[10, 20, 30]])
+        paging.cancel()
+
+        let left = PassthroughSubject<String, Failure>(), right = PassthroughSubject<Int, Failure>()
+        var pairs: [String] = []
+        var finished = false
+        let zipped = left.zip(right).sink(receiveCompletion: { if case .finished = $0 { finished = true } }) { pairs.append("\($0)\($1)") }
+        left.send("a"); left.send("b"); right.send(1)
+        XCTAssertEqual(pairs, ["a1"])
+        right.send(2); right.send(3)
+        XCTAssertEqual(pairs, ["a1", "b2"], "3 waits for a partner")
+        left.send(completion: .finished)
+        XCTAssertTrue(finished, "the left side is done and has nothing waiting")
+        zipped.cancel()
+    }
+
+    /// A data task publisher with no server to reach fails with the task's URLError, as a device offline does.
+    func testDataTaskPublisherFailsWithTheTasksError() {
+        let done = expectation(description: "completion")
+        var failure: URLError?
+        let request = URLSession.shared.dataTaskPublisher(for: URL(string: "http://127.0.0.1:9/")!)
+            .map(\.data)
+            .sink(receiveCompletion: { completion in
+                if case .failure(let error) = completion { failure = error }
+                done.fulfill()
+            }) { _ in }
+        wait(for: [done], timeout: 20)
+        XCTAssertNotNil(failure)
+        request.cancel()
     }
 
     func testCancelStopsDeliveryAndCurrentValueReplays() {

@@ -502,6 +502,9 @@ final class CoreDataTests: XCTestCase {
         XCTAssertEqual(fresh.priority, 2)
         fresh.setValue(NSNumber(value: 7), forKey: "priority")
         XCTAssertEqual(fresh.priority, 7)
+        // As Clok updates a project from the server's copy.
+        nameless.setValuesForKeys(["name": "Ada"])
+        XCTAssertEqual(nameless.name, "Ada")
     }
 
     // MARK: - Stores

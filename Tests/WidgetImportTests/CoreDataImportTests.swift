@@ -103,6 +103,15 @@ final class CoreDataImportTests: XCTestCase {
         XCTAssertTrue(try XCTUnwrap(sources["Item+CoreDataProperties.swift"]).contains("    public var list: ShoppingList? {"))
     }
 
+    /// Clok writes its entity initializer `@objc private override init(entity:insertInto:)`.
+    func testAPrivateEntityInitializerBecomesARequiredInternalOne() {
+        XCTAssertEqual(ManagedSourceRewriter.requiringEntityInitializer("    private override init(entity: E, insertInto c: C?) {"),
+                       "    required init(entity: E, insertInto c: C?) {")
+        XCTAssertEqual(ManagedSourceRewriter.requiringEntityInitializer("override public init(entity: E, insertInto c: C?)"),
+                       "public required init(entity: E, insertInto c: C?)")
+        XCTAssertEqual(ManagedSourceRewriter.requiringEntityInitializer("override init(from decoder: Decoder)"), "override init(from decoder: Decoder)")
+    }
+
     func testManagedPropertiesAreRewrittenLineForLineNamingTheOriginal() throws {
         let original = """
             import Foundation
