@@ -63,3 +63,32 @@ private final class ZipState<Left, Right> {
     var rightDone = false
     var finished = false
 }
+
+/// A decoder `decode(type:decoder:)` takes: JSON and property-list decoders, as in Combine.
+public protocol TopLevelDecoder {
+    associatedtype Input
+    func decode<T: Decodable>(_ type: T.Type, from: Input) throws -> T
+}
+
+/// An encoder `encode(encoder:)` takes.
+public protocol TopLevelEncoder {
+    associatedtype Output
+    func encode<T: Encodable>(_ value: T) throws -> Output
+}
+
+extension JSONDecoder: TopLevelDecoder {}
+extension PropertyListDecoder: TopLevelDecoder {}
+extension JSONEncoder: TopLevelEncoder {}
+extension PropertyListEncoder: TopLevelEncoder {}
+
+extension Publisher {
+    /// Decodes each value; a value that does not decode fails the stream with the decoder's error.
+    public func decode<Item: Decodable, Coder: TopLevelDecoder>(type: Item.Type, decoder: Coder) -> AnyPublisher<Item, Error> where Output == Coder.Input {
+        tryMap { try decoder.decode(type, from: $0) }
+    }
+
+    /// Encodes each value; a value that does not encode fails the stream with the encoder's error.
+    public func encode<Coder: TopLevelEncoder>(encoder: Coder) -> AnyPublisher<Coder.Output, Error> where Output: Encodable {
+        tryMap { try encoder.encode($0) }
+    }
+}

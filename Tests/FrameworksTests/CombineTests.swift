@@ -60,6 +60,24 @@ final class CombineTests: XCTestCase {
         zipped.cancel()
     }
 
+    func testDecodeAndEncode() {
+        struct Report: Codable, Equatable { var total: Int }
+        let subject = PassthroughSubject<Data, Never>()
+        var reports: [Report] = []
+        var failed = false
+        let decoding = subject.decode(type: Report.self, decoder: JSONDecoder())
+            .sink(receiveCompletion: { if case .failure = $0 { failed = true } }) { reports.append($0) }
+        subject.send(Data(#"{"total": 3}"#.utf8))
+        XCTAssertEqual(reports, [Report(total: 3)])
+        subject.send(Data("not json".utf8))
+        XCTAssertTrue(failed, "a value that does not decode fails the stream")
+        decoding.cancel()
+        var encoded: [Data] = []
+        let encoding = Just(Report(total: 4)).encode(encoder: JSONEncoder()).sink(receiveCompletion: { _ in }) { encoded.append($0) }
+        XCTAssertEqual(encoded.first.flatMap { try? JSONDecoder().decode(Report.self, from: $0) }, Report(total: 4))
+        encoding.cancel()
+    }
+
     /// A data task publisher with no server to reach fails with the task's URLError, as a device offline does.
     func testDataTaskPublisherFailsWithTheTasksError() {
         let done = expectation(description: "completion")
