@@ -84,11 +84,25 @@ public struct CompilationSettings: Equatable, Sendable {
     /// package's `FoundationAdditions` and `Combine` have them), so such files build as on Apple's systems.
     public static let implicitImports = ["FoundationNetworking", "FoundationXML", "Observation"] + FrameworkSupport.foundationCompanions
 
+    /// What Swift 6 mode turns on beyond its concurrency errors, kept when such a target is compiled
+    /// in Swift 5 mode (`manifestLines()`).
+    static let swift6Features = [
+        "BareSlashRegexLiterals", "ConciseMagicFile", "ForwardTrailingClosures", "ImplicitOpenExistentials",
+        "DisableOutwardActorInference", "InferSendableFromCaptures", "IsolatedDefaultValues", "GlobalActorIsolatedTypesUsability",
+    ]
+
+    /// Why a Swift 6 target compiles in Swift 5 mode here, said in the import's output.
+    public static let swift6Note = "Swift 6 language mode: compiled in Swift 5 mode with Swift 6's other features, its concurrency errors as warnings, "
+        + "because Linux's Foundation is Swift and checked where Apple's Objective-C Foundation is imported as preconcurrency "
+        + "(a completion handler that Apple's URLSession takes unchecked is @Sendable here)"
+
     /// The `swiftSettings:` array of a target in a manifest.
     func manifestLines() -> [String] {
         var lines: [String] = []
         switch languageMode {
-        case "6": lines.append(".swiftLanguageMode(.v6)")
+        case "6":
+            lines.append(".swiftLanguageMode(.v5)")
+            lines += Self.swift6Features.filter { !upcomingFeatures.contains($0) }.map { ".enableUpcomingFeature(\(AssetSymbols.literal($0)))" }
         case "4.2": lines.append(".swiftLanguageMode(.v4_2)")
         default: lines.append(".swiftLanguageMode(.v5)")
         }

@@ -170,6 +170,10 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertTrue(compiled.mainActorByDefault)
         XCTAssertEqual(compiled.leftOut.count, 1, "the -Xfrontend flag: \(compiled.leftOut)")
         XCTAssertTrue(compiled.manifestLines().contains(".defaultIsolation(MainActor.self)"))
+        // Swift 6 compiles in Swift 5 mode with Swift 6's other features (Linux's Foundation is not preconcurrency).
+        XCTAssertEqual(compiled.manifestLines().first, ".swiftLanguageMode(.v5)")
+        XCTAssertTrue(compiled.manifestLines().contains(#".enableUpcomingFeature("BareSlashRegexLiterals")"#))
+        XCTAssertEqual(compiled.manifestLines().filter { $0.contains("ConciseMagicFile") }.count, 1, "a feature the project names is listed once")
         settings = BuildSettingsFixture.make(["SWIFT_VERSION": "4.2"])
         XCTAssertEqual(CompilationSettings(settings).manifestLines().first, ".swiftLanguageMode(.v4_2)")
     }

@@ -121,12 +121,14 @@ enum ImportSummary {
         for module in plan.modules {
             lines.append("  \(module.isExecutable ? "executable" : "library") \(module.name): \(counted(module.sources.count, "Swift file")), "
                 + "\(counted(module.resources.count, "resource")), Swift \(module.settings.languageMode)"
+                + (module.settings.languageMode == "6" ? " (compiled in Swift 5 mode, see below)" : "")
                 + (module.settings.defines.isEmpty ? "" : ", defines \(module.settings.defines.joined(separator: " "))"))
             if !module.frameworks.isEmpty { lines.append("    imports \(module.frameworks.joined(separator: ", "))") }
             for name in module.generated.keys.sorted() { lines.append("    generated \(name)") }
             for product in module.packageProducts { lines.append("    package product \(product.name)") }
         }
         for url in plan.localPackages { lines.append("  local package \(url.path)") }
+        if plan.modules.contains(where: { $0.settings.languageMode == "6" }) { lines.append("  " + CompilationSettings.swift6Note) }
         if !plan.platformResolved.isEmpty {
             lines.append("  #if os(…) evaluated for \(plan.platform) (not Linux) in \(counted(plan.platformResolved.count, "file")), compiled as copies in Generated/Platform/")
         }

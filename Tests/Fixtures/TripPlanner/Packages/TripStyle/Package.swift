@@ -1,6 +1,7 @@
-// swift-tools-version:5.9
+// swift-tools-version:6.0
 // A second local package, which only TripKit depends on (by path): the project does not name it, so
-// `import` finds it through TripKit's manifest. Its code imports SwiftUI, so it is compiled here too.
+// `import` finds it through TripKit's manifest. Its code imports SwiftUI, so it is compiled here too;
+// its tools version makes it Swift 6.
 import PackageDescription
 
 let package = Package(
