@@ -13,6 +13,20 @@ final class UIKitCallFormTests: XCTestCase {
         XCTAssertNotEqual(UIApplication.didBecomeActiveNotification, UIApplication.willResignActiveNotification)
     }
 
+    /// anytype's deep links decode HTML entities by reading the link as an HTML document
+    /// (anyproto/anytype-swift, `Modules/DeepLinks/Sources/DeepLinks/String+Extension.swift`).
+    func testHTMLDocumentsReadAsText() throws {
+        let link = try NSAttributedString(data: Data("https://x.io/?a=1&amp;b=&#50;&#x33;".utf8),
+                                          options: [.documentType: NSAttributedString.DocumentType.html, .characterEncoding: String.Encoding.utf8.rawValue],
+                                          documentAttributes: nil)
+        XCTAssertEqual(link.string, "https://x.io/?a=1&b=23")
+        let page = try NSAttributedString(data: Data("<p>One &lt;b&gt;</p><p>Two<br/>lines</p>".utf8),
+                                          options: [.documentType: NSAttributedString.DocumentType.html], documentAttributes: nil)
+        XCTAssertEqual(page.string, "One <b>\nTwo\nlines\n")
+        XCTAssertThrowsError(try NSAttributedString(data: Data("{\\rtf1}".utf8), options: [.documentType: NSAttributedString.DocumentType.rtf],
+                                                    documentAttributes: nil))
+    }
+
     func testColorComponents() {
         var (r, g, b, a) = (CGFloat.zero, CGFloat.zero, CGFloat.zero, CGFloat.zero)
         UIColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.8).getRed(&r, green: &g, blue: &b, alpha: &a)
