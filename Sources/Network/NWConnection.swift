@@ -149,6 +149,14 @@ public final class NWConnection: @unchecked Sendable, CustomDebugStringConvertib
         settle(.send(done))
     }
 
+    /// Sends any bytes (`[UInt8]`, a `DispatchData`…), as `send(content:…)` with `Data`.
+    @preconcurrency
+    public func send<Content: DataProtocol>(
+        content: Content?, contentContext: ContentContext = .defaultMessage, isComplete: Bool = true, completion: SendCompletion
+    ) {
+        send(content: content.map { Data($0) }, contentContext: contentContext, isComplete: isComplete, completion: completion)
+    }
+
     /// Receives bytes: none come; `completion` hears the error the connection waits with.
     @preconcurrency
     public func receive(minimumIncompleteLength: Int, maximumLength: Int, completion: @escaping ReceiveCompletion) {

@@ -126,6 +126,7 @@ final class NetworkTests: XCTestCase {
             done.fulfill()
         })
         connection.send(content: nil, completion: .idempotent)
+        connection.send(content: [UInt8](repeating: 0, count: 4), completion: .idempotent)
         connection.cancel()
         connection.send(content: Data("late".utf8), completion: .contentProcessed { error in
             errors.add("late send \(error == .posix(.ECANCELED))")
