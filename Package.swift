@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "CoreData", targets: ["CoreData"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "CloudKit", targets: ["CloudKit"]),
+        .library(name: "Network", targets: ["Network"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -105,6 +107,12 @@ let package = Package(
         // for both the framework and `import`'s code generation.
         .target(name: "CoreDataModelFile"),
         .target(name: "CoreData", dependencies: ["CoreDataModelFile", "WidgetUI", "WidgetAssets", "FoundationAdditions"]),
+        // CloudKit and Network as a device offline sees them (widgets have no network here): records and
+        // endpoints are values that work; every server call fails with `CKError.networkUnavailable`, a
+        // path monitor reports `.unsatisfied` and a connection waits. No socket is ever opened.
+        // CloudKit parses `NSPredicate(format:)` with Core Data's parser, which it does not re-export.
+        .target(name: "CloudKit", dependencies: ["FoundationAdditions", "CoreLocation", "CoreData"]),
+        .target(name: "Network", dependencies: ["FoundationAdditions"]),
 
         // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
         .target(name: "XcodeProject"),
@@ -205,7 +213,7 @@ let package = Package(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
-                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics",
+                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network",
             ]
         ),
         .testTarget(

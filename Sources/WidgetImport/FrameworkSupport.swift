@@ -4,7 +4,7 @@ public enum FrameworkSupport {
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
         "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
-        "CoreGraphics", "UniformTypeIdentifiers",
+        "CoreGraphics", "UniformTypeIdentifiers", "CloudKit", "Network",
     ]
 
     /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
@@ -24,10 +24,10 @@ public enum FrameworkSupport {
     /// cannot be built. (Any other unknown module is taken for a package or a project module.)
     public static let appleOnlyFrameworks: Set<String> = [
         "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
-        "ContactsUI", "Photos", "PhotosUI", "StoreKit", "CloudKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
+        "ContactsUI", "Photos", "PhotosUI", "StoreKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
         "CoreImage", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
         "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",
-        "Network", "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
+        "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
         "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
         "CoreFoundation", "SystemConfiguration", "ImageIO", "LinkPresentation", "QuickLook",

@@ -9,7 +9,8 @@ final class ReexportTests: XCTestCase {
             SwiftDataReexportProbe.foundationValues(), IntentsReexportProbe.foundationValues(), OSLogReexportProbe.foundationValues(),
             OSReexportProbe.foundationValues(), ActivityKitReexportProbe.foundationValues(), CoreLocationReexportProbe.foundationValues(),
             AppIntentsReexportProbe.foundationValues(), UIKitReexportProbe.foundationValues(), TipKitReexportProbe.foundationValues(),
-            ChartsReexportProbe.foundationValues(), WidgetKitReexportProbe.foundationValues(),
+            ChartsReexportProbe.foundationValues(), WidgetKitReexportProbe.foundationValues(), CloudKitReexportProbe.foundationValues(),
+            NetworkReexportProbe.foundationValues(),
         ]
         for probe in probes {
             XCTAssertEqual(probe.date, Date(timeIntervalSince1970: 0))
