@@ -79,20 +79,32 @@ enum ImportCommand {
             binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         let bin = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines))
-        try placeInfoPlist(from: folder, in: bin)
+        try placeInfoPlist(from: folder, in: bin, plan: plan)
         return bin.appendingPathComponent(product)
     }
 
-    /// Linux's `Bundle.main` is the executable's folder and reads `Info.plist` there: the copy the
-    /// package holds goes beside the executable, so the app's own keys read as on the device.
-    static func placeInfoPlist(from package: URL, in bin: URL) throws {
+    /// Linux's `Bundle.main` is the executable's folder, read as a bundle whose `Resources/` holds
+    /// its Info.plist and resources. So `Resources` there is made a link to the executable module's
+    /// resource folder (what SwiftPM copied: asset catalogs, JSON, strings), and the package's
+    /// Info.plist goes into it: `Bundle.main.object(forInfoDictionaryKey:)` and
+    /// `Bundle.main.url(forResource:withExtension:)` then answer as on the device.
+    static func placeInfoPlist(from package: URL, in bin: URL, plan: ImportPlan) throws {
         let source = package.appendingPathComponent(PackageWriter.infoPlistName)
         guard let data = FileManager.default.contents(atPath: source.path) else { return }
-        let target = bin.appendingPathComponent("Info.plist")
+        let fileManager = FileManager.default
+        let link = bin.appendingPathComponent("Resources")
+        let bundleName = "\(plan.targetName)_\(plan.executableName).resources"
         do {
-            try data.write(to: target, options: .atomic)
+            try? fileManager.removeItem(at: bin.appendingPathComponent("Info.plist"))
+            try? fileManager.removeItem(at: link)
+            if fileManager.fileExists(atPath: bin.appendingPathComponent(bundleName).path) {
+                try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: bundleName)
+            } else {
+                try fileManager.createDirectory(at: link, withIntermediateDirectories: true)
+            }
+            try data.write(to: link.appendingPathComponent("Info.plist"), options: .atomic)
         } catch {
-            throw CommandFailure("\(target.path): the extension's Info.plist cannot be written beside it (\(error.localizedDescription))")
+            throw CommandFailure("\(link.path): the extension's main bundle cannot be made beside it (\(error.localizedDescription))")
         }
     }
 

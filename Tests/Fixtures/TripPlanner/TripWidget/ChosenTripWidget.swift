@@ -22,6 +22,13 @@ struct ChosenTripProvider: IntentTimelineProvider {
 }
 
 struct ChosenTripWidget: Widget {
+    /// The destinations the widget ships with, read from its bundle as the app reads them.
+    static var destinations: [String] {
+        guard let url = Bundle.main.url(forResource: "Destinations", withExtension: "json"), let data = try? Data(contentsOf: url) else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: data)) ?? []
+    }
+
+
     var body: some WidgetConfiguration {
         IntentConfiguration(kind: "ChosenTrip", intent: SelectTripIntent.self, provider: ChosenTripProvider()) { entry in
             VStack {
@@ -31,6 +38,7 @@ struct ChosenTripWidget: Widget {
                 Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
                     .foregroundStyle(Color.Palette.dusk)
                 Text("\(Bundle.main.object(forInfoDictionaryKey: "CFBundleDisplayName") as? String ?? "?") in \(Bundle.main.object(forInfoDictionaryKey: "TripAppGroup") as? String ?? "no group")")
+                Text("\(Self.destinations.count) destinations")
             }
             .font(.system(size: 9))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)
