@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -46,6 +46,13 @@ func reply(_ request: TimelineRequest, text: String, padding: Int = 0) -> Messag
 }
 
 func send(_ bytes: [UInt8]) { try? channel.write(bytes) }
+
+/// A thread's body for `manyThreads`: not isolated to the main actor, as a closure written in
+/// top-level code would be (and checked, on another thread, in Swift 6).
+nonisolated func nap(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    usleep(200_000)
+    return nil
+}
 
 /// Starts a program with this process's environment; its pid.
 func spawn(_ arguments: [String]) -> pid_t {
@@ -180,6 +187,19 @@ do {
             let child = spawn(["/usr/bin/python3", "-c", "import mmap, time\nm = mmap.mmap(-1, 512 << 20)\nfor i in range(0, len(m), 4096): m[i] = 1\ntime.sleep(30)"])
             sleep(5)
             try channel.send(reply(request, text: "child \(child) still running"))
+            continue
+        }
+        if request.kind == "manyThreads" {
+            // Sixteen threads at once, as URLSession and Dispatch start them under load: each
+            // reserves its stack from the data limit the host set.
+            var threads: [pthread_t] = []
+            for _ in 0..<16 {
+                var thread = pthread_t()
+                guard pthread_create(&thread, nil, nap, nil) == 0 else { break }
+                threads.append(thread)
+            }
+            for thread in threads { pthread_join(thread, nil) }
+            try channel.send(reply(request, text: "\(threads.count) threads"))
             continue
         }
         if request.kind == "healthy" || count == 1 {

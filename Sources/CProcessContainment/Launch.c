@@ -32,6 +32,8 @@
 #endif
 #define WH_MOUNT_ATTR_RDONLY 0x1ULL
 #define WH_AT_RECURSIVE 0x8000
+/// The stack a thread reserves when the host limits memory: what iOS gives a main thread.
+#define WIDGETHOST_THREAD_STACK (1UL << 20)
 #define WH_CLOSE_RANGE_CLOEXEC (1U << 2)
 
 /// `struct mount_attr` (linux/mount.h, which cannot be included beside sys/mount.h on glibc 2.36).
@@ -145,6 +147,14 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
     if (s->data_limit != 0) {
         struct rlimit limit = { .rlim_cur = (rlim_t)s->data_limit, .rlim_max = (rlim_t)s->data_limit };
         if (setrlimit(RLIMIT_DATA, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_MEMORY_LIMIT);
+        // A thread's stack is reserved from the data limit, and glibc sizes it by RLIMIT_STACK
+        // (8 MiB here by default): five threads would spend a widget's whole budget on reservations
+        // and Dispatch could start no more. iOS gives a process's main thread 1 MiB of stack.
+        struct rlimit stack;
+        if (getrlimit(RLIMIT_STACK, &stack) == 0 && (stack.rlim_cur == RLIM_INFINITY || stack.rlim_cur > WIDGETHOST_THREAD_STACK)) {
+            stack.rlim_cur = WIDGETHOST_THREAD_STACK;
+            if (setrlimit(RLIMIT_STACK, &stack) != 0) fail(report_fd, WIDGETHOST_STEP_MEMORY_LIMIT);
+        }
     }
     arrange_descriptors(s, report_fd);
     // By path where it can be seen (a script's interpreter needs one); from the descriptor opened

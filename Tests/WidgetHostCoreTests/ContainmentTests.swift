@@ -182,6 +182,17 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(fault?.detail.contains("limit 64 MiB") == true, fault?.detail ?? "")
     }
 
+    /// Threads reserve their stacks from the data limit: at glibc's default of 8 MiB each, an
+    /// extension under the default 40 MiB limit could start only a few, and Dispatch (behind
+    /// URLSession) would wait for one forever. They get iOS's 1 MiB, so sixteen start.
+    func testThreadsFitTheDefaultMemoryLimit() throws {
+        for sandbox in [SandboxLevel.basic, .full] {
+            let host = try host(sandbox: sandbox)
+            XCTAssertEqual(host.supervision.memoryLimit, 40 << 20)
+            XCTAssertEqual(try? probe(host, "manyThreads"), "16 threads", "\(sandbox) \(host.events.map { "\($0.kind): \($0.detail)" })")
+        }
+    }
+
     func testSharedMemoryCountsAgainstTheLimit() throws {
         try assertHogIsStopped("sharedHog", sandbox: .basic)
         try assertHogIsStopped("sharedHog", sandbox: .full)
