@@ -10,6 +10,7 @@ final class ReexportTests: XCTestCase {
             OSReexportProbe.foundationValues(), ActivityKitReexportProbe.foundationValues(), CoreLocationReexportProbe.foundationValues(),
             AppIntentsReexportProbe.foundationValues(), UIKitReexportProbe.foundationValues(), TipKitReexportProbe.foundationValues(),
             ChartsReexportProbe.foundationValues(), WidgetKitReexportProbe.foundationValues(),
+            LocalAuthenticationReexportProbe.foundationValues(), SecurityReexportProbe.foundationValues(),
         ]
         for probe in probes {
             XCTAssertEqual(probe.date, Date(timeIntervalSince1970: 0))
