@@ -30,6 +30,8 @@ let package = Package(
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
         .library(name: "CloudKit", targets: ["CloudKit"]),
         .library(name: "Network", targets: ["Network"]),
+        .library(name: "Security", targets: ["Security"]),
+        .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -97,6 +99,11 @@ let package = Package(
         // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.
         // Uniform type identifiers as apps declare their own (`UTType(exportedAs:)`), with the common system types.
         .target(name: "UniformTypeIdentifiers"),
+        // The Keychain, kept in a file in the extension's data folder, with Core Foundation's types as
+        // Foundation's classes; trust, certificates and keys compile and answer `errSecUnimplemented`.
+        .target(name: "Security"),
+        // Local authentication on a device with no biometry and no passcode: every policy is refused.
+        .target(name: "LocalAuthentication", dependencies: ["FoundationAdditions"]),
         .target(name: "CoreGraphics"),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
@@ -213,7 +220,8 @@ let package = Package(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
-                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network",
+                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network", "Security",
+                "LocalAuthentication",
             ]
         ),
         .testTarget(

@@ -4,14 +4,16 @@ public enum FrameworkSupport {
     public static let providedFrameworks: [String] = [
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
         "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
-        "CoreGraphics", "UniformTypeIdentifiers", "CloudKit", "Network",
+        "CoreGraphics", "UniformTypeIdentifiers", "CloudKit", "Network", "Security", "LocalAuthentication",
     ]
 
     /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
-    /// lacks, and Combine (`ObservableObject`, `@Published` in a file that imports Foundation alone).
+    /// lacks, Combine (`ObservableObject`, `@Published` in a file that imports Foundation alone), and
+    /// Security (Apple's Foundation imports it: keychain wrappers such as Clok's and PiStats', and
+    /// Rainbow's price widget, call `SecItemCopyMatching` with Foundation alone imported).
     /// Every imported module depends on them, and its files see them without importing them
     /// (`CompilationSettings.implicitImports`).
-    public static let foundationCompanions = ["FoundationAdditions", "Combine"]
+    public static let foundationCompanions = ["FoundationAdditions", "Combine", "Security"]
 
     /// What the toolchain itself has on Linux.
     public static let toolchainModules: Set<String> = [
@@ -26,8 +28,8 @@ public enum FrameworkSupport {
         "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
         "ContactsUI", "Photos", "PhotosUI", "StoreKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
         "CoreImage", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
-        "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "LocalAuthentication", "UserNotifications", "BackgroundTasks",
-        "NetworkExtension", "Security", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
+        "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "UserNotifications", "BackgroundTasks",
+        "NetworkExtension", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
         "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
         "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
         "CoreFoundation", "SystemConfiguration", "ImageIO", "LinkPresentation", "QuickLook",

@@ -80,8 +80,10 @@ public struct CompilationSettings: Equatable, Sendable {
     /// Modules every file of an imported target sees without importing them. Apple's Foundation
     /// carries `URLSession`, `XMLParser`, `String(localized:)`, `LocalizedStringResource`, and brings
     /// Combine and Observation along (`ObservableObject`, `@Observable` in a model file that imports
+    /// Foundation alone) and Security (`SecItemCopyMatching` in a keychain wrapper that imports
     /// Foundation alone); Linux's keeps the first two in modules of their own and lacks the rest (this
-    /// package's `FoundationAdditions` and `Combine` have them), so such files build as on Apple's systems.
+    /// package's `FoundationAdditions`, `Combine` and `Security` have them), so such files build as on
+    /// Apple's systems.
     public static let implicitImports = ["FoundationNetworking", "FoundationXML", "Observation"] + FrameworkSupport.foundationCompanions
 
     /// What Swift 6 mode turns on beyond its concurrency errors, kept when such a target is compiled

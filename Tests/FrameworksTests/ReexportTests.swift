@@ -10,7 +10,7 @@ final class ReexportTests: XCTestCase {
             OSReexportProbe.foundationValues(), ActivityKitReexportProbe.foundationValues(), CoreLocationReexportProbe.foundationValues(),
             AppIntentsReexportProbe.foundationValues(), UIKitReexportProbe.foundationValues(), TipKitReexportProbe.foundationValues(),
             ChartsReexportProbe.foundationValues(), WidgetKitReexportProbe.foundationValues(), CloudKitReexportProbe.foundationValues(),
-            NetworkReexportProbe.foundationValues(),
+            NetworkReexportProbe.foundationValues(), LocalAuthenticationReexportProbe.foundationValues(), SecurityReexportProbe.foundationValues(),
         ]
         for probe in probes {
             XCTAssertEqual(probe.date, Date(timeIntervalSince1970: 0))
