@@ -284,6 +284,19 @@ final class CompatSurfaceTests: XCTestCase {
         }
     }
 
+    /// Beszel's views read their `@Observable` managers as `@Environment(InstanceManager.self)`
+    /// (Loriage/Beszel-Swift-App, `Beszel-companion/UI/Common/Switchers/InstanceSwitcherView.swift`).
+    func testObservableObjectsInTheEnvironment() {
+        let (tree, _) = archive(ObservableHolder().environment(InstanceList(names: ["alpha", "beta"])))
+        var texts: [String] = []
+        tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["2 instances", "none optional"])
+        let (missing, _) = archive(OptionalHolder())
+        var optional: [String] = []
+        missing.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { optional.append(s) } }
+        XCTAssertEqual(optional, ["none optional"], "an optional read finds nothing when no view provided one")
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -346,6 +359,32 @@ private final class UnconfiguredIntent: WidgetConfigurationIntent, @unchecked Se
     @Parameter(title: "Mode") var mode: TravelMode
     @Parameter(title: "Note") var note: String?
     required init() {}
+}
+
+@Observable
+final class InstanceList {
+    var names: [String]
+    init(names: [String]) { self.names = names }
+}
+
+@Observable
+final class UnprovidedModel {
+    var value = 0
+}
+
+private struct ObservableHolder: View {
+    @Environment(InstanceList.self) private var list
+    var body: some View {
+        VStack {
+            Text("\(list.names.count) instances")
+            OptionalHolder()
+        }
+    }
+}
+
+private struct OptionalHolder: View {
+    @Environment(UnprovidedModel.self) private var model: UnprovidedModel?
+    var body: some View { Text(model == nil ? "none optional" : "found") }
 }
 
 // `@unchecked Sendable`: as an app's class intents are; each is made, filled and read by one task.

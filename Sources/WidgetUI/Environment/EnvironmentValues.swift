@@ -1,4 +1,5 @@
 import Foundation
+import Observation
 public import WidgetArchive
 
 /// `EnvironmentKey`: a value passed down the view tree.
@@ -124,9 +125,25 @@ public enum LayoutDirection: Hashable, Sendable {
 /// `@Environment(\.key)`: reads the environment of the view being archived.
 @propertyWrapper
 public struct Environment<Value> {
-    private let keyPath: KeyPath<EnvironmentValues, Value>
-    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { self.keyPath = keyPath }
-    public var wrappedValue: Value { EnvironmentValues.current[keyPath: keyPath] }
+    private let read: (EnvironmentValues) -> Value
+    public init(_ keyPath: KeyPath<EnvironmentValues, Value>) { read = { $0[keyPath: keyPath] } }
+    public var wrappedValue: Value { read(EnvironmentValues.current) }
+
+    /// `@Environment(Model.self)`: the `@Observable` object `.environment(_:)` put above this view.
+    /// Reading one that no view provided stops the extension, as SwiftUI does.
+    public init(_ objectType: Value.Type) where Value: AnyObject & Observable {
+        read = { environment in
+            guard let object = environment.environmentObjects[ObjectIdentifier(Value.self)] as? Value else {
+                preconditionFailure("No Observable object of type \(Value.self) found: a view above must provide it with .environment(_:)")
+            }
+            return object
+        }
+    }
+
+    /// `@Environment(Model.self) var model: Model?`: nil when no view above provided one.
+    public init<Object: AnyObject & Observable>(_ objectType: Object.Type) where Value == Object? {
+        read = { $0.environmentObjects[ObjectIdentifier(Object.self)] as? Object }
+    }
 }
 
 extension View {
@@ -139,6 +156,11 @@ extension View {
 
     public func environment<V>(_ keyPath: WritableKeyPath<EnvironmentValues, V>, _ value: V) -> some View {
         archived(environment: { $0[keyPath: keyPath] = value })
+    }
+
+    /// `.environment(model)`: an `@Observable` object for `@Environment(Model.self)` below.
+    public func environment<Object: AnyObject & Observable>(_ object: Object?) -> some View {
+        archived(environment: { $0.environmentObjects[ObjectIdentifier(Object.self)] = object })
     }
 }
 
