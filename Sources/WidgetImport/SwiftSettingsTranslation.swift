@@ -87,10 +87,13 @@ public struct CompilationSettings: Equatable, Sendable {
     public static let implicitImports = ["FoundationNetworking", "FoundationXML", "Observation"] + FrameworkSupport.foundationCompanions
 
     /// What Swift 6 mode turns on beyond its concurrency errors, kept when such a target is compiled
-    /// in Swift 5 mode (`manifestLines()`).
+    /// in Swift 5 mode (`manifestLines()`). Not `IsolatedDefaultValues`: a view's
+    /// `@StateObject var model = Model()` with a `@MainActor` model is an error with it unless the
+    /// whole view is main-actor isolated, as SwiftUI's `View` is and this package's (whose `body`
+    /// only is) is not yet.
     static let swift6Features = [
         "BareSlashRegexLiterals", "ConciseMagicFile", "ForwardTrailingClosures", "ImplicitOpenExistentials",
-        "DisableOutwardActorInference", "InferSendableFromCaptures", "IsolatedDefaultValues", "GlobalActorIsolatedTypesUsability",
+        "DisableOutwardActorInference", "InferSendableFromCaptures", "GlobalActorIsolatedTypesUsability",
     ]
 
     /// Why a Swift 6 target compiles in Swift 5 mode here, said in the import's output.

@@ -297,6 +297,18 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertEqual(optional, ["none optional"], "an optional read finds nothing when no view provided one")
     }
 
+    /// A body is main-actor isolated, as SwiftUI's: it reads a `@MainActor` view model directly
+    /// (PiStats' chart reads its view model so: Bunn/PiStats,
+    /// `LocalPackages/PiStatsUI/Sources/PiStatsUI/RequestsHistoryChartView.swift`). This compiles
+    /// only because `body` is; archiving it on XCTest's main thread then reads the model.
+    func testABodyReadsMainActorState() {
+        let model = MainActor.assumeIsolated { ReadingsModel() }
+        let (tree, _) = archive(MainActorReader(model: model))
+        var texts: [String] = []
+        tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["3 readings"])
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -359,6 +371,18 @@ private final class UnconfiguredIntent: WidgetConfigurationIntent, @unchecked Se
     @Parameter(title: "Mode") var mode: TravelMode
     @Parameter(title: "Note") var note: String?
     required init() {}
+}
+
+@MainActor
+final class ReadingsModel: ObservableObject {
+    @Published var readings = [1, 2, 3]
+}
+
+private struct MainActorReader: View {
+    @ObservedObject var model: ReadingsModel
+    var body: some View {
+        Text("\(model.readings.filter { $0 > 0 }.count) readings")
+    }
 }
 
 @Observable

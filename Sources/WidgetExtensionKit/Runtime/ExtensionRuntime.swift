@@ -6,12 +6,14 @@ import Foundation
 import WidgetArchive
 import WidgetIntents
 import WidgetProtocol
+import WidgetUI
 
 /// The extension process's main loop: handshake with the host over the descriptor it was given, then
 /// serve requests one at a time until told to stop or the host goes away.
 ///
 /// Requests are served on a dedicated thread while the main thread runs the main queue, so provider code
-/// that hops to the main queue or `Task`s still completes.
+/// that hops to the main queue or `Task`s still completes; views' bodies, main-actor isolated as in
+/// SwiftUI, are evaluated on the main queue.
 package enum ExtensionRuntime {
     /// The environment variable holding the descriptor of the host connection.
     package static let descriptorVariable = "WIDGET_HOST_FD"
@@ -25,6 +27,7 @@ package enum ExtensionRuntime {
         let server = RequestServer(
             channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, urlSchemes: urlSchemes,
             previews: PreviewCatalog.discover())
+        ViewArchiver.evaluateBodiesOnMainQueue()
         let thread = Thread { server.serve() }
         thread.stackSize = 4 << 20
         thread.start()

@@ -6,7 +6,9 @@ import WidgetArchive
 /// a view produces archive nodes, once, in the extension process.
 public protocol View {
     associatedtype Body: View
-    @ViewBuilder var body: Self.Body { get }
+    /// Main-actor isolated, as SwiftUI's: a view's body may read the main actor's models
+    /// (`@MainActor` view models, `@Observable` ones in a main-actor app).
+    @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
 
     /// Appends this view's archived nodes. The default evaluates `body` with the environment in
     /// effect at this point of the tree; primitives override it.
@@ -17,13 +19,21 @@ extension View {
     public func _archive(into builder: inout _ArchiveBuilder) {
         // The binding lasts while the body's own views are archived, so nested views that change
         // nothing find their environment already bound.
-        builder.environment.bound { self.body._archive(into: &builder) }
+        builder.environment.bound { self._evaluatedBody()._archive(into: &builder) }
+    }
+
+    /// The body, evaluated where the archiver runs: on the main queue in an extension
+    /// (`ViewArchiver.bodiesOnMainQueue`), as SwiftUI evaluates it on the main thread; in a test's
+    /// own process, on the thread that asked (XCTest's main thread).
+    package func _evaluatedBody() -> Body {
+        let evaluate: @MainActor (Self) -> Body = { $0.body }
+        return unsafeBitCast(evaluate, to: ((Self) -> Body).self)(self)
     }
 }
 
 extension Never: View {
     public typealias Body = Never
-    public var body: Never { primitiveBody(Never.self) }
+    public nonisolated var body: Never { primitiveBody(Never.self) }
     public func _archive(into builder: inout _ArchiveBuilder) {}
 }
 
@@ -89,6 +99,22 @@ extension ViewNode {
 
 /// Evaluates views into archive trees.
 package enum ViewArchiver {
+    /// Whether bodies are evaluated on the main queue, whichever thread asks: set once by an
+    /// extension before it serves (its main thread runs the main queue), so that a body's
+    /// main-actor code runs where Swift 6 checks it runs. Left off in a test's process, whose main
+    /// thread may be busy waiting for the thread that asks.
+    package nonisolated(unsafe) private(set) static var bodiesOnMainQueue = false
+
+    /// Marks the main queue, to know when work runs on it: after `dispatchMain()` Linux runs the
+    /// main queue on a thread that is not the main thread.
+    private static let mainQueueMark = DispatchSpecificKey<Bool>()
+
+    /// Has bodies evaluated on the main queue from now on (see `bodiesOnMainQueue`).
+    package static func evaluateBodiesOnMainQueue() {
+        DispatchQueue.main.setSpecific(key: mainQueueMark, value: true)
+        bodiesOnMainQueue = true
+    }
+
     /// The root node for `view` in `environment`, and any warnings. A `GeometryReader` needs the size
     /// layout gives it: `locate` lays out a tree whose unresolved readers are marked and returns each
     /// marked reader's frame. The body is evaluated again with the sizes found until every reader has
@@ -105,6 +131,11 @@ package enum ViewArchiver {
     package static func archiveViews<V: View>(
         _ view: V, environment: EnvironmentValues, locate: ((_ArchiveBuilder) -> [String: CGRect])?
     ) -> _ArchiveBuilder {
+        if bodiesOnMainQueue, DispatchQueue.getSpecific(key: mainQueueMark) == nil {
+            let handoff = MainQueueHandoff { archiveViews(view, environment: environment, locate: locate) }
+            DispatchQueue.main.sync { handoff.run() }
+            if let result = handoff.result { return result }
+        }
         let geometry = GeometryResolution(resolvesUnknownToZero: locate == nil)
         var pass = 0
         while true {
@@ -121,4 +152,13 @@ package enum ViewArchiver {
             geometry.frames.merge(found) { old, _ in old }
         }
     }
+}
+
+/// Work handed to the main queue and its result handed back, while the asking thread waits for it.
+// `@unchecked Sendable`: used by one thread at a time, the asking one blocked in `sync` meanwhile.
+private final class MainQueueHandoff: @unchecked Sendable {
+    private let work: () -> _ArchiveBuilder
+    private(set) var result: _ArchiveBuilder?
+    init(_ work: @escaping () -> _ArchiveBuilder) { self.work = work }
+    func run() { result = work() }
 }

@@ -6,7 +6,7 @@ import WidgetArchive
 public protocol ViewModifier {
     associatedtype Body: View
     typealias Content = _ViewModifier_Content<Self>
-    @ViewBuilder func body(content: Content) -> Body
+    @ViewBuilder @MainActor @preconcurrency func body(content: Content) -> Body
 
     /// Archives `content` with this modifier applied. The default evaluates `body(content:)`.
     func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder)
@@ -18,7 +18,9 @@ public protocol ViewModifier {
 
 extension ViewModifier {
     public func _archive(content: _ViewModifier_Content<Self>, into builder: inout _ArchiveBuilder) {
-        builder.environment.bound { self.body(content: content)._archive(into: &builder) }
+        let evaluate: @MainActor (Self, Content) -> Body = { $0.body(content: $1) }
+        // As `View._evaluatedBody()`: archived one request at a time, nothing else of the widget running.
+        builder.environment.bound { unsafeBitCast(evaluate, to: ((Self, Content) -> Body).self)(self, content)._archive(into: &builder) }
     }
 
     public func _archive<V: View>(view content: V, into builder: inout _ArchiveBuilder) {
