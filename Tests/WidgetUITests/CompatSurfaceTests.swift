@@ -299,11 +299,11 @@ final class CompatSurfaceTests: XCTestCase {
 
     /// A body is main-actor isolated, as SwiftUI's: it reads a `@MainActor` view model directly
     /// (PiStats' chart reads its view model so: Bunn/PiStats,
-    /// `LocalPackages/PiStatsUI/Sources/PiStatsUI/RequestsHistoryChartView.swift`). This compiles
-    /// only because `body` is; archiving it on XCTest's main thread then reads the model.
+    /// `LocalPackages/PiStatsUI/Sources/PiStatsUI/RequestsHistoryChartView.swift`), made as a
+    /// `@StateObject` default value. This compiles only because `body` is, and the state object is
+    /// made, on the main actor; archiving it on XCTest's main thread then reads the model.
     func testABodyReadsMainActorState() {
-        let model = MainActor.assumeIsolated { ReadingsModel() }
-        let (tree, _) = archive(MainActorReader(model: model))
+        let (tree, _) = archive(MainActorReader())
         var texts: [String] = []
         tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
         XCTAssertEqual(texts, ["3 readings"])
@@ -379,7 +379,7 @@ final class ReadingsModel: ObservableObject {
 }
 
 private struct MainActorReader: View {
-    @ObservedObject var model: ReadingsModel
+    @StateObject private var model = ReadingsModel()
     var body: some View {
         Text("\(model.readings.filter { $0 > 0 }.count) readings")
     }

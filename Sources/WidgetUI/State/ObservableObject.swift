@@ -19,12 +19,16 @@ public struct ObservedObject<ObjectType: ObservableObject> {
 
 @propertyWrapper
 public struct StateObject<ObjectType: ObservableObject> {
-    private let make: () -> ObjectType
+    private let make: @MainActor () -> ObjectType
     private let box: ValueBox<ObjectType?> = ValueBox(nil)
-    public init(wrappedValue thunk: @autoclosure @escaping () -> ObjectType) { make = thunk }
+    /// The object is made on the main actor, as SwiftUI makes it: `@StateObject var model = Model()`
+    /// with a `@MainActor` model compiles.
+    public init(wrappedValue thunk: @autoclosure @escaping @MainActor () -> ObjectType) { make = thunk }
+    /// Read by a body, which runs on the main queue in an extension (`ViewArchiver`), where the
+    /// object is made the first time.
     public var wrappedValue: ObjectType {
         if let object = box.value { return object }
-        let object = make()
+        let object = unsafeBitCast(make, to: (() -> ObjectType).self)()
         box.value = object
         return object
     }
