@@ -76,7 +76,10 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(chosen.contains("\"next: Porto, Lima\""), "XMLParser with import Foundation alone, as on iOS")
         XCTAssertTrue(chosen.contains("\"Trips in group.com.example.TripPlanner.TripWidget\""),
                       "Bundle.main reads the target's Info.plist, its INFOPLIST_KEY_ settings and $(PRODUCT_BUNDLE_IDENTIFIER) expanded: \(chosen)")
-        XCTAssertTrue(chosen.contains("\"3 destinations\""), "Bundle.main.url(forResource:withExtension:) finds the widget's own JSON: \(chosen)")
+        XCTAssertTrue(chosen.contains("\"3 destinations\""),
+                      "Bundle.main finds the widget's own JSON, and NSLocalizedString its en.lproj strings: \(chosen)")
+        XCTAssertTrue(chosen.contains("\"trips.count\""),
+                      "a .stringsdict is left out of the main bundle (Linux's Foundation stops on its plural rules): the key shows, no crash")
         XCTAssertTrue(chosen.contains("\"#553366ff\""), "Color.Palette.dusk: a colour in a folder that provides a namespace")
 
         let marker = try String(contentsOf: package.appendingPathComponent(".widget-host-import"), encoding: .utf8)

@@ -34,7 +34,8 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(info["CFBundleDisplayName"] as? String, "Trips", "from INFOPLIST_KEY_CFBundleDisplayName")
         XCTAssertEqual(info["TripAppGroup"] as? String, "group.com.example.TripPlanner.TripWidget", "the file's own key, expanded")
         XCTAssertNotNil((info["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"])
-        XCTAssertEqual(Set(module.resources.map(\.lastPathComponent)), ["Assets.xcassets", "Destinations.json"])
+        XCTAssertEqual(Set(module.resources.map(\.lastPathComponent)),
+                       ["Assets.xcassets", "Destinations.json", "Localizable.strings", "Localizable.stringsdict"])
         // TripKit's views import SwiftUI: its targets are compiled here, not the package as it is.
         // So are those of TripStyle, the local package TripKit depends on by path (the project names only TripKit).
         XCTAssertEqual(plan.localPackages, [])

@@ -30,7 +30,10 @@ final class XcodeProjectTests: XCTestCase {
             "TripPlanner/Shared/Trip.swift", "SharedModels/Formatting.swift", "TripWidget/ChosenTripWidget.swift", "TripWidget/NextTripWidget.swift",
             "TripWidget/TripFeed.swift", "TripWidget/TripIntents.intentdefinition", "TripWidget/TripWidgetBundle.swift",
         ], "an intent definition is compiled in the Sources phase, as Xcode does")
-        XCTAssertEqual(relative(members.resources), ["TripPlanner/Assets.xcassets", "TripWidget/Assets.xcassets", "TripWidget/Destinations.json"],
+        XCTAssertEqual(relative(members.resources), [
+            "TripPlanner/Assets.xcassets", "TripWidget/Assets.xcassets", "TripWidget/Destinations.json",
+            "TripWidget/en.lproj/Localizable.strings", "TripWidget/en.lproj/Localizable.stringsdict",
+        ],
                        "a file of the synchronized folder that is not a source is a resource")
         XCTAssertEqual(members.missing, [])
         XCTAssertEqual(members.packageProducts.map(\.name), ["TripKit"])

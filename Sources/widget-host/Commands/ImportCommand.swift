@@ -84,27 +84,41 @@ enum ImportCommand {
     }
 
     /// Linux's `Bundle.main` is the executable's folder, read as a bundle whose `Resources/` holds
-    /// its Info.plist and resources. So `Resources` there is made a link to the executable module's
-    /// resource folder (what SwiftPM copied: asset catalogs, JSON, strings), and the package's
-    /// Info.plist goes into it: `Bundle.main.object(forInfoDictionaryKey:)` and
-    /// `Bundle.main.url(forResource:withExtension:)` then answer as on the device.
+    /// its Info.plist and resources. So `Resources` there is made of links to the executable
+    /// module's resources (what SwiftPM copied: asset catalogs, JSON, strings) and the package's
+    /// Info.plist: `Bundle.main.object(forInfoDictionaryKey:)` and
+    /// `Bundle.main.url(forResource:withExtension:)` then answer as on the device. `.stringsdict`
+    /// files are left out: Linux's Foundation stops the process when `NSLocalizedString` meets
+    /// one of their plural rules, where Apple's formats it.
     static func placeInfoPlist(from package: URL, in bin: URL, plan: ImportPlan) throws {
         let source = package.appendingPathComponent(PackageWriter.infoPlistName)
         guard let data = FileManager.default.contents(atPath: source.path) else { return }
         let fileManager = FileManager.default
-        let link = bin.appendingPathComponent("Resources")
-        let bundleName = "\(plan.targetName)_\(plan.executableName).resources"
+        let resources = bin.appendingPathComponent("Resources")
+        let bundle = bin.appendingPathComponent("\(plan.targetName)_\(plan.executableName).resources")
         do {
             try? fileManager.removeItem(at: bin.appendingPathComponent("Info.plist"))
-            try? fileManager.removeItem(at: link)
-            if fileManager.fileExists(atPath: bin.appendingPathComponent(bundleName).path) {
-                try fileManager.createSymbolicLink(atPath: link.path, withDestinationPath: bundleName)
-            } else {
-                try fileManager.createDirectory(at: link, withIntermediateDirectories: true)
-            }
-            try data.write(to: link.appendingPathComponent("Info.plist"), options: .atomic)
+            try? fileManager.removeItem(at: resources)
+            try fileManager.createDirectory(at: resources, withIntermediateDirectories: true)
+            try linkResources(from: bundle, into: resources, depth: 0)
+            try data.write(to: resources.appendingPathComponent("Info.plist"), options: .atomic)
         } catch {
-            throw CommandFailure("\(link.path): the extension's main bundle cannot be made beside it (\(error.localizedDescription))")
+            throw CommandFailure("\(resources.path): the extension's main bundle cannot be made beside it (\(error.localizedDescription))")
+        }
+    }
+
+    /// Links each resource into `folder`, a localization folder's files one by one, `.stringsdict` left out.
+    private static func linkResources(from bundle: URL, into folder: URL, depth: Int) throws {
+        let fileManager = FileManager.default
+        for name in (try? fileManager.contentsOfDirectory(atPath: bundle.path)) ?? [] where !name.hasSuffix(".stringsdict") {
+            let item = bundle.appendingPathComponent(name)
+            if name.hasSuffix(".lproj"), depth == 0 {
+                let localized = folder.appendingPathComponent(name)
+                try fileManager.createDirectory(at: localized, withIntermediateDirectories: true)
+                try linkResources(from: item, into: localized, depth: 1)
+            } else {
+                try fileManager.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: item)
+            }
         }
     }
 

@@ -38,9 +38,10 @@ struct ChosenTripWidget: Widget {
                 Text("next: \(TripFeed.names(in: TripFeed.stored).joined(separator: ", "))")
                     .foregroundStyle(Color.Palette.dusk)
                 Text("\(Bundle.main.object(forInfoDictionaryKey: "CFBundleDisplayName") as? String ?? "?") in \(Bundle.main.object(forInfoDictionaryKey: "TripAppGroup") as? String ?? "no group")")
-                Text("\(Self.destinations.count) destinations")
+                Text(String(format: NSLocalizedString("destinations.count", comment: ""), Self.destinations.count))
+                Text(String.localizedStringWithFormat(NSLocalizedString("trips.count", comment: ""), 2))
             }
-            .font(.system(size: 9))
+            .font(.system(size: 7))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)
         }
         .configurationDisplayName("Chosen trip")
