@@ -107,9 +107,17 @@ public struct ImportPlanner {
         plan.infoPlist = info.xml
         plan.leftOut += info.problems
         let members = target.members()
-        let missingSwift = members.missing.filter { $0.pathExtension == "swift" }
+        // A missing Swift file that the repository ships a template of compiles from the template.
+        var templated: [(missing: URL, template: URL, text: String)] = []
+        let missingSwift = members.missing.filter { file in
+            guard file.pathExtension == "swift" else { return false }
+            guard let template = SourceTemplates.template(for: file, under: project.sourceRoot), let text = Self.smallText(template) else { return true }
+            templated.append((file, template, text))
+            return false
+        }
         guard missingSwift.isEmpty else { throw .missingFiles(target: target.name, missingSwift.map { relative($0) }) }
-        plan.leftOut += members.missing.map { "\(relative($0)): listed by the project, not on disk" }
+        let replaced = Set(templated.map(\.missing))
+        plan.leftOut += members.missing.filter { !replaced.contains($0) }.map { "\(relative($0)): listed by the project, not on disk" }
 
         var linked: [ImportedModule] = []
         for name in members.linkedTargets {
@@ -118,6 +126,12 @@ public struct ImportPlanner {
         }
         var main = module(for: target, members: members, executable: true, configuration: configuration, plan: &plan)
         guard !main.sources.isEmpty else { throw .noSwiftSources(target: target.name) }
+        for (missing, template, text) in templated {
+            let name = Self.copyName(missing, folder: "Templates", taken: main.generated)
+            main.generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(template.path)), line: 1)\n" + text + "\n#sourceLocation()\n"
+            plan.leftOut.append("\(relative(missing)): not on disk (each developer makes it); compiled from the repository's template "
+                + "\(relative(template)) as Generated/\(name)")
+        }
         main.moduleDependencies = linked.map(\.name)
         plan.modules = [main] + linked
         collectPackages(&plan)

@@ -69,7 +69,7 @@ final class ImportCommandTests: XCTestCase {
         let disc = try colour(ofImage: "Compass", atX: 10, y: 10)
         XCTAssertTrue(disc[0] < 20 && (140...165).contains(disc[1]) && (65...90).contains(disc[2]), "the PDF's disc: \(disc)")
 
-        let chosen = try String(contentsOf: preview.appendingPathComponent("ChosenTrip/systemSmall/entry-0.json"), encoding: .utf8)
+        let chosen = try String(contentsOf: preview.appendingPathComponent("ChosenTrip/systemLarge/entry-0.json"), encoding: .utf8)
         XCTAssertTrue(chosen.contains("\"Chosen: Lisbon\""), "the intent class generated from the .intentdefinition, with its default")
         XCTAssertTrue(chosen.contains("\"detailed view\""), "the enum parameter's default")
         XCTAssertTrue(chosen.contains("\"7 days ahead\""))
@@ -78,6 +78,8 @@ final class ImportCommandTests: XCTestCase {
                       "Bundle.main reads the target's Info.plist, its INFOPLIST_KEY_ settings and $(PRODUCT_BUNDLE_IDENTIFIER) expanded: \(chosen)")
         XCTAssertTrue(chosen.contains("\"3 destinations\""),
                       "Bundle.main finds the widget's own JSON, and NSLocalizedString its en.lproj strings: \(chosen)")
+        XCTAssertTrue(chosen.contains("\"key demo-key\""), "TripSecrets.swift, missing, compiled from the repository's template")
+        XCTAssertTrue(r.stdout.contains("TripPlanner/Shared/TripSecrets.swift: not on disk (each developer makes it); compiled from the repository's template TripPlanner/Shared/TripSecrets.swift.template"), r.stdout)
         XCTAssertTrue(chosen.contains("\"trips.count\""),
                       "a .stringsdict is left out of the main bundle (Linux's Foundation stops on its plural rules): the key shows, no crash")
         XCTAssertTrue(chosen.contains("\"#553366ff\""), "Color.Palette.dusk: a colour in a folder that provides a namespace")

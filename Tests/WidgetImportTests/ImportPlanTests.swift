@@ -24,7 +24,8 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(module.settings.languageMode, "5")
         XCTAssertEqual(Set(module.generated.keys), [
             "GeneratedAssetSymbols.swift", "TripIntentsIntents.swift", "Platform/TripWidgetBundle.resolved.swift", "Platform/Formatting.resolved.swift",
-        ])
+            "Templates/TripSecrets.resolved.swift",
+        ], "TripSecrets.swift is missing and has a template")
         XCTAssertEqual(plan.platform, "iOS")
         XCTAssertEqual(plan.platformResolved, ["TripWidget/TripWidgetBundle.swift"])
         XCTAssertEqual(plan.modulesRespelled, ["SharedModels/Formatting.swift"])
@@ -52,7 +53,10 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertEqual(plan.modules[2].resources.map(\.lastPathComponent), ["Media.xcassets"])
         // …and its `ColorResource` symbols are generated, as Xcode does for a package's catalog.
         XCTAssertTrue(plan.modules[2].generated["GeneratedAssetSymbols.swift"]?.contains("static let badgeInk = ColorResource(name: \"BadgeInk\"") ?? false)
-        XCTAssertEqual(plan.leftOut, [])
+        XCTAssertEqual(plan.leftOut, [
+            "TripPlanner/Shared/TripSecrets.swift: not on disk (each developer makes it); compiled from the repository's template "
+                + "TripPlanner/Shared/TripSecrets.swift.template as Generated/Templates/TripSecrets.resolved.swift",
+        ])
     }
 
     func testTargetChoiceErrorsListTheTargets() throws {

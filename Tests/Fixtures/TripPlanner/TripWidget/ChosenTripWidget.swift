@@ -40,11 +40,12 @@ struct ChosenTripWidget: Widget {
                 Text("\(Bundle.main.object(forInfoDictionaryKey: "CFBundleDisplayName") as? String ?? "?") in \(Bundle.main.object(forInfoDictionaryKey: "TripAppGroup") as? String ?? "no group")")
                 Text(String(format: NSLocalizedString("destinations.count", comment: ""), Self.destinations.count))
                 Text(String.localizedStringWithFormat(NSLocalizedString("trips.count", comment: ""), 2))
+                Text("key \(TripSecrets.feedKey)")
             }
-            .font(.system(size: 7))
+            .font(.system(size: 9))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)
         }
         .configurationDisplayName("Chosen trip")
-        .supportedFamilies([.systemSmall])
+        .supportedFamilies([.systemSmall, .systemLarge])
     }
 }
