@@ -7,6 +7,7 @@ import Foundation
 func expandAttached(typeName: String, role: String, declaration: String, extendedType: String?) -> Result<String, MacroFailure> {
     switch (typeName, role) {
     case ("NoExpansionMacro", _): return .success("")
+    case ("EntryMacro", _): return expandEntry(role: role, declaration: declaration)
     case ("ModelMacro", "extension"):
         guard let type = extendedType?.trimmingCharacters(in: .whitespacesAndNewlines), !type.isEmpty else {
             return .failure(MacroFailure("@Model: no type to extend"))

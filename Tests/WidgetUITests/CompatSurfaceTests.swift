@@ -309,6 +309,16 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertEqual(texts, ["3 readings"])
     }
 
+    func testEntryMacroValues() {
+        var texts: [String] = []
+        archive(EntryReader()).0.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["no session 3"], "the defaults: nil for an optional, the value written")
+        texts = []
+        let set = EntryReader().environment(\.entrySession, InstanceList(names: ["vercel"])).environment(\.entryCount, 7)
+        archive(set).0.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["vercel 7"])
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -462,5 +472,22 @@ final class FormatStyleTextTests: XCTestCase {
         var texts: [String] = []
         node.forEachNode { if case .text(let t) = $0 { texts += t.runs.compactMap { if case .literal(let s) = $0.content { s } else { nil } } } }
         XCTAssertEqual(texts.joined(), "Rate 4.57 PLN")
+    }
+}
+
+/// `@Entry` as Zeitgeist declares its session (daneden/Zeitgeist, `Shared/Models/VercelSession.swift`),
+/// and with a default value.
+extension EnvironmentValues {
+    @Entry var entrySession: InstanceList?
+    @Entry var entryAccent: Color = .orange
+    @Entry var entryCount = 3
+}
+
+struct EntryReader: View {
+    @Environment(\.entrySession) private var session
+    @Environment(\.entryAccent) private var accent
+    @Environment(\.entryCount) private var count
+    var body: some View {
+        Text("\(session?.names.joined(separator: ",") ?? "no session") \(count)").foregroundStyle(accent)
     }
 }
