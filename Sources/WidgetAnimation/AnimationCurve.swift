@@ -29,7 +29,7 @@ public struct AnimationCurve: Hashable, Sendable {
         case .smooth(let duration, let extra): kind = Self.spring(duration: duration, bounce: extra)
         case .snappy(let duration, let extra): kind = Self.spring(duration: duration, bounce: 0.15 + extra)
         case .bouncy(let duration, let extra): kind = Self.spring(duration: duration, bounce: 0.3 + extra)
-        case .linear, .easeIn, .easeOut, .easeInOut: kind = Self.timing(animation.curve)
+        case .linear, .easeIn, .easeOut, .easeInOut, .timingCurve: kind = Self.timing(animation.curve)
         }
         length = Self.settlingTime(kind) ?? Self.bounded(Self.timingDuration(animation.curve))
     }
@@ -40,16 +40,22 @@ public struct AnimationCurve: Hashable, Sendable {
         case .easeIn: .bezier(x1: 0.42, y1: 0, x2: 1, y2: 1)
         case .easeOut: .bezier(x1: 0, y1: 0, x2: 0.58, y2: 1)
         case .easeInOut: .bezier(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+        // The control points' x must lie in [0, 1] for time to run forward, as CSS requires; y may overshoot.
+        case .timingCurve(let c0x, let c0y, let c1x, let c1y, _):
+            .bezier(x1: unit(c0x), y1: finite(c0y), x2: unit(c1x), y2: finite(c1y, default: 1))
         default: .bezier(x1: 0, y1: 0, x2: 1, y2: 1)
         }
     }
 
     private static func timingDuration(_ curve: AnimationValue.Curve) -> Double {
         switch curve {
-        case .linear(let d), .easeIn(let d), .easeOut(let d), .easeInOut(let d): d
+        case .linear(let d), .easeIn(let d), .easeOut(let d), .easeInOut(let d), .timingCurve(_, _, _, _, let d): d
         default: 0
         }
     }
+
+    private static func unit(_ x: Double) -> Double { x.isFinite ? min(1, max(0, x)) : 0 }
+    private static func finite(_ y: Double, default fallback: Double = 0) -> Double { y.isFinite ? min(10, max(-10, y)) : fallback }
 
     /// Archived numbers are the widget's: anything absurd is brought to something that ends.
     private static func bounded(_ seconds: Double, default fallback: Double = 0.35) -> Double {

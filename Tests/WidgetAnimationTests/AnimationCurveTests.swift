@@ -19,6 +19,20 @@ final class AnimationCurveTests: XCTestCase {
         XCTAssertEqual(easeInOut.progress(at: 5), 1)
     }
 
+    /// `timingCurve` is its own Bézier: a control point above 1 overshoots, as CSS curves do, and an x
+    /// outside [0, 1] (time running backwards) is brought into it.
+    func testTimingCurvesFollowTheirControlPoints() {
+        let fast = AnimationCurve(AnimationValue(.timingCurve(c0x: 0.1, c0y: 0.9, c1x: 0.2, c1y: 1, duration: 1)))
+        XCTAssertEqual(fast.duration, 1)
+        XCTAssertGreaterThan(fast.progress(at: 0.2), 0.6, "a fast start")
+        let overshoot = AnimationCurve(AnimationValue(.timingCurve(c0x: 0.3, c0y: 1.6, c1x: 0.6, c1y: 1.4, duration: 1)))
+        XCTAssertGreaterThan((0...20).map { overshoot.progress(at: Double($0) / 20) }.max() ?? 0, 1, "past the end, then back")
+        XCTAssertEqual(overshoot.progress(at: 1), 1, accuracy: 1e-6)
+        let backwards = AnimationCurve(AnimationValue(.timingCurve(c0x: -5, c0y: 0, c1x: 7, c1y: 1, duration: .infinity)))
+        XCTAssertEqual(backwards.duration, 0.35, "an absurd duration gets the timing curves' default")
+        XCTAssertTrue((0...10).map { backwards.progress(at: Double($0) * 0.035) }.allSatisfy(\.isFinite))
+    }
+
     func testDelayAndSpeed() {
         let curve = AnimationCurve(AnimationValue(.linear(duration: 2), delay: 1, speed: 2))
         XCTAssertEqual(curve.delay, 0.5, "the delay runs at the animation's speed too")

@@ -15,6 +15,18 @@ final class CodecRoundTripTests: XCTestCase {
         }
     }
 
+    /// Tag 10, `timingCurve(_:_:_:_:duration:)`: its five numbers round-trip, and a truncated one
+    /// is an error at its offset.
+    func testTimingCurvesRoundTrip() throws {
+        let animation = AnimationValue(.timingCurve(c0x: 0.2, c0y: -0.4, c1x: 0.3, c1y: 1.6, duration: 0.8), delay: 0.1, speed: 1)
+        let value = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                                       root: .modified(.text(TextNode("x")), .animation(animation, valueDigest: 7)))
+        let bytes = ArchiveEncoder.encode(value)
+        XCTAssertEqual(try ArchiveDecoder().decode(bytes), value)
+        XCTAssertEqual(animation.description, ".timingCurve(0.2, -0.4, 0.3, 1.6, duration: 0.8).delay(0.1)")
+        XCTAssertThrowsError(try ArchiveDecoder().decode(Array(bytes.dropLast(30))))
+    }
+
     func testStringsAreInternedOnce() {
         let repeated = ViewNode.stack(StackNode(axis: .vertical, children: Array(repeating: .text(TextNode("same words")), count: 50)))
         let bytes = ArchiveEncoder.encode(WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: repeated))

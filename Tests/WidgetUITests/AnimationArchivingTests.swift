@@ -39,6 +39,7 @@ final class AnimationArchivingTests: XCTestCase {
             (.easeIn(duration: 1), AnimationValue(.easeIn(duration: 1))),
             (.easeOut, AnimationValue(.easeOut(duration: 0.35))),
             (.easeInOut(duration: 2).delay(0.5).speed(2), AnimationValue(.easeInOut(duration: 2), delay: 0.5, speed: 2)),
+            (.timingCurve(0.2, 0.8, 0.2, 1), AnimationValue(.timingCurve(c0x: 0.2, c0y: 0.8, c1x: 0.2, c1y: 1, duration: 0.35))),
         ]
         for (animation, expected) in cases {
             let found = modifiers(Text("x").animation(animation, value: 1))

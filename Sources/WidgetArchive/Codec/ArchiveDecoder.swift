@@ -609,6 +609,10 @@ struct NodeReader {
         case 7: curve = .easeIn(duration: try reader.f64("ease-in duration"))
         case 8: curve = .easeOut(duration: try reader.f64("ease-out duration"))
         case 9: curve = .easeInOut(duration: try reader.f64("ease-in-out duration"))
+        case 10:
+            curve = .timingCurve(c0x: try reader.f64("timing curve c0x"), c0y: try reader.f64("timing curve c0y"),
+                                 c1x: try reader.f64("timing curve c1x"), c1y: try reader.f64("timing curve c1y"),
+                                 duration: try reader.f64("timing curve duration"))
         case let other: throw .invalidTag(offset: offset, tag: other, context: "animation curve")
         }
         return AnimationValue(curve, delay: try reader.f64("animation delay"), speed: try reader.f64("animation speed"))

@@ -414,6 +414,8 @@ struct NodeWriter {
         case .easeIn(let duration): out.u8(7); out.f64(duration)
         case .easeOut(let duration): out.u8(8); out.f64(duration)
         case .easeInOut(let duration): out.u8(9); out.f64(duration)
+        case .timingCurve(let c0x, let c0y, let c1x, let c1y, let duration):
+            out.u8(10); out.f64(c0x); out.f64(c0y); out.f64(c1x); out.f64(c1y); out.f64(duration)
         }
         out.f64(a.delay); out.f64(a.speed)
     }

@@ -21,6 +21,9 @@ public struct AnimationValue: Hashable, Sendable, Codable {
         case easeIn(duration: Double)
         case easeOut(duration: Double)
         case easeInOut(duration: Double)
+        /// `timingCurve(_:_:_:_:duration:)`: a cubic Bézier through (0, 0), the two control points
+        /// and (1, 1), as CSS writes one (defaults: 0.35 s).
+        case timingCurve(c0x: Double, c0y: Double, c1x: Double, c1y: Double, duration: Double)
     }
 
     public var curve: Curve
@@ -81,6 +84,8 @@ extension AnimationValue: CustomStringConvertible {
         case .easeIn(let duration): text = ".easeIn(duration: \(short(duration)))"
         case .easeOut(let duration): text = ".easeOut(duration: \(short(duration)))"
         case .easeInOut(let duration): text = ".easeInOut(duration: \(short(duration)))"
+        case .timingCurve(let c0x, let c0y, let c1x, let c1y, let duration):
+            text = ".timingCurve(\(short(c0x)), \(short(c0y)), \(short(c1x)), \(short(c1y)), duration: \(short(duration)))"
         }
         if delay != 0 { text += ".delay(\(short(delay)))" }
         if speed != 1 { text += ".speed(\(short(speed)))" }

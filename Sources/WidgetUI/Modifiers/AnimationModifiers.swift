@@ -44,6 +44,10 @@ public struct Animation: Hashable, Sendable {
     public static func easeInOut(duration: Double) -> Animation { Animation(.easeInOut(duration: duration)) }
     public static func easeIn(duration: Double) -> Animation { Animation(.easeIn(duration: duration)) }
     public static func easeOut(duration: Double) -> Animation { Animation(.easeOut(duration: duration)) }
+    /// A cubic Bézier timing curve through the control points (c0x, c0y) and (c1x, c1y).
+    public static func timingCurve(_ c0x: Double, _ c0y: Double, _ c1x: Double, _ c1y: Double, duration: TimeInterval = 0.35) -> Animation {
+        Animation(.timingCurve(c0x: c0x, c0y: c0y, c1x: c1x, c1y: c1y, duration: duration))
+    }
 
     /// Starts `delay` seconds later.
     public func delay(_ delay: Double) -> Animation {
