@@ -66,5 +66,6 @@ struct OutlineWidget_Previews: PreviewProvider {
 #Preview("From the provider", as: .systemMedium, widget: { OutlineWidget() }, timelineProvider: { OutlineProvider() })
 
 #Preview("Just the view") {
-    OutlineView(entry: OutlineEntry(date: .now, outline: ViewNode(title: "View preview")))
+    @Previewable @State var title = "View preview"
+    OutlineView(entry: OutlineEntry(date: .now, outline: ViewNode(title: title)))
 }

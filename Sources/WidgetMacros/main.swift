@@ -32,7 +32,8 @@ func expand(typeName: String, source: String, discriminator: String) -> Result<S
     guard let target = expansions[typeName] else { return .failure(MacroFailure("this plugin does not provide \(typeName)")) }
     guard let macro = source.range(of: "#Preview") else { return .failure(MacroFailure("expected #Preview in the expansion")) }
     let attributes = source[..<macro.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
-    let arguments = source[macro.upperBound...]
+    // `@Previewable` marks state the preview's body declares: a local variable there, as written.
+    let arguments = source[macro.upperBound...].replacingOccurrences(of: "@Previewable", with: "")
     let name = "$" + discriminator.filter { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } + "fMu_"
     let expansion = """
         \(attributes.isEmpty ? "" : attributes + "\n")struct \(name): \(target.declaration) {

@@ -27,6 +27,20 @@ final class UIKitCallFormTests: XCTestCase {
                                                     documentAttributes: nil))
     }
 
+    /// Zeitgeist copies a deployment's URL (`Shared/Helpers/Pasteboard.swift`); what is put on the
+    /// pasteboard reads back in the same process.
+    func testPasteboardKeepsWhatThisProcessCopies() {
+        let board = UIPasteboard()
+        XCTAssertFalse(board.hasStrings)
+        board.string = "https://vercel.app"
+        board.url = URL(string: "https://vercel.app")
+        XCTAssertEqual(board.string, "https://vercel.app")
+        XCTAssertEqual(board.urls, [URL(string: "https://vercel.app")!])
+        XCTAssertTrue(board.hasStrings && board.hasURLs)
+        board.setValue(Data([1, 2]), forPasteboardType: "public.data")
+        XCTAssertEqual(board.data(forPasteboardType: "public.data"), Data([1, 2]))
+    }
+
     func testColorComponents() {
         var (r, g, b, a) = (CGFloat.zero, CGFloat.zero, CGFloat.zero, CGFloat.zero)
         UIColor(red: 1, green: 0.5, blue: 0.25, alpha: 0.8).getRed(&r, green: &g, blue: &b, alpha: &a)

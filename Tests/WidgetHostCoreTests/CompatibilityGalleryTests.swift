@@ -192,7 +192,7 @@ final class CompatibilityGalleryTests: XCTestCase {
         XCTAssertEqual(try texts(0).map { $0.first }, ["First step", "Second step"], "#Preview(as:) { widget } timeline: { … }")
         XCTAssertEqual(try texts(1).first?.first, "Garden", "#Preview(as:widget:timelineProvider:)")
         XCTAssertEqual(try texts(2).map { $0.last }, ["3 stops away", "1 stops away"], "a Live Activity's content states")
-        XCTAssertEqual(try texts(3).first?.first, "View preview", "#Preview { view }")
+        XCTAssertEqual(try texts(3).first?.first, "View preview", "#Preview { view }, its title an @Previewable @State")
         let provider = try host.preview(executable: exe, index: 4)
         XCTAssertEqual(provider.map(\.archive.family), [.systemSmall, .systemMedium], "each view in its preview context's family")
         XCTAssertEqual(try texts(4).map { $0.first }, ["Preview small", "Preview medium"])

@@ -319,6 +319,25 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertEqual(texts, ["vercel 7"])
     }
 
+    /// Zeitgeist's views (daneden/Zeitgeist, `Shared/Helper Views/CommitAuthorAttributionView.swift`,
+    /// `Shared/Extensions/View+dataTask.swift`): an `AsyncImage` draws its placeholder, as a widget on
+    /// the device does; `.refreshable` is inert; both say so.
+    func testAsyncImageDrawsItsPlaceholderAndRefreshableIsInert() {
+        let url = URL(string: "https://example.com/avatar.png")
+        let (tree, warnings) = archive(VStack {
+            AsyncImage(url: url) { image in image.resizable() } placeholder: { Text("loading") }
+            AsyncImage(url: url) { phase in
+                if let image = phase.image { image } else { Text("phase empty") }
+            }
+            AsyncImage(url: url)
+        }.refreshable {})
+        var texts: [String] = []
+        tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["loading", "phase empty"])
+        XCTAssertTrue(warnings.contains { $0.hasPrefix("AsyncImage draws its placeholder") }, "\(warnings)")
+        XCTAssertTrue(warnings.contains(".refreshable is archived inert: the host does not draw it"), "\(warnings)")
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"

@@ -7,6 +7,9 @@ import WidgetArchive
 // interacted with this way, so each archives its content unchanged and tells the author once.
 
 extension View {
+    /// `.refreshable { … }`: nothing pulls a widget to refresh (its timeline does).
+    public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { inert(".refreshable") }
+
     /// `.contextMenu { … }`: no long-press menu on a widget.
     public func contextMenu<MenuItems: View>(@ViewBuilder menuItems: () -> MenuItems) -> some View { inert(".contextMenu") }
 

@@ -52,3 +52,8 @@ extension PreviewTrait where T == Preview.ViewTraits {
 public macro Preview(
     _ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., @ViewBuilder body: @escaping @MainActor () -> any View
 ) = #externalMacro(module: "WidgetMacros", type: "ViewPreviewMacro")
+
+/// `@Previewable @State var value = …` inside `#Preview`: state the preview's view reads. The preview
+/// macro keeps the declaration as a local variable of the preview's body (see `WidgetMacros`).
+@attached(peer)
+public macro Previewable() = #externalMacro(module: "WidgetMacros", type: "NoExpansionMacro")
