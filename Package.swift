@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "CoreData", targets: ["CoreData"]),
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "UniformTypeIdentifiers", targets: ["UniformTypeIdentifiers"]),
+        .library(name: "CoreTransferable", targets: ["CoreTransferable"]),
         .library(name: "CloudKit", targets: ["CloudKit"]),
         .library(name: "Network", targets: ["Network"]),
         .library(name: "Security", targets: ["Security"]),
@@ -81,7 +82,7 @@ let package = Package(
         ),
         // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
         .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions", "CoreGraphics"]),
-        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics", "CoreTransferable"]),
         .target(name: "WidgetKit", dependencies: ["SwiftUI", "Intents", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
@@ -99,6 +100,7 @@ let package = Package(
         // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.
         // Uniform type identifiers as apps declare their own (`UTType(exportedAs:)`), with the common system types.
         .target(name: "UniformTypeIdentifiers"),
+        .target(name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"]),
         // The Keychain, kept in a file in the extension's data folder, with Core Foundation's types as
         // Foundation's classes; trust, certificates and keys compile and answer `errSecUnimplemented`.
         .target(name: "Security"),

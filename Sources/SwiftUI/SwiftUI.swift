@@ -17,6 +17,8 @@
 // `@Observable` and `@ObservationIgnored`: Apple's SwiftUI re-exports Observation, which ships with
 // the Linux toolchain (the macros included).
 @_exported import Observation
+// `Transferable` and its representations: Apple's SwiftUI re-exports CoreTransferable.
+@_exported import CoreTransferable
 // On Apple's platforms the widget protocols are declared in SwiftUI (code writes `SwiftUI.Widget`).
 @_exported import protocol WidgetExtensionKit.Widget
 @_exported import protocol WidgetExtensionKit.WidgetBundle

@@ -5,6 +5,7 @@ public enum FrameworkSupport {
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
         "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
         "CoreGraphics", "UniformTypeIdentifiers", "CloudKit", "Network", "Security", "LocalAuthentication",
+        "CoreTransferable",
     ]
 
     /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
