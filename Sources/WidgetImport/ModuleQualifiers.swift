@@ -3,8 +3,10 @@ import Foundation
 /// Names an app qualifies with the module that holds them on Apple's platforms, respelled for the
 /// module that holds them on Linux: `Darwin.round` is Glibc's (`Foundation.round`, which Linux's
 /// Foundation re-exports), `Foundation.URLSession` is FoundationNetworking's, `Foundation.XMLParser`
-/// FoundationXML's, and `import Darwin` is `import Foundation`. Only whole qualified names change;
-/// lines keep their places, so a copy reports errors at the original's lines.
+/// FoundationXML's, and `import Darwin` is `import Foundation`; and members Linux's Foundation marks
+/// unavailable become `FoundationAdditions`' stand-ins (`configuration.waitsForConnectivity` is
+/// `_waitsForConnectivity`). Only whole names change; lines keep their places, so a copy reports
+/// errors at the original's lines.
 public enum ModuleQualifiers {
     /// What Linux keeps in FoundationNetworking rather than Foundation.
     static let networkingNames: Set<String> = [
@@ -20,9 +22,12 @@ public enum ModuleQualifiers {
         "XMLParser", "XMLParserDelegate", "XMLDocument", "XMLElement", "XMLNode", "XMLDTD", "XMLDTDNode",
     ]
 
+    /// Members Linux's Foundation declares unavailable, and the stand-ins `FoundationAdditions` has.
+    static let unavailableMembers = ["waitsForConnectivity": "_waitsForConnectivity"]
+
     /// The text respelled, or nil when it names none of these.
     public static func resolve(_ text: String) -> String? {
-        guard text.contains("Darwin") || text.contains("Foundation.") else { return nil }
+        guard text.contains("Darwin") || text.contains("Foundation.") || unavailableMembers.keys.contains(where: text.contains) else { return nil }
         var changed = false
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let respelled = respell(String(line))
@@ -36,8 +41,8 @@ public enum ModuleQualifiers {
     private static let qualified = try? NSRegularExpression(pattern: #"(?<![\w.])(Darwin|Foundation)\.(\w+)"#)
 
     private static func respell(_ line: String) -> String {
-        guard line.contains("Darwin") || line.contains("Foundation.") else { return line }
-        var out = line
+        var out = respellingMembers(line)
+        guard out.contains("Darwin") || out.contains("Foundation.") else { return out }
         if let importDarwin, let match = importDarwin.firstMatch(in: out, range: NSRange(out.startIndex..., in: out)),
            let head = Range(match.range(at: 1), in: out) {
             return out[head] + "Foundation"
@@ -54,6 +59,18 @@ public enum ModuleQualifiers {
             default: nil
             }
             if let replacement { out.replaceSubrange(module, with: replacement) }
+        }
+        return out
+    }
+
+    private static func respellingMembers(_ line: String) -> String {
+        var out = line
+        for (member, standIn) in unavailableMembers where out.contains(member) {
+            guard let pattern = try? NSRegularExpression(pattern: #"\.\#(member)\b"#) else { continue }
+            for match in pattern.matches(in: out, range: NSRange(out.startIndex..., in: out)).reversed() {
+                guard let range = Range(match.range, in: out), !isInsideStringOrComment(out, at: range.lowerBound) else { continue }
+                out.replaceSubrange(range, with: "." + standIn)
+            }
         }
         return out
     }

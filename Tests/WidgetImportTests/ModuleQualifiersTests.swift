@@ -23,5 +23,8 @@ final class ModuleQualifiersTests: XCTestCase {
         XCTAssertEqual(out[5], #"let quoted = "Darwin.round stays in a string" // Darwin.round stays in a comment"#)
         XCTAssertEqual(out[6], "let mine = MyDarwin.round(1) + x.Darwin.round", "only a module name is respelled")
         XCTAssertNil(ModuleQualifiers.resolve("let x = Foundation.Date()\n"), "what Linux's Foundation has is left alone")
+        // As Zeitgeist configures its session (daneden/Zeitgeist, `Shared/Models/VercelSession.swift`).
+        XCTAssertEqual(ModuleQualifiers.resolve("config.waitsForConnectivity = true // .waitsForConnectivity"),
+                       "config._waitsForConnectivity = true // .waitsForConnectivity")
     }
 }

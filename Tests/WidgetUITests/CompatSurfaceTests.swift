@@ -330,12 +330,13 @@ final class CompatSurfaceTests: XCTestCase {
                 if let image = phase.image { image } else { Text("phase empty") }
             }
             AsyncImage(url: url)
-        }.refreshable {})
+        }.refreshable {}.onReceive(Just(1)) { _ in })
         var texts: [String] = []
         tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
         XCTAssertEqual(texts, ["loading", "phase empty"])
         XCTAssertTrue(warnings.contains { $0.hasPrefix("AsyncImage draws its placeholder") }, "\(warnings)")
         XCTAssertTrue(warnings.contains(".refreshable is archived inert: the host does not draw it"), "\(warnings)")
+        XCTAssertTrue(warnings.contains(".onReceive is archived inert: the host does not draw it"), "\(warnings)")
     }
 
     func testObservableObjectsAndContainerViews() {

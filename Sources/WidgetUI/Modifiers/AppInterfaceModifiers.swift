@@ -7,6 +7,11 @@ import WidgetArchive
 // interacted with this way, so each archives its content unchanged and tells the author once.
 
 extension View {
+    /// `.onReceive(_:perform:)`: an archived widget receives no events (its timeline brings changes).
+    public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
+        inert(".onReceive")
+    }
+
     /// `.refreshable { … }`: nothing pulls a widget to refresh (its timeline does).
     public func refreshable(action: @escaping @Sendable () async -> Void) -> some View { inert(".refreshable") }
 

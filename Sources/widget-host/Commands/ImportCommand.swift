@@ -159,7 +159,7 @@ enum ImportSummary {
             lines.append("  #if os(…) evaluated for \(plan.platform) (not Linux) in \(counted(plan.platformResolved.count, "file")), compiled as copies in Generated/Platform/")
         }
         if !plan.modulesRespelled.isEmpty {
-            lines.append("  names qualified with Apple's module (Darwin.round, Foundation.URLSession) respelled for Linux's in \(counted(plan.modulesRespelled.count, "file")), compiled as copies in Generated/Platform/")
+            lines.append("  names Linux keeps elsewhere or marks unavailable (Darwin.round, Foundation.URLSession, waitsForConnectivity) respelled in \(counted(plan.modulesRespelled.count, "file")), compiled as copies in Generated/Platform/")
         }
         if !plan.selectorsRespelled.isEmpty {
             lines.append("  #selector and @objc respelled for Swift method references (no Objective-C runtime here) in \(counted(plan.selectorsRespelled.count, "file")), compiled as copies in Generated/Platform/")
