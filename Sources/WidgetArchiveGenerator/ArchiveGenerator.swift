@@ -146,6 +146,7 @@ public struct ArchiveGenerator {
             .smooth(duration: duration, extraBounce: number(0...0.3)), .snappy(duration: duration, extraBounce: number(0...0.3)),
             .bouncy(duration: duration, extraBounce: number(0...0.3)), .linear(duration: duration), .easeIn(duration: duration),
             .easeOut(duration: duration), .easeInOut(duration: duration),
+            .timingCurve(c0x: number(0...1), c0y: number(-0.5...1.5), c1x: number(0...1), c1y: number(-0.5...1.5), duration: duration),
         ])
         return AnimationValue(curve, delay: bool() ? number(0...1) : 0, speed: bool() ? number(0.5...2) : 1)
     }
