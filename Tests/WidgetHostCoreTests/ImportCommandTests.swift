@@ -78,6 +78,8 @@ final class ImportCommandTests: XCTestCase {
                       "Bundle.main reads the target's Info.plist, its INFOPLIST_KEY_ settings and $(PRODUCT_BUNDLE_IDENTIFIER) expanded: \(chosen)")
         XCTAssertTrue(chosen.contains("\"3 destinations\""),
                       "Bundle.main finds the widget's own JSON, and NSLocalizedString its en.lproj strings: \(chosen)")
+        XCTAssertTrue(chosen.contains("\"1 feed change\""), "a listener registered with #selector and @objc hears the notification")
+        XCTAssertTrue(r.stdout.contains("#selector and @objc respelled for Swift method references"), r.stdout)
         XCTAssertTrue(chosen.contains("\"key demo-key\""), "TripSecrets.swift, missing, compiled from the repository's template")
         XCTAssertTrue(r.stdout.contains("TripPlanner/Shared/TripSecrets.swift: not on disk (each developer makes it); compiled from the repository's template TripPlanner/Shared/TripSecrets.swift.template"), r.stdout)
         XCTAssertTrue(chosen.contains("\"trips.count\""),

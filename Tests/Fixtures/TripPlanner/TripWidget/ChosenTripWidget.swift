@@ -22,6 +22,14 @@ struct ChosenTripProvider: IntentTimelineProvider {
 }
 
 struct ChosenTripWidget: Widget {
+    /// How many changes a listener registered with `#selector` hears.
+    static func feedChanges() -> Int {
+        let center = NotificationCenter()
+        let listener = TripFeedListener(center: center)
+        center.post(name: .tripFeedChanged, object: nil)
+        return listener.changes
+    }
+
     /// The destinations the widget ships with, read from its bundle as the app reads them.
     static var destinations: [String] {
         guard let url = Bundle.main.url(forResource: "Destinations", withExtension: "json"), let data = try? Data(contentsOf: url) else { return [] }
@@ -41,6 +49,7 @@ struct ChosenTripWidget: Widget {
                 Text(String(format: NSLocalizedString("destinations.count", comment: ""), Self.destinations.count))
                 Text(String.localizedStringWithFormat(NSLocalizedString("trips.count", comment: ""), 2))
                 Text("key \(TripSecrets.feedKey)")
+                Text("\(Self.feedChanges()) feed change")
             }
             .font(.system(size: 9))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)

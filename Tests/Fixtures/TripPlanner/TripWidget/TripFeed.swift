@@ -39,3 +39,21 @@ final class TripFeedModel: ObservableObject {
 @Observable final class TripFeedProgress {
     var loaded = 0
 }
+
+extension Notification.Name {
+    static let tripFeedChanged = Notification.Name("TripFeedChanged")
+}
+
+/// Listens for the feed's changes the Objective-C way, as older app code does: `#selector` and
+/// `@objc`, which `import` respells for a Swift method reference.
+final class TripFeedListener {
+    private(set) var changes = 0
+
+    init(center: NotificationCenter) {
+        center.addObserver(self, selector: #selector(TripFeedListener.feedChanged(_:)), name: .tripFeedChanged, object: nil)
+    }
+
+    @objc private func feedChanged(_ notification: Notification) {
+        changes += 1
+    }
+}
