@@ -28,6 +28,8 @@ reason() {
   local log=$1 package=$2 line=""
   if grep -q "does not build" "$log" && [ -f "$package/build.log" ]; then
     line=$(grep -m1 -E '^/.*: error:' "$package/build.log" || grep -m1 'error:' "$package/build.log")
+  elif grep -q "no answer to" "$log"; then
+    line="extension too slow: $(grep -m1 "no answer to" "$log" | sed 's/^ *//')"
   elif grep -q "some widgets failed" "$log"; then
     line="extension failed: $(grep -A1 "last words" "$log" | tail -n 1)"
   fi
