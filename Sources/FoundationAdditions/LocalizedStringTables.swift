@@ -51,14 +51,21 @@ package enum LocalizedStringTables {
     }
 
     /// From the `.lproj` of the locale's language when the bundle has one, else as `Bundle` chooses.
+    /// A folder with a `.stringsdict` is read here (`PluralStringsTable`): Linux's `Bundle` stops the
+    /// process when its lookup meets a plural rule.
     private static func stringsFile(_ bundle: Bundle, key: String, table: String, languages: [String], available: Set<String>) -> String? {
         let missing = "\u{1}no translation\u{1}"
         for language in languages where available.contains(language) {
             guard let path = bundle.path(forResource: language, ofType: "lproj"), let localized = Bundle(path: path) else { continue }
+            if let plural = PluralStringsTable.of(folder: URL(fileURLWithPath: path), table: table) {
+                if let value = plural.value(of: key) { return value }
+                continue
+            }
             let value = localized.localizedString(forKey: key, value: missing, table: table)
             if value != missing { return value }
         }
         guard !available.isEmpty else { return nil }
+        if let folder = bundle.resourceURL, let plural = PluralStringsTable.of(folder: folder, table: table) { return plural.value(of: key) }
         let value = bundle.localizedString(forKey: key, value: missing, table: table)
         return value == missing ? nil : value
     }
@@ -142,5 +149,37 @@ struct StringCatalog {
             }
         }
         return nil
+    }
+}
+
+/// A table whose folder has a `.stringsdict` beside (or instead of) its `.strings`: both read as
+/// property lists. A plural entry gives its format with each variable's `other` form put in, as a
+/// string catalog's plural does here (`StringCatalog`): `%#@trips@` with `other` `%d trips` is `%d trips`.
+struct PluralStringsTable {
+    private let strings: [String: String]
+    private let plurals: [String: [String: Any]]
+
+    /// The folder's table, or nil when it has no `<table>.stringsdict` (then Foundation's `Bundle` reads it).
+    static func of(folder: URL, table: String) -> PluralStringsTable? {
+        let dictionary = folder.appendingPathComponent(table + ".stringsdict")
+        guard let plurals = read(dictionary) as? [String: [String: Any]] else { return nil }
+        let strings = read(folder.appendingPathComponent(table + ".strings")) as? [String: String] ?? [:]
+        return PluralStringsTable(strings: strings, plurals: plurals)
+    }
+
+    private static func read(_ file: URL) -> Any? {
+        guard let data = FileManager.default.contents(atPath: file.path), data.count < 16 << 20 else { return nil }
+        return try? PropertyListSerialization.propertyList(from: data, format: nil)
+    }
+
+    func value(of key: String) -> String? {
+        if let entry = plurals[key], var format = entry["NSStringLocalizedFormatKey"] as? String {
+            for (name, rule) in entry where name != "NSStringLocalizedFormatKey" {
+                guard let rule = rule as? [String: Any], let other = rule["other"] as? String else { continue }
+                format = format.replacingOccurrences(of: "%#@\(name)@", with: other)
+            }
+            return format
+        }
+        return strings[key]
     }
 }

@@ -26,6 +26,25 @@ final class LocalizedStringTests: XCTestCase {
         "%lf km" = "%.1lf km away";
         """, "en.lproj/Birds.strings")
         try write(#""Swallow" = "Schwalbe";"#, "de.lproj/Birds.strings")
+        // A plural rules file beside a strings file, as daysleft ships one
+        // (bravelocation/daysleft, `daysleft/Localizable.stringsdict`).
+        try write(#""Nest" = "Bird's nest";"#, "en.lproj/Nests.strings")
+        try write("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>%lld nests</key>
+          <dict>
+            <key>NSStringLocalizedFormatKey</key><string>%#@nests@ found</string>
+            <key>nests</key>
+            <dict>
+              <key>NSStringFormatSpecTypeKey</key><string>NSStringPluralRuleType</string>
+              <key>NSStringFormatValueTypeKey</key><string>lld</string>
+              <key>one</key><string>%lld nest</string>
+              <key>other</key><string>%lld nests</string>
+            </dict>
+          </dict>
+        </dict></plist>
+        """, "en.lproj/Nests.stringsdict")
         try write("""
         {
           "sourceLanguage" : "en",
@@ -81,6 +100,14 @@ final class LocalizedStringTests: XCTestCase {
         let total: String.LocalizationValue = "Total: \(12.5, specifier: "%.2f") for \(3, specifier: "%d") donuts"
         XCTAssertEqual(total.key, "Total: %.2f for %d donuts")
         XCTAssertEqual(String(localized: total), "Total: 12.50 for 3 donuts")
+    }
+
+    /// Linux's `Bundle` stops the process when its lookup meets a `.stringsdict` plural: such a table
+    /// is read here, the plural giving its `other` form, as a string catalog's does.
+    func testPluralRulesFilesAreReadWithoutFoundationsBundle() {
+        XCTAssertEqual(String(localized: "\(5) nests", table: "Nests", bundle: bundle), "5 nests found")
+        XCTAssertEqual(String(localized: "Nest", table: "Nests", bundle: bundle), "Bird's nest", "the strings file beside it")
+        XCTAssertEqual(String(localized: "Egg", table: "Nests", bundle: bundle), "Egg", "missing: the value itself")
     }
 
     func testStringCatalogs() {
