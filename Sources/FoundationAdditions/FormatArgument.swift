@@ -4,6 +4,16 @@ import Foundation
 /// key's own, or a translation's, which may reorder the values (`%2$@ … %1$lld`) or write them with
 /// another precision (`%.1lf`).
 package enum FormatArgument: Hashable, Sendable {
+    /// The argument as a number, for choosing a plural form; nil for text.
+    package var number: Double? {
+        switch self {
+        case .text: nil
+        case .signed(let n): Double(n)
+        case .unsigned(let n): Double(n)
+        case .floating(let x): x
+        }
+    }
+
     case text(String)
     case signed(Int64)
     case unsigned(UInt64)

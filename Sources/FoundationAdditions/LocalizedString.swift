@@ -23,7 +23,8 @@ extension String {
 
     /// The translation found, filled with the default value's arguments, or the default value.
     private static func localized(_ key: String, default value: LocalizationValue, table: String?, bundle: Bundle?, locale: Locale) -> String {
-        guard let translation = LocalizedStringTables.translation(of: key, table: table, bundle: bundle, locale: locale) else {
+        guard let translation = LocalizedStringTables.translation(of: key, table: table, bundle: bundle, locale: locale,
+                                                                  plural: value.arguments.lazy.compactMap(\.number).first) else {
             return value.description
         }
         return value.arguments.isEmpty ? translation : FormatArgument.format(translation, value.arguments)

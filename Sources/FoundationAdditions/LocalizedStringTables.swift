@@ -9,18 +9,19 @@ import Foundation
 /// too. A bundle with no `.lproj` folder and no catalog is never searched again.
 package enum LocalizedStringTables {
     /// The translation of `key` in `table` (`Localizable` when nil or empty) for `locale`, or nil when
-    /// no table of the bundle has the key.
-    package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale) -> String? {
+    /// no table of the bundle has the key. `plural` is the number a plural entry's form is chosen for
+    /// (the value's first number; nil: the `other` form).
+    package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale, plural: Double? = nil) -> String? {
         let table = table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
         let searched = bundle.map { $0.bundleURL == Bundle.main.bundleURL ? Self.mainBundles : [$0] } ?? Self.mainBundles
         let languages = Self.languages(of: locale)
         for bundle in searched {
             let sources = StringSources.of(bundle)
             guard sources.hasTables else { continue }
-            if let found = stringsFile(bundle, key: key, table: table, languages: languages, available: sources.localizations) {
+            if let found = stringsFile(bundle, key: key, table: table, languages: languages, available: sources.localizations, plural: plural) {
                 return found
             }
-            if let catalog = sources.catalog(named: table), let found = catalog.translation(of: key, languages: languages) {
+            if let catalog = sources.catalog(named: table), let found = catalog.translation(of: key, languages: languages, plural: plural) {
                 return found
             }
         }
@@ -53,19 +54,22 @@ package enum LocalizedStringTables {
     /// From the `.lproj` of the locale's language when the bundle has one, else as `Bundle` chooses.
     /// A folder with a `.stringsdict` is read here (`PluralStringsTable`): Linux's `Bundle` stops the
     /// process when its lookup meets a plural rule.
-    private static func stringsFile(_ bundle: Bundle, key: String, table: String, languages: [String], available: Set<String>) -> String? {
+    private static func stringsFile(_ bundle: Bundle, key: String, table: String, languages: [String], available: Set<String>,
+                                    plural: Double?) -> String? {
         let missing = "\u{1}no translation\u{1}"
         for language in languages where available.contains(language) {
             guard let path = bundle.path(forResource: language, ofType: "lproj"), let localized = Bundle(path: path) else { continue }
-            if let plural = PluralStringsTable.of(folder: URL(fileURLWithPath: path), table: table) {
-                if let value = plural.value(of: key) { return value }
+            if let pluralTable = PluralStringsTable.of(folder: URL(fileURLWithPath: path), table: table) {
+                if let value = pluralTable.value(of: key, plural: plural, language: language) { return value }
                 continue
             }
             let value = localized.localizedString(forKey: key, value: missing, table: table)
             if value != missing { return value }
         }
         guard !available.isEmpty else { return nil }
-        if let folder = bundle.resourceURL, let plural = PluralStringsTable.of(folder: folder, table: table) { return plural.value(of: key) }
+        if let folder = bundle.resourceURL, let pluralTable = PluralStringsTable.of(folder: folder, table: table) {
+            return pluralTable.value(of: key, plural: plural, language: languages.first ?? "en")
+        }
         let value = bundle.localizedString(forKey: key, value: missing, table: table)
         return value == missing ? nil : value
     }
@@ -129,32 +133,36 @@ struct StringCatalog {
     }
 
     /// The value for the first of `languages` the key has, else the source language's; a plural's
-    /// `other` form when the value varies by plural.
-    func translation(of key: String, languages: [String]) -> String? {
+    /// form for `plural` in that language (`PluralCategory`), its `other` form without a number.
+    func translation(of key: String, languages: [String], plural: Double? = nil) -> String? {
         guard let localizations = strings[key]?["localizations"] as? [String: Any] else { return nil }
         for language in languages + [sourceLanguage] {
             guard let entry = localizations[language] as? [String: Any] else { continue }
-            if let value = Self.value(of: entry) { return value }
+            if let value = Self.value(of: entry, plural: plural, language: language) { return value }
         }
         return nil
     }
 
-    private static func value(of entry: [String: Any]) -> String? {
+    private static func value(of entry: [String: Any], plural: Double?, language: String) -> String? {
         if let unit = entry["stringUnit"] as? [String: Any], let value = unit["value"] as? String { return value }
         guard let variations = entry["variations"] as? [String: Any] else { return nil }
-        for kind in ["plural", "device"] {
-            guard let forms = variations[kind] as? [String: Any] else { continue }
-            for form in ["other", "many", "few", "one", "zero"] {
-                if let variant = forms[form] as? [String: Any], let value = value(of: variant) { return value }
-            }
+        if let forms = variations["plural"] as? [String: Any],
+           let variant = PluralCategory.choose(forms, for: plural, language: language) as? [String: Any],
+           let value = value(of: variant, plural: plural, language: language) {
+            return value
+        }
+        guard let forms = variations["device"] as? [String: Any] else { return nil }
+        for form in ["other", "iphone"] {
+            if let variant = forms[form] as? [String: Any], let value = value(of: variant, plural: plural, language: language) { return value }
         }
         return nil
     }
 }
 
 /// A table whose folder has a `.stringsdict` beside (or instead of) its `.strings`: both read as
-/// property lists. A plural entry gives its format with each variable's `other` form put in, as a
-/// string catalog's plural does here (`StringCatalog`): `%#@trips@` with `other` `%d trips` is `%d trips`.
+/// property lists. A plural entry gives its format with each variable's form for the number put in
+/// (`PluralCategory`), as a string catalog's plural does here: `%#@trips@` with `one` `%d trip` and
+/// `other` `%d trips` is `%d trip` for 1.
 struct PluralStringsTable {
     private let strings: [String: String]
     private let plurals: [String: [String: Any]]
@@ -172,11 +180,11 @@ struct PluralStringsTable {
         return try? PropertyListSerialization.propertyList(from: data, format: nil)
     }
 
-    func value(of key: String) -> String? {
+    func value(of key: String, plural: Double? = nil, language: String = "en") -> String? {
         if let entry = plurals[key], var format = entry["NSStringLocalizedFormatKey"] as? String {
             for (name, rule) in entry where name != "NSStringLocalizedFormatKey" {
-                guard let rule = rule as? [String: Any], let other = rule["other"] as? String else { continue }
-                format = format.replacingOccurrences(of: "%#@\(name)@", with: other)
+                guard let rule = rule as? [String: Any], let form = PluralCategory.choose(rule, for: plural, language: language) as? String else { continue }
+                format = format.replacingOccurrences(of: "%#@\(name)@", with: form)
             }
             return format
         }

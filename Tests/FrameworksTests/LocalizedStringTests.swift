@@ -1,5 +1,5 @@
 import Foundation
-import FoundationAdditions
+@testable import FoundationAdditions
 import SwiftUI
 import WidgetArchive
 import XCTest
@@ -106,14 +106,30 @@ final class LocalizedStringTests: XCTestCase {
     /// is read here, the plural giving its `other` form, as a string catalog's does.
     func testPluralRulesFilesAreReadWithoutFoundationsBundle() {
         XCTAssertEqual(String(localized: "\(5) nests", table: "Nests", bundle: bundle), "5 nests found")
+        XCTAssertEqual(String(localized: "\(1) nests", table: "Nests", bundle: bundle), "1 nest found", "the one form for 1")
         XCTAssertEqual(String(localized: "Nest", table: "Nests", bundle: bundle), "Bird's nest", "the strings file beside it")
         XCTAssertEqual(String(localized: "Egg", table: "Nests", bundle: bundle), "Egg", "missing: the value itself")
+    }
+
+    /// CLDR's cardinal categories for the languages apps ship most.
+    func testPluralCategoriesByLanguage() {
+        let cases: [(Double, String, PluralCategory)] = [
+            (1, "en", .one), (0, "en", .other), (1.5, "en", .other), (0, "fr", .one), (1, "pt-BR", .one),
+            (21, "ru", .one), (22, "ru", .few), (25, "ru", .many), (11, "ru", .many), (12, "pl", .many), (3, "pl", .few),
+            (2, "ar", .two), (105, "ar", .few), (3, "cs", .few), (1, "ja", .other), (1, "zh-Hans", .other),
+        ]
+        for (number, language, category) in cases {
+            XCTAssertEqual(PluralCategory.of(number, language: language), category, "\(number) in \(language)")
+        }
+        XCTAssertEqual(PluralCategory.choose(["zero": "none", "other": "some"], for: 0, language: "en"), "none", "a zero form is used for 0")
+        XCTAssertEqual(PluralCategory.choose(["one": "a", "other": "b"], for: nil, language: "ru"), "b", "no number: other")
     }
 
     func testStringCatalogs() {
         XCTAssertEqual(String(localized: "common.error.authFailed", bundle: bundle), "Sign-in failed")
         XCTAssertEqual(String(localized: "common.error.authFailed", bundle: bundle, locale: Locale(identifier: "fr_FR")), "Échec de la connexion")
         XCTAssertEqual(String(localized: "\(4) alerts", bundle: bundle), "4 alerts", "a plural's other form")
+        XCTAssertEqual(String(localized: "\(1) alerts", bundle: bundle), "1 alert", "its one form, chosen by the number")
         XCTAssertEqual(String(localized: "Untranslated", bundle: bundle), "Untranslated")
         XCTAssertEqual(String(localized: "common.error.authFailed", defaultValue: "Could not sign in", bundle: bundle), "Sign-in failed")
         XCTAssertEqual(String(localized: "common.error.missing", defaultValue: "Could not sign in", bundle: bundle), "Could not sign in")
