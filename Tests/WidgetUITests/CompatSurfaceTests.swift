@@ -339,6 +339,21 @@ final class CompatSurfaceTests: XCTestCase {
         XCTAssertTrue(warnings.contains(".onReceive is archived inert: the host does not draw it"), "\(warnings)")
     }
 
+    /// `@Bindable var manager = instanceManager` inside a body, then `$manager.names`, as Beszel's
+    /// switcher writes it (Loriage/Beszel-Swift-App, `Beszel-companion/UI/Common/Switchers/InstanceSwitcherView.swift`).
+    func testBindableGivesBindingsToAnObservablesProperties() {
+        let list = InstanceList(names: ["alpha"])
+        let (tree, _) = archive(BindableReader(list: list))
+        var texts: [String] = []
+        tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+        XCTAssertEqual(texts, ["alpha"])
+        var bindable = Bindable(list)
+        bindable.wrappedValue = list
+        let names: Binding<[String]> = bindable.names
+        names.wrappedValue = ["beta", "gamma"]
+        XCTAssertEqual(list.names, ["beta", "gamma"], "the binding writes the object")
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"
@@ -501,6 +516,15 @@ extension EnvironmentValues {
     @Entry var entrySession: InstanceList?
     @Entry var entryAccent: Color = .orange
     @Entry var entryCount = 3
+}
+
+private struct BindableReader: View {
+    let list: InstanceList
+    var body: some View {
+        @Bindable var bound = list
+        Text(bound.names.first ?? "none")
+            .onChange(of: $bound.names.wrappedValue) {}
+    }
 }
 
 struct EntryReader: View {

@@ -93,6 +93,7 @@ extension View {
     public func onDisappear(perform action: (() -> Void)? = nil) -> some View { inert(".onDisappear") }
     public func onChange<V: Equatable>(of value: V, perform action: @escaping (V) -> Void) -> some View { inert(".onChange") }
     public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping (V, V) -> Void) -> some View { inert(".onChange") }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> some View { inert(".onChange") }
     public func task(priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View { inert(".task") }
     /// `.task(id:priority:_:)`: restarted when the id changes, on Apple's platforms; never run in a widget.
     public func task<T: Equatable>(id value: T, priority: TaskPriority = .userInitiated, _ action: @escaping @Sendable () async -> Void) -> some View {
