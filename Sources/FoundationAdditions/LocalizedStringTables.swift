@@ -18,7 +18,7 @@ package enum LocalizedStringTables {
         for bundle in searched {
             let sources = StringSources.of(bundle)
             guard sources.hasTables else { continue }
-            if let found = stringsFile(bundle, key: key, table: table, languages: languages, available: sources.localizations, plural: plural) {
+            if let found = stringsFile(bundle, sources: sources, key: key, table: table, languages: languages, plural: plural) {
                 return found
             }
             if let catalog = sources.catalog(named: table), let found = catalog.translation(of: key, languages: languages, plural: plural) {
@@ -54,12 +54,13 @@ package enum LocalizedStringTables {
     /// From the `.lproj` of the locale's language when the bundle has one, else as `Bundle` chooses.
     /// A folder with a `.stringsdict` is read here (`PluralStringsTable`): Linux's `Bundle` stops the
     /// process when its lookup meets a plural rule.
-    private static func stringsFile(_ bundle: Bundle, key: String, table: String, languages: [String], available: Set<String>,
+    private static func stringsFile(_ bundle: Bundle, sources: StringSources, key: String, table: String, languages: [String],
                                     plural: Double?) -> String? {
+        let available = sources.localizations
         let missing = "\u{1}no translation\u{1}"
         for language in languages where available.contains(language) {
             guard let path = bundle.path(forResource: language, ofType: "lproj"), let localized = Bundle(path: path) else { continue }
-            if let pluralTable = PluralStringsTable.of(folder: URL(fileURLWithPath: path), table: table) {
+            if let pluralTable = sources.pluralTable(table, language: language) {
                 if let value = pluralTable.value(of: key, plural: plural, language: language) { return value }
                 continue
             }
@@ -67,7 +68,7 @@ package enum LocalizedStringTables {
             if value != missing { return value }
         }
         guard !available.isEmpty else { return nil }
-        if let folder = bundle.resourceURL, let pluralTable = PluralStringsTable.of(folder: folder, table: table) {
+        if let pluralTable = sources.pluralTable(table, language: nil) {
             return pluralTable.value(of: key, plural: plural, language: languages.first ?? "en")
         }
         let value = bundle.localizedString(forKey: key, value: missing, table: table)
@@ -76,12 +77,14 @@ package enum LocalizedStringTables {
 }
 
 /// What one bundle has to translate with: its `.lproj` folders and its string catalogs, listed once.
-// `@unchecked Sendable`: `catalogs` is only touched with `lock` held; the rest is set in `init`.
+// `@unchecked Sendable`: `catalogs` and `pluralTables` are only touched with `lock` held; the rest is set in `init`.
 final class StringSources: @unchecked Sendable {
     let localizations: Set<String>
     private let catalogFiles: [String: URL]
+    private let folder: URL?
     private let lock = NSLock()
     private var catalogs: [String: StringCatalog?] = [:]
+    private var pluralTables: [String: PluralStringsTable?] = [:]
 
     var hasTables: Bool { !localizations.isEmpty || !catalogFiles.isEmpty }
 
@@ -93,6 +96,21 @@ final class StringSources: @unchecked Sendable {
             if let folder { files[String(name.dropLast(".xcstrings".count))] = folder.appendingPathComponent(name) }
         }
         catalogFiles = files
+        self.folder = folder
+    }
+
+    /// The table of a `.lproj` folder (or of the bundle's own folder, `language` nil) when it has a
+    /// `.stringsdict` (`PluralStringsTable`), read once.
+    func pluralTable(_ table: String, language: String?) -> PluralStringsTable? {
+        guard let folder else { return nil }
+        let place = language.map { folder.appendingPathComponent($0 + ".lproj", isDirectory: true) } ?? folder
+        let name = (language ?? "") + "/" + table
+        return lock.withLock {
+            if let known = pluralTables[name] { return known }
+            let read = PluralStringsTable.of(folder: place, table: table)
+            pluralTables[name] = read
+            return read
+        }
     }
 
     func catalog(named table: String) -> StringCatalog? {
