@@ -228,8 +228,7 @@ public struct ImportPlanner {
                 // The imports the file has for the target's platform: one under `#if os(iOS)` is as
                 // unconditional as the code around it (`PlatformConditions`).
                 let text = Self.smallText(file) ?? ""
-                let resolved = PlatformConditions.resolve(text, platform: plan.platform) ?? text
-                let imports = SourceImports.scan(text: ModuleQualifiers.resolve(resolved) ?? resolved)
+                let imports = SourceImports.scan(text: LinuxSourceText(text, platform: plan.platform).beforeSelectors)
                 let missing = imports.filter { found in
                     !found.isConditional && ((found.module == "os" && found.path != "os") || FrameworkSupport.appleOnlyFrameworks.contains(found.module))
                 }

@@ -17,21 +17,17 @@ extension ImportPlanner {
                     kept.append(file)
                     continue
                 }
-                let platformResolved = PlatformConditions.resolve(original, platform: platform)
-                let qualified = ModuleQualifiers.resolve(platformResolved ?? original)
-                let selectors = ObjectiveCSelectors.resolve(qualified ?? platformResolved ?? original)
-                let respelled = selectors ?? qualified
-                let resolved = respelled ?? platformResolved
-                let text = resolved ?? original
+                let source = LinuxSourceText(original, platform: platform)
+                let text = source.resolved ?? original
                 // Asked of the text before `@objc(Name)` is respelled away: it marks a managed object.
-                guard ManagedSourceRewriter.needsRewrite(qualified ?? platformResolved ?? original) else {
-                    if let resolved {
+                guard ManagedSourceRewriter.needsRewrite(source.beforeSelectors) else {
+                    if let resolved = source.resolved {
                         let name = Self.copyName(file, folder: "Platform", taken: plan.modules[index].generated)
                         plan.modules[index].generated[name] = "#sourceLocation(file: \(AssetSymbols.literal(file.path)), line: 1)\n" + resolved
                             + "\n#sourceLocation()\n"
-                        if platformResolved != nil { plan.platformResolved.append(relative(file)) }
-                        if qualified != nil { plan.modulesRespelled.append(relative(file)) }
-                        if selectors != nil { plan.selectorsRespelled.append(relative(file)) }
+                        if source.platformResolved != nil { plan.platformResolved.append(relative(file)) }
+                        if source.qualified != nil { plan.modulesRespelled.append(relative(file)) }
+                        if source.selectors != nil { plan.selectorsRespelled.append(relative(file)) }
                     } else {
                         kept.append(file)
                     }
