@@ -9,7 +9,7 @@ public typealias ChartContentBuilder = ViewBuilder
 /// `Chart`: marks drawn on scales and axes. The marks are collected when the chart is evaluated,
 /// then laid out for the size the host's layout gives the chart (a geometry reader) and drawn with
 /// paths and text, so the host renders a chart as it renders any view.
-public struct Chart<Content: View>: View {
+public nonisolated struct Chart<Content: View>: View {
     let content: Content
 
     public init(@ChartContentBuilder content: () -> Content) { self.content = content() }
@@ -41,7 +41,7 @@ extension Chart {
 }
 
 /// A laid-out chart as views: gridlines, marks, labels and the legend, in the chart's frame.
-struct ChartCanvas: View {
+nonisolated struct ChartCanvas: View {
     let drawing: ChartDrawing
 
     var body: some View {

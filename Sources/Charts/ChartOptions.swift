@@ -186,7 +186,7 @@ extension AxisContent {
 }
 
 /// `AnnotationOverflowResolution` and `AxisMarkValues` aside, the chart-level modifiers.
-extension View {
+nonisolated extension View {
     public func chartXAxis(_ visibility: Visibility) -> some View { transformEnvironment(\.chartOptions) { $0.xAxis = visibility } }
     public func chartYAxis(_ visibility: Visibility) -> some View { transformEnvironment(\.chartOptions) { $0.yAxis = visibility } }
     public func chartXAxis(@AxisContentBuilder content: () -> some AxisContent) -> some View {
@@ -268,7 +268,7 @@ extension View {
 public enum ScaleType: Hashable, Sendable { case linear, log, squareRoot, date, category }
 
 /// `ChartPlotContent` and `ChartProxy`: what plot-style and overlay closures get; not drawn here.
-public struct ChartPlotContent: View {
+public nonisolated struct ChartPlotContent: View {
     public var body: some View { EmptyView() }
 }
 

@@ -54,10 +54,10 @@ public struct MarkSpecBox {
     var spec: MarkSpec
 }
 
-extension ChartMark {
+nonisolated extension ChartMark {
     public var body: Never { primitiveBody(Self.self) }
 
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         MarkCollector.current?.marks.append(_spec.spec)
     }
 
@@ -161,7 +161,7 @@ private func spec<X: Plottable, Y: Plottable>(_ kind: MarkSpec.Kind, x: Plottabl
 }
 
 /// `BarMark`.
-public struct BarMark: ChartMark {
+public nonisolated struct BarMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic, height: MarkDimension = .automatic,
                                             stacking: MarkStackingMethod = .standard) {
@@ -183,7 +183,7 @@ public struct BarMark: ChartMark {
 }
 
 /// `LineMark`.
-public struct LineMark: ChartMark {
+public nonisolated struct LineMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { _spec = spec(.line, x: x, y: y) }
     public init<X: Plottable, Y: Plottable, S: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, series: PlottableValue<S>) {
@@ -193,7 +193,7 @@ public struct LineMark: ChartMark {
 }
 
 /// `AreaMark`.
-public struct AreaMark: ChartMark {
+public nonisolated struct AreaMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, stacking: MarkStackingMethod = .standard) {
         _spec = spec(.area, x: x, y: y)
@@ -217,13 +217,13 @@ public struct AreaMark: ChartMark {
 }
 
 /// `PointMark`.
-public struct PointMark: ChartMark {
+public nonisolated struct PointMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>) { _spec = spec(.point, x: x, y: y) }
 }
 
 /// `RuleMark`: a line across the plot at a value, or between two.
-public struct RuleMark: ChartMark {
+public nonisolated struct RuleMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<Y: Plottable>(y: PlottableValue<Y>) { _spec = spec(.rule, x: Optional<PlottableValue<Double>>.none, y: y) }
     public init<X: Plottable>(x: PlottableValue<X>) { _spec = spec(.rule, x: x, y: Optional<PlottableValue<Double>>.none) }
@@ -238,7 +238,7 @@ public struct RuleMark: ChartMark {
 }
 
 /// `RectangleMark`.
-public struct RectangleMark: ChartMark {
+public nonisolated struct RectangleMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<X: Plottable, Y: Plottable>(x: PlottableValue<X>, y: PlottableValue<Y>, width: MarkDimension = .automatic, height: MarkDimension = .automatic) {
         _spec = spec(.rectangle, x: x, y: y)
@@ -253,7 +253,7 @@ public struct RectangleMark: ChartMark {
 }
 
 /// `SectorMark` (iOS 17): a pie or donut slice.
-public struct SectorMark: ChartMark {
+public nonisolated struct SectorMark: ChartMark {
     public var _spec: MarkSpecBox
     public init<V: Plottable>(angle: PlottableValue<V>, innerRadius: MarkDimension = .automatic, outerRadius: MarkDimension = .automatic,
                               angularInset: CGFloat? = nil) {

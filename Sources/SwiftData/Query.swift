@@ -54,7 +54,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.modelContainer(_:)`: the container whose models `@Query` and `modelContext` below see.
     public func modelContainer(_ container: ModelContainer) -> some View {
         environment(\.modelContext, ModelContext(container))

@@ -121,13 +121,13 @@ public enum Tips {
 }
 
 /// `TipView`: draws nothing here, and says so once.
-public struct TipView<Content: Tip>: View {
+public nonisolated struct TipView<Content: Tip>: View {
     public init(_ tip: Content, arrowEdge: Edge? = nil, action: @escaping (Tips.Action) -> Void = { _ in }) {}
     public var body: some View { EmptyView().reporting(TipNotice.message) }
 }
 
 /// `.popoverTip(_:)`.
-extension View {
+nonisolated extension View {
     public func popoverTip<T: Tip>(_ tip: T, arrowEdge: Edge? = nil, action: @escaping (Tips.Action) -> Void = { _ in }) -> some View {
         reporting(TipNotice.message)
     }

@@ -54,6 +54,7 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertTrue(next.contains("\"#8c4033ff\""), "the local package's own colour set, read through its Bundle.module")
         XCTAssertTrue(next.contains("\"built with both conditions\""), "SWIFT_ACTIVE_COMPILATION_CONDITIONS and OTHER_SWIFT_FLAGS -D")
         XCTAssertTrue(next.contains("\"Kyoto\""), "the chart's category axis names the second trip")
+        XCTAssertTrue(next.contains("\"Welcome to Oslo\""), "a view's stored default and computed property use a main-actor model")
 
         // The image sets are drawn from their own pixels: the JPEG's orange sky at its top, the PDF's green disc.
         let png = try PNGDecoder.decode([UInt8](Data(contentsOf: preview.appendingPathComponent("NextTrip/systemMedium/entry-0.png"))))

@@ -342,16 +342,20 @@ final class CompatSurfaceTests: XCTestCase {
     /// `@Bindable var manager = instanceManager` inside a body, then `$manager.names`, as Beszel's
     /// switcher writes it (Loriage/Beszel-Swift-App, `Beszel-companion/UI/Common/Switchers/InstanceSwitcherView.swift`).
     func testBindableGivesBindingsToAnObservablesProperties() {
-        let list = InstanceList(names: ["alpha"])
-        let (tree, _) = archive(BindableReader(list: list))
-        var texts: [String] = []
-        tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
-        XCTAssertEqual(texts, ["alpha"])
-        var bindable = Bindable(list)
-        bindable.wrappedValue = list
-        let names: Binding<[String]> = bindable.names
-        names.wrappedValue = ["beta", "gamma"]
-        XCTAssertEqual(list.names, ["beta", "gamma"], "the binding writes the object")
+        // A view is main-actor isolated, as SwiftUI's, and so is the model it is given here
+        // (XCTest runs tests on the main thread).
+        MainActor.assumeIsolated {
+            let list = InstanceList(names: ["alpha"])
+            let (tree, _) = ViewArchiver.archive(BindableReader(list: list), environment: EnvironmentValues())
+            var texts: [String] = []
+            tree.forEachNode { if case .text(let t) = $0, case .literal(let s)? = t.runs.first?.content { texts.append(s) } }
+            XCTAssertEqual(texts, ["alpha"])
+            var bindable = Bindable(list)
+            bindable.wrappedValue = list
+            let names: Binding<[String]> = bindable.names
+            names.wrappedValue = ["beta", "gamma"]
+            XCTAssertEqual(list.names, ["beta", "gamma"], "the binding writes the object")
+        }
     }
 
     func testObservableObjectsAndContainerViews() {

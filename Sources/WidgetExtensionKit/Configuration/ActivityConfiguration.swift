@@ -172,7 +172,7 @@ public enum DynamicIslandExpandedContentBuilder {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.activityBackgroundTint(_:)`, `.activitySystemActionForegroundColor(_:)`: Live Activity styling.
     /// The Lock Screen view's background: drawn as its container background.
     public func activityBackgroundTint(_ color: Color?) -> some View { containerBackground(color ?? .clear, for: .widget) }

@@ -2,7 +2,7 @@ import Foundation
 import WidgetUI
 
 /// `Widget`: one widget kind. `@main` on a widget starts the extension with just that widget.
-public protocol Widget {
+@MainActor @preconcurrency public protocol Widget {
     associatedtype Body: WidgetConfiguration
     init()
     @WidgetConfigurationBuilder var body: Self.Body { get }
@@ -21,7 +21,7 @@ extension Widget {
 }
 
 /// `WidgetBundle`: several widgets in one extension. `@main` on it starts the extension.
-public protocol WidgetBundle {
+@MainActor @preconcurrency public protocol WidgetBundle {
     associatedtype Body: Widget
     init()
     @WidgetBundleBuilder var body: Self.Body { get }
@@ -41,12 +41,19 @@ extension WidgetBundle {
 }
 
 extension Widget {
-    /// The resolved widgets this value stands for (several for a bundle's tuple).
-    public func _widgets() -> [_ResolvedWidget] { body._resolve() }
+    /// The resolved widgets this value stands for (several for a bundle's tuple). `Widget` is
+    /// main-actor isolated as SwiftUI's is, so that an author's widget may use main-actor code; the
+    /// runtime resolves widgets once, at launch on the main thread, and previews' widgets where the
+    /// preview is served, and a body only builds configuration values.
+    public nonisolated func _widgets() -> [_ResolvedWidget] {
+        let resolve: @MainActor (Self) -> [_ResolvedWidget] = { $0.body._resolve() }
+        return unsafeBitCast(resolve, to: ((Self) -> [_ResolvedWidget]).self)(self)
+    }
 }
 
-/// `@WidgetBundleBuilder`: any number of widgets, and `if` for availability.
-@resultBuilder
+/// `@WidgetBundleBuilder`: any number of widgets, and `if` for availability. On the main actor, as
+/// the bundle's `body` that uses it and the widgets it holds are.
+@resultBuilder @MainActor
 public enum WidgetBundleBuilder {
     public static func buildBlock<each W: Widget>(_ widgets: repeat each W) -> _WidgetTuple<repeat each W> {
         _WidgetTuple(repeat each widgets)

@@ -8,7 +8,7 @@ import WidgetIntents
 /// `WidgetBundle` it sits beside the widgets.
 ///
 /// Apple documentation: "ControlWidget", "Creating controls to perform actions across the system".
-public protocol ControlWidget {
+@MainActor @preconcurrency public protocol ControlWidget {
     associatedtype Body: ControlWidgetConfiguration
     init()
     @ControlWidgetConfigurationBuilder var body: Self.Body { get }

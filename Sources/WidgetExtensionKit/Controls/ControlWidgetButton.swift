@@ -60,6 +60,6 @@ extension ControlWidgetButton where Label == Text, Action: AppIntent {
 }
 
 /// The action label a button without one shows: none of its own.
-public struct ControlWidgetButtonDefaultActionLabel: View {
+public nonisolated struct ControlWidgetButtonDefaultActionLabel: View {
     public var body: some View { EmptyView() }
 }

@@ -73,7 +73,7 @@ extension ControlWidgetToggle where Label == Text, Action: SetValueIntent, Actio
 }
 
 /// The value label of a toggle without one: "On" or "Off".
-public struct ControlWidgetToggleDefaultLabel: View {
+public nonisolated struct ControlWidgetToggleDefaultLabel: View {
     public var body: some View { EmptyView() }
 }
 

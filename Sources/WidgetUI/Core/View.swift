@@ -4,7 +4,7 @@ import WidgetArchive
 /// `View`: a piece of widget UI. Composite views have a `body`; primitive views (`Text`, stacks,
 /// shapes…) have `Body == Never` and archive themselves. Nothing here lays out or renders: evaluating
 /// a view produces archive nodes, once, in the extension process.
-public protocol View {
+@MainActor @preconcurrency public protocol View {
     associatedtype Body: View
     /// Main-actor isolated, as SwiftUI's: a view's body may read the main actor's models
     /// (`@MainActor` view models, `@Observable` ones in a main-actor app).
@@ -12,11 +12,11 @@ public protocol View {
 
     /// Appends this view's archived nodes. The default evaluates `body` with the environment in
     /// effect at this point of the tree; primitives override it.
-    func _archive(into builder: inout _ArchiveBuilder)
+    nonisolated func _archive(into builder: inout _ArchiveBuilder)
 }
 
-extension View {
-    public func _archive(into builder: inout _ArchiveBuilder) {
+nonisolated extension View {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         // The binding lasts while the body's own views are archived, so nested views that change
         // nothing find their environment already bound.
         builder.environment.bound { self._evaluatedBody()._archive(into: &builder) }
@@ -34,7 +34,7 @@ extension View {
 extension Never: View {
     public typealias Body = Never
     public nonisolated var body: Never { primitiveBody(Never.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {}
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {}
 }
 
 /// The `body` of a primitive view, which the archiver never asks for.

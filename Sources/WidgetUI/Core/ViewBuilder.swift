@@ -22,24 +22,24 @@ public enum ViewBuilder {
 }
 
 /// Several views in sequence; each contributes its nodes to the enclosing container.
-public struct TupleView<each Content: View>: View {
+public nonisolated struct TupleView<each Content: View>: View {
     public var value: (repeat each Content)
     public init(_ value: repeat each Content) { self.value = (repeat each value) }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         for child in repeat each value { child._archive(into: &builder) }
     }
 }
 
 /// The result of `if`/`else` and `switch` in a view builder.
-public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
+public nonisolated struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
     enum Storage {
         case trueContent(TrueContent)
         case falseContent(FalseContent)
     }
     let storage: Storage
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         switch storage {
         case .trueContent(let v): v._archive(into: &builder)
         case .falseContent(let v): v._archive(into: &builder)
@@ -50,37 +50,37 @@ public struct _ConditionalContent<TrueContent: View, FalseContent: View>: View {
 extension Optional: View where Wrapped: View {
     public typealias Body = Never
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         if let view = self { view._archive(into: &builder) }
     }
 }
 
 /// `EmptyView`: no node at all.
-public struct EmptyView: View {
+public nonisolated struct EmptyView: View {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {}
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {}
 }
 
 /// `Group`: its children join the enclosing container; modifiers on the group apply to each.
-public struct Group<Content: View>: View {
+public nonisolated struct Group<Content: View>: View {
     let content: Content
     public init(@ViewBuilder content: () -> Content) { self.content = content() }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
 }
 
 /// `AnyView`: a type-erased view.
-public struct AnyView: View {
+public nonisolated struct AnyView: View {
     private let archive: (inout _ArchiveBuilder) -> Void
     public init<V: View>(_ view: V) { archive = { view._archive(into: &$0) } }
     public init<V: View>(erasing view: V) { self.init(view) }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { archive(&builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { archive(&builder) }
 }
 
 /// `ForEach`: one view per element; each gets the element's identity as its `id`.
-public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
+public nonisolated struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>: View {
     public var data: Data
     let id: (Data.Element) -> ID
     public var content: (Data.Element) -> Content
@@ -93,7 +93,7 @@ public struct ForEach<Data: RandomAccessCollection, ID: Hashable, Content: View>
 
     public var body: Never { primitiveBody(Self.self) }
 
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         for element in data {
             let identity = String(describing: id(element))
             for node in builder.nodes(of: content(element)) {

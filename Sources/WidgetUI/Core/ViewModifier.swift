@@ -33,10 +33,10 @@ extension ViewModifier where Body == Never {
 }
 
 /// The content a modifier's `body(content:)` receives: the modified view, archived where it is placed.
-public struct _ViewModifier_Content<Modifier: ViewModifier>: View {
+public nonisolated struct _ViewModifier_Content<Modifier: ViewModifier>: View {
     let archive: (inout _ArchiveBuilder) -> Void
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { archive(&builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { archive(&builder) }
 }
 
 /// A view with a modifier applied.
@@ -52,12 +52,12 @@ public struct ModifiedContent<Content, Modifier> {
 extension ModifiedContent: View where Content: View, Modifier: ViewModifier {
     public typealias Body = Never
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         modifier._archive(view: content, into: &builder)
     }
 }
 
-extension View {
+nonisolated extension View {
     public func modifier<M: ViewModifier>(_ modifier: M) -> ModifiedContent<Self, M> {
         ModifiedContent(content: self, modifier: modifier)
     }
@@ -100,7 +100,7 @@ public struct _ArchivedModifier: ViewModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     func archived(_ node: ViewModifierNode) -> ModifiedContent<Self, _ArchivedModifier> {
         modifier(_ArchivedModifier(node))
     }

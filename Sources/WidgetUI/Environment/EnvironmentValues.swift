@@ -146,7 +146,7 @@ public struct Environment<Value> {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.environment(\.key, value)` for the subtree.
     /// `.transformEnvironment(_:transform:)`: changes a value of the environment as it reaches this
     /// view, keeping what views above set.

@@ -119,7 +119,7 @@ public struct ContentTransition: Hashable, Sendable {
     public static func numericText(value: Double) -> ContentTransition { ContentTransition(value: .numericText, numericValue: value) }
 }
 
-extension View {
+nonisolated extension View {
     /// `.contentTransition(_:)`: how the view's content (text above all) changes between entries.
     public func contentTransition(_ transition: ContentTransition) -> some View {
         if let value = transition.numericValue { return archived(.numericTextValue(value)) }

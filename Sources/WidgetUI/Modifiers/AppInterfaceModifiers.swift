@@ -6,7 +6,7 @@ import WidgetArchive
 // chrome, alerts, hover and geometry callbacks. A widget is drawn from its archive and never
 // interacted with this way, so each archives its content unchanged and tells the author once.
 
-extension View {
+nonisolated extension View {
     /// `.onReceive(_:perform:)`: an archived widget receives no events (its timeline brings changes).
     public func onReceive<P: Publisher>(_ publisher: P, perform action: @escaping (P.Output) -> Void) -> some View where P.Failure == Never {
         inert(".onReceive")

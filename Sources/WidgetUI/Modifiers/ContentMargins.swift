@@ -8,7 +8,7 @@ public struct ContentMarginPlacement: Hashable, Sendable {
     public static let scrollIndicators = ContentMarginPlacement(name: "scrollIndicators")
 }
 
-extension View {
+nonisolated extension View {
     // `.contentMargins(_:_:for:)` (iOS 17): the margins of scrollable content inside the view. A widget
     // scrolls nothing (scroll views draw as placeholders), so they change nothing here; a widget's own
     // margins are the configuration's (`.contentMarginsDisabled()`).

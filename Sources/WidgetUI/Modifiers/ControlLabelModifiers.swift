@@ -22,7 +22,7 @@ package struct ControlLabelTexts: Hashable, Sendable {
     }
 }
 
-extension View {
+nonisolated extension View {
     public func controlWidgetStatus(_ status: Text) -> some View { recordingControlText(\.status, status.plainText) }
     public func controlWidgetStatus(_ statusKey: LocalizedStringKey) -> some View { recordingControlText(\.status, statusKey.plainText) }
     @_disfavoredOverload

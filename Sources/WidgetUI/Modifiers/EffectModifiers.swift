@@ -1,7 +1,7 @@
 import Foundation
 import WidgetArchive
 
-extension View {
+nonisolated extension View {
     /// `.scaleEffect`: drawn scaled about the anchor; layout is unchanged, as in SwiftUI.
     public func scaleEffect(_ scale: CGFloat, anchor: UnitPoint = .center) -> some View {
         scaleEffect(x: scale, y: scale, anchor: anchor)
@@ -24,7 +24,7 @@ extension View {
 /// Modifiers whose effect the host does not draw (shadows, blurs, blend modes, symbol effects,
 /// accessibility, gestures…). They compile and archive nothing; each tells the author once per
 /// timeline that it was ignored.
-extension View {
+nonisolated extension View {
     /// Archives nothing more, and tells the author `message` once per timeline (for other modules'
     /// views that draw nothing here, such as TipKit's).
     package func reporting(_ message: String) -> some View {

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetArchive
 
-extension View {
+nonisolated extension View {
     /// `.frame(width:height:alignment:)`.
     public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
         archived(.frame(.fixed(width: width.map(Double.init), height: height.map(Double.init), alignment: alignment.value)))

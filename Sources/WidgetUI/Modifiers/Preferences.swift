@@ -8,7 +8,7 @@ public protocol PreferenceKey {
     static func reduce(value: inout Value, nextValue: () -> Value)
 }
 
-extension View {
+nonisolated extension View {
     /// `.preference(key:value:)`: sets a value for ancestors; nothing in the archive draws it.
     public func preference<K: PreferenceKey>(key: K.Type = K.self, value: K.Value) -> some View { self }
 

@@ -5,7 +5,7 @@ import WidgetArchive
 // their widgets: right-to-left mirroring, the background material, blended styles, scroll-view
 // coordinate spaces.
 
-extension View {
+nonisolated extension View {
     /// `.flipsForRightToLeftLayoutDirection(_:)`: when enabled in a right-to-left environment, the view
     /// is drawn mirrored horizontally (artwork facing the reading direction); otherwise unchanged.
     public func flipsForRightToLeftLayoutDirection(_ enabled: Bool) -> some View {
@@ -103,7 +103,7 @@ extension GeometryProxy {
     public func bounds(of coordinateSpace: NamedCoordinateSpace) -> CGRect? { nil }
 }
 
-extension View {
+nonisolated extension View {
     /// `.coordinateSpace(_:)` (iOS 17): named spaces resolve to the widget's own.
     public func coordinateSpace(_ name: NamedCoordinateSpace) -> some View { self }
 }

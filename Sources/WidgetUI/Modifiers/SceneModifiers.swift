@@ -21,7 +21,7 @@ public struct ScenePadding: Hashable, Sendable {
     public static let navigationBar = ScenePadding(name: "navigationBar")
 }
 
-extension View {
+nonisolated extension View {
     /// `.scenePadding(_:)`: the system's default padding, as on iOS.
     public func scenePadding(_ edges: Edge.Set = .all) -> some View { padding(edges) }
 

@@ -1,7 +1,7 @@
 import Foundation
 import WidgetArchive
 
-extension View {
+nonisolated extension View {
     public func font(_ font: Font?) -> some View {
         archived(environment: { $0.font = font }, node: { _ in font.map { .font($0.spec) } })
     }

@@ -86,7 +86,7 @@ extension AnyTransition {
     public init<T: Transition>(_ transition: T) { self = transition._anyTransition }
 }
 
-extension View {
+nonisolated extension View {
     /// `.transition(_:)` with the protocol form.
     public func transition<T: Transition>(_ t: T) -> some View { transition(t._anyTransition) }
 }

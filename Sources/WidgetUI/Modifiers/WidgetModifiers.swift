@@ -7,7 +7,7 @@ public struct ContainerBackgroundPlacement: Hashable, Sendable {
     public static let widget = ContainerBackgroundPlacement(name: "widget")
 }
 
-extension View {
+nonisolated extension View {
     /// `.widgetURL(_:)`: where a tap on the widget opens the app.
     public func widgetURL(_ url: URL?) -> some View { archived(node: { _ in url.map { .widgetURL($0.absoluteString) } }) }
 
@@ -32,7 +32,7 @@ extension View {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.widgetLabel(_:)`: the label an accessory widget shows outside its bounds on a watch face (a
     /// corner's curved text). The host draws the widget alone; the label is reported.
     public func widgetLabel(_ label: LocalizedStringKey) -> some View { inert(".widgetLabel") }

@@ -73,7 +73,7 @@ struct PreviewModifier: ViewModifier {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.previewContext(_:)`: the preview shows this view as a widget of the context's family.
     public func previewContext<C: PreviewContext>(_ context: C) -> some View {
         modifier(PreviewModifier(family: context._widgetFamily, displayName: nil))

@@ -81,7 +81,7 @@ extension AppStorage where Value: ExpressibleByNilLiteral {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.defaultAppStorage(_:)`: the store `@AppStorage` without one of its own reads in this subtree.
     public func defaultAppStorage(_ store: UserDefaults) -> some View {
         archived(environment: { $0.defaultAppStorage = store })

@@ -57,7 +57,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     public func environmentObject<T: ObservableObject>(_ object: T) -> some View {
         archived(environment: { $0.environmentObjects[ObjectIdentifier(T.self)] = object })
     }

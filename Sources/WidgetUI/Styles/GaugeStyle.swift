@@ -12,35 +12,35 @@ public protocol GaugeStyle {
 /// `GaugeStyleConfiguration`: what a gauge gives its style.
 public struct GaugeStyleConfiguration {
     /// `GaugeStyleConfiguration.Label`: what the gauge measures, type-erased.
-    public struct Label: View {
+    public nonisolated struct Label: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// `GaugeStyleConfiguration.CurrentValueLabel`.
-    public struct CurrentValueLabel: View {
+    public nonisolated struct CurrentValueLabel: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// `GaugeStyleConfiguration.MinimumValueLabel`.
-    public struct MinimumValueLabel: View {
+    public nonisolated struct MinimumValueLabel: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// `GaugeStyleConfiguration.MaximumValueLabel`.
-    public struct MaximumValueLabel: View {
+    public nonisolated struct MaximumValueLabel: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// The gauge's value and range, as it was made; `value` is where the value lies in it, 0 to 1.
@@ -75,11 +75,11 @@ protocol BuiltInGaugeStyle {
 
 /// What a built-in style's `makeBody(configuration:)` gives (inside a custom style's body): the gauge
 /// drawn in that style.
-public struct _BuiltInGaugeView: View {
+public nonisolated struct _BuiltInGaugeView: View {
     let configuration: GaugeStyleConfiguration
     let style: ProgressStyleValue
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let c = configuration
         builder.append(.gauge(GaugeNode(
             value: c.rawValue, minimum: c.bounds.lowerBound, maximum: c.bounds.upperBound, style: style, label: builder.node(of: c.label),
@@ -159,7 +159,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.gaugeStyle(_:)`: the style of the gauges below.
     public func gaugeStyle<S: GaugeStyle>(_ style: S) -> some View {
         choosingStyle(\.gaugeStyle, builtIn: (style as? BuiltInGaugeStyle)?.value) { AnyView(style.makeBody(configuration: $0)) }

@@ -11,19 +11,19 @@ public protocol GroupBoxStyle {
 /// `GroupBoxStyleConfiguration`: the group box's label and content.
 public struct GroupBoxStyleConfiguration {
     /// `GroupBoxStyleConfiguration.Label`: the title, type-erased.
-    public struct Label: View {
+    public nonisolated struct Label: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// `GroupBoxStyleConfiguration.Content`: the grouped views, type-erased.
-    public struct Content: View {
+    public nonisolated struct Content: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     public let label: Label
@@ -57,7 +57,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.groupBoxStyle(_:)`: the style of the group boxes below.
     public func groupBoxStyle<S: GroupBoxStyle>(_ style: S) -> some View {
         choosingStyle(\.groupBoxStyle, builtIn: style is DefaultGroupBoxStyle ? () : nil) { AnyView(style.makeBody(configuration: $0)) }

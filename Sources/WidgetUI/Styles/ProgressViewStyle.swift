@@ -13,19 +13,19 @@ public protocol ProgressViewStyle {
 /// `ProgressViewStyleConfiguration`: what a progress view gives its style.
 public struct ProgressViewStyleConfiguration {
     /// `ProgressViewStyleConfiguration.Label`: the progress view's label, type-erased.
-    public struct Label: View {
+    public nonisolated struct Label: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     /// `ProgressViewStyleConfiguration.CurrentValueLabel`: the current value's label, type-erased.
-    public struct CurrentValueLabel: View {
+    public nonisolated struct CurrentValueLabel: View {
         let content: AnyView
         init(_ content: AnyView) { self.content = content }
         public var body: Never { primitiveBody(Self.self) }
-        public func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
+        public nonisolated func _archive(into builder: inout _ArchiveBuilder) { content._archive(into: &builder) }
     }
 
     let value: ProgressNode.Value
@@ -53,11 +53,11 @@ protocol BuiltInProgressViewStyle {
 
 /// What a built-in style's `makeBody(configuration:)` gives (inside a custom style's body): the progress
 /// view drawn in that style.
-public struct _BuiltInProgressView: View {
+public nonisolated struct _BuiltInProgressView: View {
     let configuration: ProgressViewStyleConfiguration
     let style: ProgressStyleValue
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.progress(ProgressNode(
             value: configuration.value, style: style, label: configuration.label.map { builder.node(of: $0) },
             currentValueLabel: configuration.currentValueLabel.map { builder.node(of: $0) })))
@@ -107,7 +107,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.progressViewStyle(_:)`: the style of the progress views below.
     public func progressViewStyle<S: ProgressViewStyle>(_ style: S) -> some View {
         let builtIn = style as? BuiltInProgressViewStyle

@@ -193,7 +193,7 @@ extension Gradient: ShapeStyle {
 }
 
 /// `LinearGradient`: a shape style, and a view filling its frame.
-public struct LinearGradient: ShapeStyle, View {
+public struct LinearGradient: ShapeStyle, Sendable {
     let gradient: Gradient
     let startPoint: UnitPoint
     let endPoint: UnitPoint
@@ -217,7 +217,7 @@ public struct LinearGradient: ShapeStyle, View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.shape(ShapeNode(kind: .rectangle, fill: _paint)))
     }
 }
@@ -239,17 +239,17 @@ extension Color {
 }
 
 /// `AnyGradient`: what `Color.gradient` makes.
-public struct AnyGradient: ShapeStyle, View {
+public struct AnyGradient: ShapeStyle, Sendable {
     let gradient: LinearGradient
     init(_ gradient: LinearGradient) { self.gradient = gradient }
     public var _paint: Paint { gradient._paint }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { gradient._archive(into: &builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { gradient._archive(into: &builder) }
 }
 
 /// `RadialGradient` and `AngularGradient`, and `EllipticalGradient`: drawn as a linear gradient of the
 /// same stops from the centre outwards (top to bottom); the host rasterizes linear gradients only.
-public struct RadialGradient: ShapeStyle, View {
+public struct RadialGradient: ShapeStyle, Sendable {
     let linear: LinearGradient
     public init(gradient: Gradient, center: UnitPoint, startRadius: CGFloat, endRadius: CGFloat) {
         linear = LinearGradient(gradient: gradient, startPoint: .top, endPoint: .bottom)
@@ -262,10 +262,10 @@ public struct RadialGradient: ShapeStyle, View {
     }
     public var _paint: Paint { linear._paint }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
 }
 
-public struct AngularGradient: ShapeStyle, View {
+public struct AngularGradient: ShapeStyle, Sendable {
     let linear: LinearGradient
     public init(gradient: Gradient, center: UnitPoint, startAngle: Angle = .zero, endAngle: Angle = .zero) {
         linear = LinearGradient(gradient: gradient, startPoint: .leading, endPoint: .trailing)
@@ -278,10 +278,10 @@ public struct AngularGradient: ShapeStyle, View {
     }
     public var _paint: Paint { linear._paint }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
 }
 
-public struct EllipticalGradient: ShapeStyle, View {
+public struct EllipticalGradient: ShapeStyle, Sendable {
     let linear: LinearGradient
     public init(gradient: Gradient, center: UnitPoint = .center, startRadiusFraction: CGFloat = 0, endRadiusFraction: CGFloat = 0.5) {
         linear = LinearGradient(gradient: gradient, startPoint: .top, endPoint: .bottom)
@@ -291,7 +291,7 @@ public struct EllipticalGradient: ShapeStyle, View {
     }
     public var _paint: Paint { linear._paint }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { linear._archive(into: &builder) }
 }
 
 extension ShapeStyle where Self == LinearGradient {
@@ -330,3 +330,10 @@ public struct Angle: Hashable, Sendable, Comparable, AdditiveArithmetic, Codable
         set { radians = newValue }
     }
 }
+
+// Gradients are views too, declared apart (as `Color` is) so that they stay free of the main actor.
+extension LinearGradient: View {}
+extension AnyGradient: View {}
+extension RadialGradient: View {}
+extension AngularGradient: View {}
+extension EllipticalGradient: View {}

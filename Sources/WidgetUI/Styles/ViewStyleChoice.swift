@@ -9,7 +9,7 @@ indirect enum ViewStyleChoice<BuiltIn, Configuration> {
     case custom(makeBody: (Configuration) -> AnyView, outer: ViewStyleChoice)
 }
 
-extension View {
+nonisolated extension View {
     /// Sets the style of one kind of view for the subtree: built-in styles by their value, custom ones by
     /// their body, over the style in effect here.
     func choosingStyle<BuiltIn, Configuration>(

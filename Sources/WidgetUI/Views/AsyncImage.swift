@@ -3,7 +3,7 @@ import Foundation
 /// `AsyncImage`: an image loaded from a URL. A widget's view is archived once, before anything could
 /// load, and WidgetKit shows no image it would have to fetch: so it archives its placeholder (the
 /// `.empty` phase), as a widget on the device shows, and tells the author once.
-public struct AsyncImage<Content: View>: View {
+public nonisolated struct AsyncImage<Content: View>: View {
     private let content: Content
 
     public init(url: URL?, scale: CGFloat = 1) where Content == _AsyncImagePlaceholder {
@@ -30,7 +30,7 @@ public struct AsyncImage<Content: View>: View {
 }
 
 /// What `AsyncImage(url:)` shows before its image arrives: a neutral fill.
-public struct _AsyncImagePlaceholder: View {
+public nonisolated struct _AsyncImagePlaceholder: View {
     public var body: some View { Color.gray.opacity(0.3) }
 }
 

@@ -5,7 +5,7 @@ import WidgetArchive
 /// `Canvas` (iOS 15): immediate-mode drawing. Its renderer is code the host cannot run, and the
 /// extension records no drawing, so it archives as the system's placeholder and the author is told.
 /// The renderer is never called.
-public struct Canvas<Symbols: View>: View {
+public nonisolated struct Canvas<Symbols: View>: View {
     public init(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear, rendersAsynchronously: Bool = false,
                 renderer: @escaping (inout GraphicsContext, CGSize) -> Void) where Symbols == EmptyView {}
 

@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// `Color`: a shape style and a view that fills its frame.
-public struct Color: Hashable, Sendable, ShapeStyle, View {
+public struct Color: Hashable, Sendable, ShapeStyle {
     let value: ColorValue
 
     init(value: ColorValue) { self.value = value }
@@ -79,7 +79,7 @@ public struct Color: Hashable, Sendable, ShapeStyle, View {
     public var _paint: Paint { .color(value) }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.color(value)) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { builder.append(.color(value)) }
 }
 
 extension ShapeStyle where Self == Color {
@@ -100,3 +100,7 @@ extension ShapeStyle where Self == Color {
     public static var pink: Color { .pink }
     public static var brown: Color { .brown }
 }
+
+/// A colour is also a view that fills its frame. Declared apart, as SwiftUI does, so that `Color`
+/// itself stays free of the main actor that `View` brings.
+extension Color: View {}

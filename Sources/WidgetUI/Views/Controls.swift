@@ -5,7 +5,7 @@ import WidgetIntents
 /// `Button`. Only `Button(intent:)` is interactive in a widget: the intent is archived (type and
 /// `@Parameter` values) and performed in the extension when tapped. A closure button is archived inert,
 /// with a warning, because the host never runs closures.
-public struct Button<Label: View>: View {
+public nonisolated struct Button<Label: View>: View {
     let label: Label
     let action: (inout _ArchiveBuilder) -> ControlAction
     /// What a custom `ButtonStyle` reads as `configuration.role`.
@@ -30,7 +30,7 @@ public struct Button<Label: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let action = self.action(&builder)
         switch builder.environment.buttonChrome {
         case .bordered:
@@ -137,7 +137,7 @@ func intentAction<I: AppIntent>(_ intent: I, builder: inout _ArchiveBuilder) -> 
 
 /// `Toggle`. Interactive with an intent; archived with both states pre-rendered so the host flips it
 /// before the extension answers.
-public struct Toggle<Label: View>: View {
+public nonisolated struct Toggle<Label: View>: View {
     let isOn: Bool
     let label: Label
     let action: (inout _ArchiveBuilder) -> ControlAction
@@ -158,7 +158,7 @@ public struct Toggle<Label: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let action = self.action(&builder)
         let style = builder.environment.toggleStyle
         let label = AnyView(self.label)
@@ -266,7 +266,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     public func toggleStyle<S: ToggleStyle>(_ style: S) -> some View {
         archived(environment: { $0.toggleStyle = AnyToggleStyle(style) })
     }
@@ -285,7 +285,7 @@ extension View {
 }
 
 /// `Link`: a tap target that opens the app at a URL (medium and larger widgets).
-public struct Link<Label: View>: View {
+public nonisolated struct Link<Label: View>: View {
     let destination: URL
     let label: Label
     public init(destination: URL, @ViewBuilder label: () -> Label) {
@@ -293,7 +293,7 @@ public struct Link<Label: View>: View {
         self.label = label()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(builder.node(of: label).modified(.link(destination.absoluteString)))
     }
 }

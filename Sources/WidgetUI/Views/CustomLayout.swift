@@ -44,13 +44,13 @@ extension Layout {
 }
 
 /// The view a layout called as a container makes.
-public struct _LayoutContainer<L: Layout, Content: View>: View {
+public nonisolated struct _LayoutContainer<L: Layout, Content: View>: View {
     let layout: L
     let content: Content
 
     public var body: Never { primitiveBody(Self.self) }
 
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         if let container = layout._archivedContainer(children) {
             builder.append(container)
@@ -110,7 +110,7 @@ public protocol LayoutValueKey {
     static var defaultValue: Value { get }
 }
 
-extension View {
+nonisolated extension View {
     /// `.layoutValue(key:value:)`: read only by a custom layout's methods, which are not run here, so it
     /// archives nothing (the layout's container says so).
     public func layoutValue<K: LayoutValueKey>(key: K.Type, value: K.Value) -> some View { self }

@@ -6,14 +6,14 @@ import WidgetArchive
 /// for the placement the host named in its request, with each reader's content left out; then the
 /// body is evaluated again with the sizes found (`ViewArchiver.archive`). The host lays the archived
 /// reader out the same way, so the content fits the space it was made for.
-public struct GeometryReader<Content: View>: View {
+public nonisolated struct GeometryReader<Content: View>: View {
     let content: (GeometryProxy) -> Content
 
     public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
 
     public var body: Never { primitiveBody(Self.self) }
 
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let geometry = builder.geometry
         let id = geometry.nextID()
         guard let frame = geometry.frame(of: id) else {
@@ -57,7 +57,7 @@ public enum CoordinateSpace: Hashable, @unchecked Sendable {
     case named(AnyHashable)
 }
 
-extension View {
+nonisolated extension View {
     /// `.coordinateSpace(name:)`: named spaces resolve to the widget's own.
     public func coordinateSpace<T: Hashable>(name: T) -> some View { self }
 }

@@ -4,7 +4,7 @@ import WidgetArchive
 /// `Grid` and `GridRow`: rows stacked vertically, each row's cells side by side with equal shares of
 /// the width (columns line up where every row has the same number of cells; a column that SwiftUI would
 /// size to its widest cell gets an equal share here).
-public struct Grid<Content: View>: View {
+public nonisolated struct Grid<Content: View>: View {
     let alignment: Alignment
     let horizontalSpacing: CGFloat?
     let verticalSpacing: CGFloat?
@@ -19,7 +19,7 @@ public struct Grid<Content: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         var environment = builder.environment
         environment.gridCell = GridCellStyle(alignment: alignment, spacing: horizontalSpacing)
         let rows = builder.nodes(of: content, environment: environment)
@@ -28,7 +28,7 @@ public struct Grid<Content: View>: View {
     }
 }
 
-public struct GridRow<Content: View>: View {
+public nonisolated struct GridRow<Content: View>: View {
     let alignment: VerticalAlignment?
     let content: Content
 
@@ -38,7 +38,7 @@ public struct GridRow<Content: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let style = builder.environment.gridCell
         let cellAlignment = Alignment(horizontal: style.alignment.horizontal, vertical: alignment ?? style.alignment.vertical)
         let cells = builder.nodes(of: content).map { GridCells.cell($0, alignment: cellAlignment) }
@@ -74,7 +74,7 @@ public struct PinnedScrollableViews: OptionSet, Hashable, Sendable {
 
 /// `LazyVGrid`: its views fill the columns row by row. Adaptive columns count as two (the number that
 /// fits is not known while archiving).
-public struct LazyVGrid<Content: View>: View {
+public nonisolated struct LazyVGrid<Content: View>: View {
     let columns: [GridItem]
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
@@ -89,14 +89,14 @@ public struct LazyVGrid<Content: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let items = builder.nodes(of: content)
         builder.append(GridCells.lines(items, tracks: columns, mainAxis: .vertical, spacing: spacing, alignment: Alignment(horizontal: alignment, vertical: .center)))
     }
 }
 
 /// `LazyHGrid`: its views fill the rows column by column.
-public struct LazyHGrid<Content: View>: View {
+public nonisolated struct LazyHGrid<Content: View>: View {
     let rows: [GridItem]
     let alignment: VerticalAlignment
     let spacing: CGFloat?
@@ -111,14 +111,14 @@ public struct LazyHGrid<Content: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let items = builder.nodes(of: content)
         builder.append(GridCells.lines(items, tracks: rows, mainAxis: .horizontal, spacing: spacing, alignment: Alignment(horizontal: .center, vertical: alignment)))
     }
 }
 
 /// `LazyVStack` and `LazyHStack`: nothing scrolls in a widget, so they are their eager stacks.
-public struct LazyVStack<Content: View>: View {
+public nonisolated struct LazyVStack<Content: View>: View {
     let stack: VStack<Content>
     public init(alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
                 @ViewBuilder content: () -> Content) {
@@ -127,7 +127,7 @@ public struct LazyVStack<Content: View>: View {
     public var body: some View { stack }
 }
 
-public struct LazyHStack<Content: View>: View {
+public nonisolated struct LazyHStack<Content: View>: View {
     let stack: HStack<Content>
     public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, pinnedViews: PinnedScrollableViews = .init(),
                 @ViewBuilder content: () -> Content) {
@@ -186,7 +186,7 @@ extension EnvironmentValues {
     }
 }
 
-extension View {
+nonisolated extension View {
     /// `.gridCellColumns(_:)`, `.gridColumnAlignment(_:)`, `.gridCellUnsizedAxes(_:)`: every cell gets
     /// an equal share here.
     public func gridCellColumns(_ count: Int) -> some View { self }

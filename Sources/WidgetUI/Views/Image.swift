@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// `Image`: by system symbol name or by asset name in the extension's resources.
-public struct Image: View, Hashable, Sendable {
+public nonisolated struct Image: View, Hashable, Sendable {
     var node: ImageNode
 
     public init(systemName: String) { node = ImageNode(source: .system(systemName)) }
@@ -50,7 +50,7 @@ public struct Image: View, Hashable, Sendable {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
         if undrawable { builder.warn("an image made from data that is not PNG or JPEG (HEIC, GIF, WebP…) draws as a placeholder: the host decodes PNG, JPEG and PDF") }
         builder.append(accentedMode.map { .modified(.image(node), .accentedImageMode($0)) } ?? .image(node))

@@ -6,11 +6,11 @@ import WidgetArchive
 /// shape then stays concentric with the widget's corners); a custom one insets its own path.
 public protocol InsettableShape: Shape {
     associatedtype InsetShape: InsettableShape
-    func inset(by amount: CGFloat) -> InsetShape
+    nonisolated func inset(by amount: CGFloat) -> InsetShape
 }
 
 /// A built-in shape inset by an amount: its outline in the rectangle inset on every side.
-public struct _InsetShape<Base: Shape>: InsettableShape {
+public nonisolated struct _InsetShape<Base: Shape>: InsettableShape {
     let base: Base
     let amount: CGFloat
 

@@ -3,7 +3,7 @@ import WidgetArchive
 
 /// `Path`: an outline of lines and curves in points. As a shape it is its own outline wherever it is
 /// drawn (SwiftUI draws a `Path` view at the coordinates it was built with).
-public struct Path: Shape, Hashable, Sendable {
+public nonisolated struct Path: Shape, Hashable, Sendable {
     enum Element: Hashable, Sendable {
         case move(CGPoint)
         case line(CGPoint)

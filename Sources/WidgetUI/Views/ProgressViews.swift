@@ -2,13 +2,13 @@ import Foundation
 import WidgetArchive
 
 /// `ProgressView`: determinate, or driven by a timer interval that the host advances at render time.
-public struct ProgressView<Label: View, CurrentValueLabel: View>: View {
+public nonisolated struct ProgressView<Label: View, CurrentValueLabel: View>: View {
     let value: ProgressNode.Value
     let label: Label?
     let currentValueLabel: CurrentValueLabel?
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         switch builder.environment.progressViewStyle {
         case .builtIn(let style):
             let label = self.label.map { builder.node(of: $0) }
@@ -77,7 +77,7 @@ extension ProgressView {
 }
 
 /// `Gauge`.
-public struct Gauge<Label: View, CurrentValueLabel: View, MinLabel: View, MaxLabel: View>: View {
+public nonisolated struct Gauge<Label: View, CurrentValueLabel: View, MinLabel: View, MaxLabel: View>: View {
     let value: Double
     let bounds: ClosedRange<Double>
     let label: Label
@@ -86,7 +86,7 @@ public struct Gauge<Label: View, CurrentValueLabel: View, MinLabel: View, MaxLab
     let maximumValueLabel: MaxLabel?
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         switch builder.environment.gaugeStyle {
         case .builtIn(let style):
             builder.append(.gauge(GaugeNode(

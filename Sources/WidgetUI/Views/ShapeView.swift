@@ -9,19 +9,19 @@ public protocol ShapeView<Content>: View {
 }
 
 /// A shape view with a stroke of its outline drawn over it.
-public struct _StrokedShapeView<Base: ShapeView>: ShapeView {
+public nonisolated struct _StrokedShapeView<Base: ShapeView>: ShapeView {
     let base: Base
     let stroke: _ShapeView<Base.Content>
 
     public var shape: Base.Content { base.shape }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let stroke = builder.node(of: self.stroke)
         for node in builder.nodes(of: base) { builder.append(node.modified(.overlay(stroke, AlignmentValue(horizontal: .center, vertical: .center)))) }
     }
 }
 
-extension ShapeView {
+nonisolated extension ShapeView {
     public func stroke<S: ShapeStyle>(_ content: S, lineWidth: CGFloat = 1, antialiased: Bool = true) -> _StrokedShapeView<Self> {
         _StrokedShapeView(base: self, stroke: shape.stroke(content, lineWidth: lineWidth))
     }
@@ -31,7 +31,7 @@ extension ShapeView {
     }
 }
 
-extension ShapeView where Content: InsettableShape {
+nonisolated extension ShapeView where Content: InsettableShape {
     public func strokeBorder<S: ShapeStyle>(_ content: S = HierarchicalShapeStyle.primary, lineWidth: CGFloat = 1,
                                             antialiased: Bool = true) -> _StrokedShapeView<Self> {
         _StrokedShapeView(base: self, stroke: shape.strokeBorder(content, lineWidth: lineWidth, antialiased: antialiased))

@@ -6,9 +6,9 @@ import WidgetArchive
 /// a circle at any size); a custom shape's `path(in:)` is evaluated in the extension for the frame
 /// layout gives it (found as for `GeometryReader`) and archived as its outline.
 public protocol Shape: View where Body == Never {
-    func path(in rect: CGRect) -> Path
+    nonisolated func path(in rect: CGRect) -> Path
     /// How the host draws this shape: natively, or (`kind == nil`) from `path(in:)`.
-    var _description: _ShapeDescription { get }
+    nonisolated var _description: _ShapeDescription { get }
 }
 
 /// What a shape archives as.
@@ -35,10 +35,10 @@ public struct _ShapeDescription: Sendable {
     func wrapping(_ node: ViewNode) -> ViewNode { effects.reduce(node) { $0.modified($1) } }
 }
 
-extension Shape {
+nonisolated extension Shape {
     public var _description: _ShapeDescription { _ShapeDescription(kind: nil) }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { ShapeArchiver.archive(self, into: &builder) { $0 } }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { ShapeArchiver.archive(self, into: &builder) { $0 } }
 
     public func fill<S: ShapeStyle>(_ content: S = HierarchicalShapeStyle.primary, style: FillStyle = FillStyle()) -> _ShapeView<Self> {
         _ShapeView(shape: self, fill: content._paint)
@@ -81,7 +81,7 @@ extension Shape {
 }
 
 /// A shape with its paint chosen.
-public struct _ShapeView<S: Shape>: ShapeView {
+public nonisolated struct _ShapeView<S: Shape>: ShapeView {
     public let shape: S
     let fill: Paint
     var lineWidth: Double? = nil
@@ -95,7 +95,7 @@ public struct _ShapeView<S: Shape>: ShapeView {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         // A custom insettable shape's border is its outline inset by half the line, stroked, as SwiftUI
         // defines `strokeBorder`; a built-in one keeps the inset stroke for the host.
         var outline: any Shape = shape
@@ -115,7 +115,7 @@ public struct _ShapeView<S: Shape>: ShapeView {
 }
 
 /// `.trim(from:to:)` on a shape.
-public struct _TrimmedShape<Base: Shape>: Shape {
+public nonisolated struct _TrimmedShape<Base: Shape>: Shape {
     let base: Base
     let from: Double
     let to: Double
@@ -188,7 +188,7 @@ public struct StrokeStyle: Hashable, Sendable {
     }
 }
 
-public struct Rectangle: Shape {
+public nonisolated struct Rectangle: Shape, Sendable {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect) }
     public var _description: _ShapeDescription { _ShapeDescription(kind: .rectangle) }
@@ -197,7 +197,7 @@ public struct Rectangle: Shape {
 /// `RoundedCornerStyle`.
 public enum RoundedCornerStyle: Hashable, Sendable { case circular, continuous }
 
-public struct RoundedRectangle: Shape {
+public nonisolated struct RoundedRectangle: Shape, Sendable {
     public var cornerSize: CGSize
     public var style: RoundedCornerStyle
     public init(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) {
@@ -216,7 +216,7 @@ public struct RoundedRectangle: Shape {
 }
 
 /// `UnevenRoundedRectangle` (iOS 17): each corner its own radius; archived as its outline.
-public struct UnevenRoundedRectangle: Shape {
+public nonisolated struct UnevenRoundedRectangle: Shape, Sendable {
     public var cornerRadii: RectangleCornerRadii
     public var style: RoundedCornerStyle
     public init(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) {
@@ -246,7 +246,7 @@ public struct RectangleCornerRadii: Hashable, Sendable {
     }
 }
 
-public struct Circle: Shape {
+public nonisolated struct Circle: Shape, Sendable {
     public init() {}
     public func path(in rect: CGRect) -> Path {
         let d = min(rect.width, rect.height)
@@ -255,13 +255,13 @@ public struct Circle: Shape {
     public var _description: _ShapeDescription { _ShapeDescription(kind: .circle) }
 }
 
-public struct Ellipse: Shape {
+public nonisolated struct Ellipse: Shape, Sendable {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(ellipseIn: rect) }
     public var _description: _ShapeDescription { _ShapeDescription(kind: .ellipse) }
 }
 
-public struct Capsule: Shape {
+public nonisolated struct Capsule: Shape, Sendable {
     public var style: RoundedCornerStyle
     public init(style: RoundedCornerStyle = .continuous) { self.style = style }
     public func path(in rect: CGRect) -> Path { Path(roundedRect: rect, cornerRadius: min(rect.width, rect.height) / 2, style: .circular) }
@@ -269,14 +269,14 @@ public struct Capsule: Shape {
 }
 
 /// `ContainerRelativeShape`: concentric with the widget's corners, resolved by the host.
-public struct ContainerRelativeShape: Shape {
+public nonisolated struct ContainerRelativeShape: Shape {
     public init() {}
     public func path(in rect: CGRect) -> Path { Path(rect) }
     public var _description: _ShapeDescription { _ShapeDescription(kind: .containerRelative) }
 }
 
 /// `AnyShape`.
-public struct AnyShape: Shape {
+public nonisolated struct AnyShape: Shape {
     private let makePath: (CGRect) -> Path
     private let description: _ShapeDescription
     public init<S: Shape>(_ shape: S) {
@@ -288,8 +288,8 @@ public struct AnyShape: Shape {
 }
 
 // The shapes as `in:` and `clipShape(_:)` arguments name them (`.rect(cornerRadius: 8)`, `.circle`).
-extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
-extension Shape where Self == RoundedRectangle {
+nonisolated extension Shape where Self == Rectangle { public static var rect: Rectangle { Rectangle() } }
+nonisolated extension Shape where Self == RoundedRectangle {
     public static func rect(cornerRadius: CGFloat, style: RoundedCornerStyle = .continuous) -> RoundedRectangle {
         RoundedRectangle(cornerRadius: cornerRadius, style: style)
     }
@@ -297,7 +297,7 @@ extension Shape where Self == RoundedRectangle {
         RoundedRectangle(cornerSize: cornerSize, style: style)
     }
 }
-extension Shape where Self == UnevenRoundedRectangle {
+nonisolated extension Shape where Self == UnevenRoundedRectangle {
     public static func rect(cornerRadii: RectangleCornerRadii, style: RoundedCornerStyle = .continuous) -> UnevenRoundedRectangle {
         UnevenRoundedRectangle(cornerRadii: cornerRadii, style: style)
     }
@@ -307,10 +307,10 @@ extension Shape where Self == UnevenRoundedRectangle {
                                bottomTrailingRadius: bottomTrailingRadius, topTrailingRadius: topTrailingRadius, style: style)
     }
 }
-extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
-extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
-extension Shape where Self == Capsule {
+nonisolated extension Shape where Self == Circle { public static var circle: Circle { Circle() } }
+nonisolated extension Shape where Self == Ellipse { public static var ellipse: Ellipse { Ellipse() } }
+nonisolated extension Shape where Self == Capsule {
     public static var capsule: Capsule { Capsule() }
     public static func capsule(style: RoundedCornerStyle) -> Capsule { Capsule(style: style) }
 }
-extension Shape where Self == ContainerRelativeShape { public static var containerRelative: ContainerRelativeShape { ContainerRelativeShape() } }
+nonisolated extension Shape where Self == ContainerRelativeShape { public static var containerRelative: ContainerRelativeShape { ContainerRelativeShape() } }

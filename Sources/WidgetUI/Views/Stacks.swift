@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// `HStack`.
-public struct HStack<Content: View>: View {
+public nonisolated struct HStack<Content: View>: View {
     let alignment: VerticalAlignment
     let spacing: CGFloat?
     let content: Content
@@ -12,7 +12,7 @@ public struct HStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(
             axis: .horizontal, alignment: AlignmentValue(horizontal: .center, vertical: alignment.value),
@@ -21,7 +21,7 @@ public struct HStack<Content: View>: View {
 }
 
 /// `VStack`.
-public struct VStack<Content: View>: View {
+public nonisolated struct VStack<Content: View>: View {
     let alignment: HorizontalAlignment
     let spacing: CGFloat?
     let content: Content
@@ -31,7 +31,7 @@ public struct VStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(
             axis: .vertical, alignment: AlignmentValue(horizontal: alignment.value, vertical: .center),
@@ -40,7 +40,7 @@ public struct VStack<Content: View>: View {
 }
 
 /// `ZStack`.
-public struct ZStack<Content: View>: View {
+public nonisolated struct ZStack<Content: View>: View {
     let alignment: Alignment
     let content: Content
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) {
@@ -48,25 +48,25 @@ public struct ZStack<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let children = builder.nodes(of: content)
         builder.append(.stack(StackNode(axis: .depth, alignment: alignment.value, spacing: nil, children: children)))
     }
 }
 
 /// `Spacer`.
-public struct Spacer: View {
+public nonisolated struct Spacer: View {
     let minLength: CGFloat?
     public init(minLength: CGFloat? = nil) { self.minLength = minLength }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.spacer(minLength: minLength.map(Double.init))) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { builder.append(.spacer(minLength: minLength.map(Double.init))) }
 }
 
 /// `Divider`: a hairline across the stack it sits in (archived as a thin flexible rectangle).
-public struct Divider: View {
+public nonisolated struct Divider: View {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         builder.append(.modified(
             .shape(ShapeNode(kind: .rectangle, fill: .foreground(level: 2))),
             .frame(FrameSpec(minWidth: 0.5, maxWidth: .infinity, minHeight: 0.5, maxHeight: 0.5))))
@@ -74,7 +74,7 @@ public struct Divider: View {
 }
 
 /// `ViewThatFits`: all alternatives are archived; the host picks the first that fits its slot.
-public struct ViewThatFits<Content: View>: View {
+public nonisolated struct ViewThatFits<Content: View>: View {
     let axes: Axis.Set
     let content: Content
     public init(in axes: Axis.Set = [.horizontal, .vertical], @ViewBuilder content: () -> Content) {
@@ -82,21 +82,21 @@ public struct ViewThatFits<Content: View>: View {
         self.content = content()
     }
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let alternatives = builder.nodes(of: content)
         builder.append(.viewThatFits(ViewThatFitsNode(axes: UInt8(axes.rawValue), alternatives: alternatives)))
     }
 }
 
 /// `AccessoryWidgetBackground`: the standard backdrop of accessory widgets.
-public struct AccessoryWidgetBackground: View {
+public nonisolated struct AccessoryWidgetBackground: View {
     public init() {}
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.accessoryBackground) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { builder.append(.accessoryBackground) }
 }
 
 /// `Label`: an icon and a title side by side.
-public struct Label<Title: View, Icon: View>: View {
+public nonisolated struct Label<Title: View, Icon: View>: View {
     let title: Title
     let icon: Icon
     public init(@ViewBuilder title: () -> Title, @ViewBuilder icon: () -> Icon) {
@@ -106,7 +106,7 @@ public struct Label<Title: View, Icon: View>: View {
     public var body: Never { primitiveBody(Self.self) }
 
     /// Through the label style in effect; the default one (icon then title) without erasing either.
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         if let style = builder.environment.labelStyle {
             // The style's body sees no style of its own, so a `Label(configuration)` in it draws the
             // label as the default style does instead of styling itself again.
@@ -182,7 +182,7 @@ struct AnyLabelStyle {
     func makeBody(_ configuration: LabelStyleConfiguration) -> AnyView { makeBody(configuration) }
 }
 
-extension View {
+nonisolated extension View {
     public func labelStyle<S: LabelStyle>(_ style: S) -> some View { archived(environment: { $0.labelStyle = AnyLabelStyle(style) }) }
 }
 
@@ -212,7 +212,7 @@ extension Label where Title == Text, Icon == Image {
 
 /// `GroupBox`: its content on a rounded secondary background, with an optional label above, or as the
 /// group box style in effect (`.groupBoxStyle(_:)`) makes it.
-public struct GroupBox<Label: View, Content: View>: View {
+public nonisolated struct GroupBox<Label: View, Content: View>: View {
     let label: Label
     let content: Content
     public init(@ViewBuilder content: () -> Content, @ViewBuilder label: () -> Label) {
@@ -227,7 +227,7 @@ public struct GroupBox<Label: View, Content: View>: View {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         let configuration = GroupBoxStyleConfiguration(label: .init(AnyView(label)), content: .init(AnyView(content)))
         switch builder.environment.groupBoxStyle {
         case .builtIn:
@@ -263,7 +263,7 @@ extension GroupBox where Label == GroupBoxStyleConfiguration.Label, Content == G
 }
 
 /// `ContentUnavailableView` (iOS 17): a symbol, a title and a description, centred.
-public struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
+public nonisolated struct ContentUnavailableView<Label: View, Description: View, Actions: View>: View {
     let label: Label
     let description: Description
     let actions: Actions

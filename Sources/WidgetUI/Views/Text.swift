@@ -5,7 +5,7 @@ import WidgetIntents
 
 /// `Text`: runs of literal and date-driven content. Date styles are archived as data so the host
 /// shows the right "2:32" at any instant without running the extension again.
-public struct Text: View, Hashable, Sendable {
+public nonisolated struct Text: View, Hashable, Sendable {
     var runs: [TextRun]
 
     init(runs: [TextRun]) { self.runs = runs }
@@ -126,7 +126,7 @@ public struct Text: View, Hashable, Sendable {
     }
 
     public var body: Never { primitiveBody(Self.self) }
-    public func _archive(into builder: inout _ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) { builder.append(.text(TextNode(runs: runs))) }
 }
 
 /// `LocalizedStringKey`: the string-literal form of `Text`, whose interpolations can hold dates with a

@@ -4,7 +4,7 @@ import WidgetArchive
 /// `TimelineView` (iOS 15): content redrawn at the dates a schedule gives. A widget's view is
 /// evaluated once per timeline entry, so the content is evaluated once, with a context whose date is
 /// the entry's; the author is told it does not update between entries.
-public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
+public nonisolated struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
     let schedule: Schedule
     let content: (TimelineViewDefaultContext) -> Content
 
@@ -15,7 +15,7 @@ public struct TimelineView<Schedule: TimelineSchedule, Content: View>: View {
 
     public var body: Never { primitiveBody(Self.self) }
 
-    public func _archive(into builder: inout _ArchiveBuilder) {
+    public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         builder.warn("TimelineView is evaluated once, at the entry's date: a widget is redrawn only by its timeline's entries")
         let date = builder.environment.timelineEntryDate ?? Date()
         let view = content(TimelineViewDefaultContext(date: date, cadence: .minutes))

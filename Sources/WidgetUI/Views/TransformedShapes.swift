@@ -3,7 +3,7 @@ import WidgetArchive
 
 /// `RotatedShape`: a shape drawn rotated about an anchor, as `.rotationEffect` draws a view (its frame
 /// is unchanged).
-public struct RotatedShape<Content: Shape>: Shape {
+public nonisolated struct RotatedShape<Content: Shape>: Shape {
     public var shape: Content
     public var angle: Angle
     public var anchor: UnitPoint
@@ -19,7 +19,7 @@ public struct RotatedShape<Content: Shape>: Shape {
 }
 
 /// `ScaledShape`: a shape drawn scaled about an anchor, as `.scaleEffect` draws a view.
-public struct ScaledShape<Content: Shape>: Shape {
+public nonisolated struct ScaledShape<Content: Shape>: Shape {
     public var shape: Content
     public var scale: CGSize
     public var anchor: UnitPoint
@@ -35,7 +35,7 @@ public struct ScaledShape<Content: Shape>: Shape {
 }
 
 /// `OffsetShape`: a shape drawn moved, as `.offset` draws a view.
-public struct OffsetShape<Content: Shape>: Shape {
+public nonisolated struct OffsetShape<Content: Shape>: Shape {
     public var shape: Content
     public var offset: CGSize
     public init(shape: Content, offset: CGSize) {
@@ -73,7 +73,7 @@ extension _TrimmedShape: InsettableShape where Base: InsettableShape {
     }
 }
 
-extension Shape {
+nonisolated extension Shape {
     /// `.rotation(_:anchor:)`: the shape drawn rotated (clockwise for positive angles).
     public func rotation(_ angle: Angle, anchor: UnitPoint = .center) -> RotatedShape<Self> {
         RotatedShape(shape: self, angle: angle, anchor: anchor)

@@ -43,8 +43,17 @@ struct TripProvider: TimelineProvider {
     }
 }
 
+/// A main-actor model, as apps write their view models: a view may make one in a stored default and
+/// call it from its other members, because SwiftUI's `View` is main-actor isolated as a whole.
+@MainActor final class TripGreeting {
+    func text(for name: String) -> String { "Welcome to \(name)" }
+}
+
 struct NextTripView: View {
+    private let greeting = TripGreeting()
     let entry: TripEntry
+
+    private var welcome: String { greeting.text(for: entry.trips.first?.name ?? "nowhere") }
 
     var body: some View {
         VStack(alignment: .leading, spacing: 4) {
@@ -60,6 +69,7 @@ struct NextTripView: View {
                     .frame(width: 20, height: 20)
             }
             Text(TripFormatting.legs(entry.trips.first?.legs ?? 0))
+            Text(welcome)
             TripBadge(TripKitFormat.countdown(days: 12))
             #if FIXTURE_CONDITION && FIXTURE_DEFINE
             Text("built with both conditions")
