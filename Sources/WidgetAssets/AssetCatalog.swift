@@ -19,7 +19,8 @@ public struct AssetCatalog: Sendable {
     /// folders), in order; a name found in an earlier catalog wins.
     public init(resourceRoots roots: [URL]) {
         for root in roots {
-            let children = (try? FileManager.default.contentsOfDirectory(at: root, includingPropertiesForKeys: nil)) ?? []
+            // A resource folder may itself be a link (an `.appex` links its modules' resource bundles).
+            let children = (try? FileManager.default.contentsOfDirectory(at: root.resolvingSymlinksInPath(), includingPropertiesForKeys: nil)) ?? []
             for catalog in children.sorted(by: { $0.lastPathComponent < $1.lastPathComponent }) where catalog.pathExtension == "xcassets" {
                 // A catalog may be a link to the project's own (as `widget-host import` ships them).
                 read(folder: catalog.resolvingSymlinksInPath(), namespace: "", depth: 0)

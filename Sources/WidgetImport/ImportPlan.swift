@@ -69,6 +69,10 @@ public struct ImportPlan: Equatable, Sendable {
     /// The extension's Info.plist as Xcode would process it (`InfoPlist`), as XML; written beside
     /// the built executable, where Linux's `Bundle.main` reads it.
     public var infoPlist: Data?
+    /// Where the extension runs from: its place in its app's bundle, as on the device.
+    public var appBundle = AppBundlePlan(appName: "App", extensionName: "Widget")
+    /// The `pubspec.yaml` whose assets were laid out, for a Flutter app.
+    public var flutterPubspec: URL?
 
     public static func == (a: ImportPlan, b: ImportPlan) -> Bool {
         a.projectName == b.projectName && a.targetName == b.targetName && a.modules == b.modules && a.leftOut == b.leftOut
@@ -106,6 +110,7 @@ public struct ImportPlanner {
         let info = InfoPlist.make(settings: targetSettings, sourceRoot: project.sourceRoot)
         plan.infoPlist = info.xml
         plan.leftOut += info.problems
+        planAppBundle(for: target, &plan)
         let members = target.members()
         // A missing Swift file that the repository ships a template of compiles from the template.
         var templated: [(missing: URL, template: URL, text: String)] = []
@@ -140,6 +145,24 @@ public struct ImportPlanner {
         rewriteManagedObjectSources(&plan, platform: plan.platform)
         dropUnimportedRemoteProducts(&plan)
         return plan
+    }
+
+    /// The extension's place in its app's bundle, and a Flutter app's assets beside it.
+    private func planAppBundle(for target: Target, _ plan: inout ImportPlan) {
+        let app = project.targets.first { $0.productType == "com.apple.product-type.application" && $0.dependencies.contains { $0.name == target.name } }
+        plan.appBundle = AppBundlePlan(appName: Self.bundleName(app?.productName ?? project.name),
+                                       extensionName: Self.bundleName(target.productName))
+        guard let pubspec = FlutterAssets.pubspec(near: project.sourceRoot) else { return }
+        let declared = FlutterAssets.assets(pubspec: pubspec)
+        plan.flutterPubspec = pubspec
+        plan.appBundle.flutterAssets = declared.assets
+        plan.leftOut += declared.missing.map { "\(pubspec.lastPathComponent) (the Flutter app's): asset \($0) names nothing on disk (the Flutter build would stop)" }
+    }
+
+    /// A product name as a single safe path component.
+    static func bundleName(_ name: String) -> String {
+        let safe = name.replacingOccurrences(of: "/", with: "_")
+        return safe.isEmpty || safe.hasPrefix(".") ? "_" + safe : safe
     }
 
     private func module(for target: Target, members: TargetMembers, executable: Bool, configuration: String, plan: inout ImportPlan) -> ImportedModule {

@@ -133,14 +133,47 @@ final class ImportCommandTests: XCTestCase {
         XCTAssertFalse(entry.contains("Tea"), "on the other list")
     }
 
+    /// A Flutter app (`Tests/Fixtures/Trails`): its Xcode project is `ios/Runner.xcodeproj`, its
+    /// widget reads an asset the Flutter build puts in the app bundle, found from its own `.appex`.
+    func testImportLaysOutAFlutterAppsBundleAndItsAssets() throws {
+        let project = repository.appendingPathComponent("Tests/Fixtures/Trails/ios/Runner.xcodeproj")
+        let package = repository.appendingPathComponent(".build/import-trails")
+        let preview = try temporaryDirectory(self).appendingPathComponent("preview")
+        let r = try widgetHost(["import", project.path, "--out", package.path, "--preview", preview.path])
+        XCTAssertEqual(r.status, 0, r.stderr + r.stdout)
+        XCTAssertTrue(r.stdout.contains("Flutter app: 1 asset declared in"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("pubspec.yaml (the Flutter app's): asset assets/missing.png names nothing on disk"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("laid out as on the device: \(package.path)/Products/Runner.app/PlugIns/TrailsWidgetExtension.appex"), r.stdout)
+
+        let json = try String(contentsOf: preview.appendingPathComponent("Trails/systemSmall/entry-0.json"), encoding: .utf8)
+        XCTAssertTrue(json.contains("\"in TrailsWidgetExtension.appex\""), "Bundle.main is the extension's .appex: \(json)")
+        XCTAssertTrue(json.contains("\"Ridge loop\""))
+        // The asset, a 4-bit palette PNG with a transparent border, is drawn from its own pixels.
+        let png = try PNGDecoder.decode([UInt8](Data(contentsOf: preview.appendingPathComponent("Trails/systemSmall/entry-0.png"))))
+        let tree = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        let scale = try XCTUnwrap((tree["scale"] as? NSNumber)?.doubleValue)
+        let frame = try XCTUnwrap(Self.frame(ofNode: { $0["role"] as? String == "image" }, in: tree), "no image in \(json)")
+        func colour(atX dx: Double, y dy: Double) -> [UInt8] {
+            let x = Int((frame.x + dx) * scale), y = Int((frame.y + dy) * scale)
+            return Array(png.rgba[(y * png.width + x) * 4..<(y * png.width + x) * 4 + 3])
+        }
+        XCTAssertEqual(colour(atX: 24, y: 24), [230, 120, 40], "the palette's orange")
+        XCTAssertEqual(colour(atX: 2, y: 2), [0, 0, 0], "the transparent border shows the black background")
+    }
+
     /// The frame of the first image node named `name`, from a render tree's JSON.
     private static func frame(ofImage name: String, in node: [String: Any]) -> (x: Double, y: Double)? {
-        if node["imageName"] as? String == name, let frame = node["frame"] as? [String: Any],
+        frame(ofNode: { $0["imageName"] as? String == name }, in: node)
+    }
+
+    /// The frame of the first node that `matches`, from a render tree's JSON.
+    private static func frame(ofNode matches: ([String: Any]) -> Bool, in node: [String: Any]) -> (x: Double, y: Double)? {
+        if matches(node), let frame = node["frame"] as? [String: Any],
            let x = (frame["x"] as? NSNumber)?.doubleValue, let y = (frame["y"] as? NSNumber)?.doubleValue {
             return (x, y)
         }
         for child in (node["root"] as? [String: Any]).map({ [$0] }) ?? node["children"] as? [[String: Any]] ?? [] {
-            if let found = frame(ofImage: name, in: child) { return found }
+            if let found = frame(ofNode: matches, in: child) { return found }
         }
         return nil
     }

@@ -1,7 +1,8 @@
 /// Decodes PNG images for asset drawing. Image files come from an extension's resource folder, so
 /// they are hostile input: every read is bounds-checked, the decompressed size is capped before it is
-/// reached, and anything unsupported is an error, never a trap. Supports 8-bit greyscale, grey+alpha,
-/// RGB and RGBA, non-interlaced, all five filters.
+/// reached, and anything unsupported is an error, never a trap. Supports what PNG allows: greyscale,
+/// RGB, palette (with `tRNS` transparency, as image optimisers write icons), grey+alpha and RGBA, at
+/// every bit depth (1, 2, 4, 8, 16), interlaced (Adam7) or not, all five filters.
 public enum PNGDecoder {
     public struct Image: Sendable {
         public let width: Int
@@ -155,66 +156,31 @@ public enum PNGDecoder {
     private static func decodeThrowing(_ bytes: [UInt8]) throws -> Image {
         guard bytes.count >= 8, bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Failure.notPNG }
         var p = 8
-        var width = 0, height = 0, colorType = -1
-        var idat: [UInt8] = []
+        var header: PNGHeader?
+        var idat: [UInt8] = [], palette: [UInt8] = [], transparency: [UInt8] = []
         func be32(_ o: Int) -> Int { Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3]) }
         while p + 12 <= bytes.count {
             let len = be32(p)
             guard len >= 0, p + 12 + len <= bytes.count else { throw Failure.malformed("chunk length") }
             let type = String(decoding: bytes[(p + 4)..<(p + 8)], as: UTF8.self)
-            if type == "IHDR" {
-                guard len >= 13 else { throw Failure.malformed("IHDR") }
-                width = be32(p + 8)
-                height = be32(p + 12)
-                let depth = bytes[p + 16]
-                colorType = Int(bytes[p + 17])
-                guard depth == 8 else { throw Failure.unsupported("bit depth \(depth)") }
-                guard bytes[p + 20] == 0 else { throw Failure.unsupported("interlacing") }
-                guard [0, 2, 4, 6].contains(colorType) else { throw Failure.unsupported("colour type \(colorType)") }
-                guard width > 0, height > 0, width <= maxPixels / height else { throw Failure.tooLarge }
-            } else if type == "IDAT" {
-                idat += bytes[(p + 8)..<(p + 8 + len)]
-            } else if type == "IEND" {
-                break
+            let body = bytes[(p + 8)..<(p + 8 + len)]
+            switch type {
+            case "IHDR": header = try PNGHeader(body)
+            case "PLTE": palette = Array(body)
+            case "tRNS": transparency = Array(body)
+            case "IDAT": idat += body
+            case "IEND": p = bytes.count
+            default: break
             }
             p += 12 + len
         }
-        guard colorType >= 0 else { throw Failure.malformed("no IHDR") }
-        let channels = [0: 1, 2: 3, 4: 2, 6: 4][colorType]!
-        let stride = width * channels
-        let raw = try zlib(idat, limit: height * (stride + 1))
-        guard raw.count >= height * (stride + 1) else { throw Failure.malformed("image data too short") }
-        var pixels = [UInt8](repeating: 0, count: width * height * channels)
-        for y in 0..<height {
-            let filter = raw[y * (stride + 1)]
-            for x in 0..<stride {
-                let v = raw[y * (stride + 1) + 1 + x]
-                let a = x >= channels ? Int(pixels[y * stride + x - channels]) : 0
-                let b = y > 0 ? Int(pixels[(y - 1) * stride + x]) : 0
-                let c = x >= channels && y > 0 ? Int(pixels[(y - 1) * stride + x - channels]) : 0
-                let predicted: Int
-                switch filter {
-                case 0: predicted = 0
-                case 1: predicted = a
-                case 2: predicted = b
-                case 3: predicted = (a + b) / 2
-                case 4:
-                    let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-                    predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-                default: throw Failure.malformed("filter \(filter)")
-                }
-                pixels[y * stride + x] = v &+ UInt8(truncatingIfNeeded: predicted)
-            }
+        guard let header else { throw Failure.malformed("no IHDR") }
+        if header.colorType == 3 {
+            guard !palette.isEmpty, palette.count % 3 == 0, palette.count <= 256 * 3 else { throw Failure.malformed("PLTE") }
         }
-        var rgba = [UInt8](repeating: 255, count: width * height * 4)
-        for i in 0..<(width * height) {
-            switch channels {
-            case 1: rgba[i * 4] = pixels[i]; rgba[i * 4 + 1] = pixels[i]; rgba[i * 4 + 2] = pixels[i]
-            case 2: rgba[i * 4] = pixels[i * 2]; rgba[i * 4 + 1] = pixels[i * 2]; rgba[i * 4 + 2] = pixels[i * 2]; rgba[i * 4 + 3] = pixels[i * 2 + 1]
-            case 3: for k in 0..<3 { rgba[i * 4 + k] = pixels[i * 3 + k] }
-            default: for k in 0..<4 { rgba[i * 4 + k] = pixels[i * 4 + k] }
-            }
-        }
-        return Image(width: width, height: height, rgba: rgba)
+        let raw = try zlib(idat, limit: header.filteredSize)
+        guard raw.count >= header.filteredSize else { throw Failure.malformed("image data too short") }
+        let samples = PNGSamples(header: header, palette: palette, transparency: transparency)
+        return Image(width: header.width, height: header.height, rgba: try samples.rgba(from: raw))
     }
 }

@@ -79,46 +79,13 @@ enum ImportCommand {
             binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         let bin = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines))
-        try placeInfoPlist(from: folder, in: bin, plan: plan)
-        return bin.appendingPathComponent(product)
-    }
-
-    /// Linux's `Bundle.main` is the executable's folder, read as a bundle whose `Resources/` holds
-    /// its Info.plist and resources. So `Resources` there is made of links to the executable
-    /// module's resources (what SwiftPM copied: asset catalogs, JSON, strings) and the package's
-    /// Info.plist: `Bundle.main.object(forInfoDictionaryKey:)` and
-    /// `Bundle.main.url(forResource:withExtension:)` then answer as on the device. `.stringsdict`
-    /// files are left out: Linux's Foundation stops the process when `NSLocalizedString` meets
-    /// one of their plural rules, where Apple's formats it.
-    static func placeInfoPlist(from package: URL, in bin: URL, plan: ImportPlan) throws {
-        let source = package.appendingPathComponent(PackageWriter.infoPlistName)
-        guard let data = FileManager.default.contents(atPath: source.path) else { return }
-        let fileManager = FileManager.default
-        let resources = bin.appendingPathComponent("Resources")
-        let bundle = bin.appendingPathComponent("\(plan.targetName)_\(plan.executableName).resources")
         do {
-            try? fileManager.removeItem(at: bin.appendingPathComponent("Info.plist"))
-            try? fileManager.removeItem(at: resources)
-            try fileManager.createDirectory(at: resources, withIntermediateDirectories: true)
-            try linkResources(from: bundle, into: resources, depth: 0)
-            try data.write(to: resources.appendingPathComponent("Info.plist"), options: .atomic)
+            let placed = try AppBundleLayout.make(plan, executable: bin.appendingPathComponent(product), bin: bin,
+                                                  products: folder.appendingPathComponent("Products"))
+            print("laid out as on the device: \(folder.appendingPathComponent("Products").appendingPathComponent(plan.appBundle.extensionPath).path)")
+            return placed
         } catch {
-            throw CommandFailure("\(resources.path): the extension's main bundle cannot be made beside it (\(error.localizedDescription))")
-        }
-    }
-
-    /// Links each resource into `folder`, a localization folder's files one by one, `.stringsdict` left out.
-    private static func linkResources(from bundle: URL, into folder: URL, depth: Int) throws {
-        let fileManager = FileManager.default
-        for name in (try? fileManager.contentsOfDirectory(atPath: bundle.path)) ?? [] where !name.hasSuffix(".stringsdict") {
-            let item = bundle.appendingPathComponent(name)
-            if name.hasSuffix(".lproj"), depth == 0 {
-                let localized = folder.appendingPathComponent(name)
-                try fileManager.createDirectory(at: localized, withIntermediateDirectories: true)
-                try linkResources(from: item, into: localized, depth: 1)
-            } else {
-                try fileManager.createSymbolicLink(at: folder.appendingPathComponent(name), withDestinationURL: item)
-            }
+            throw CommandFailure("\(error)")
         }
     }
 
@@ -163,6 +130,9 @@ enum ImportSummary {
         }
         if !plan.selectorsRespelled.isEmpty {
             lines.append("  #selector and @objc respelled for Swift method references (no Objective-C runtime here) in \(counted(plan.selectorsRespelled.count, "file")), compiled as copies in Generated/Platform/")
+        }
+        if let pubspec = plan.flutterPubspec {
+            lines.append("  Flutter app: \(counted(plan.appBundle.flutterAssets.count, "asset")) declared in \(pubspec.path) laid out in \(plan.appBundle.appName).app/Frameworks/App.framework/flutter_assets")
         }
         for remote in plan.remotePackagesFetched { lines.append("  remote package \(remote.url) (needs the network to build)") }
         if !plan.leftOut.isEmpty {
