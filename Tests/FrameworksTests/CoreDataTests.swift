@@ -583,4 +583,23 @@ final class CoreDataTests: XCTestCase {
         let none = FetchRequest<Errand>(sortDescriptors: []).wrappedValue
         XCTAssertTrue(none.isEmpty, "no context in the environment: no results")
     }
+
+    /// A save error's merge conflicts, read as apps read them (gdombiak/OctoPod,
+    /// `OctoPod/Model/PrinterManager.swift`): the snapshots are `[String: Any]`.
+    func testMergeConflictsAreReadFromASaveErrorsUserInfo() throws {
+        let context = try inMemoryContext()
+        let source = errand("Post", in: context)
+        let conflict = NSMergeConflict(source: source, newVersion: 3, oldVersion: 2,
+                                       cachedSnapshot: ["title": "Post"], persistedSnapshot: ["title": "Parcel"])
+        let error = NSError(domain: NSCocoaErrorDomain, code: 133_020, userInfo: [NSPersistentStoreSaveConflictsErrorKey: [conflict]])
+        let conflicts = try XCTUnwrap(error.userInfo[NSPersistentStoreSaveConflictsErrorKey] as? [NSMergeConflict])
+        let changed = conflicts.flatMap { conflict -> [String] in
+            let cached = conflict.cachedSnapshot ?? [:], persisted = conflict.persistedSnapshot ?? [:]
+            return cached.keys.filter { cached[$0] as? String != persisted[$0] as? String }
+        }
+        XCTAssertEqual(changed, ["title"])
+        XCTAssertTrue(conflicts.first?.sourceObject === source)
+        XCTAssertEqual(conflicts.first.map { [$0.oldVersionNumber, $0.newVersionNumber] }, [2, 3])
+        XCTAssertNil(conflicts.first?.objectSnapshot)
+    }
 }
