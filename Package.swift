@@ -167,7 +167,10 @@ let package = Package(
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
         // render tree, and compare snapshots with reference files.
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
+        // Measures renders against iOS's own (Tools/Fidelity/README.md).
+        .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
+                          path: "Tools/Fidelity/Sources"),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -239,7 +242,7 @@ let package = Package(
         ),
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
-        .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive"]),
+        .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),
         .testTarget(
             name: "WidgetSimulationTests",
             dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]

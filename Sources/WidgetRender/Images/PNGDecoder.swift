@@ -9,6 +9,12 @@ public enum PNGDecoder {
         public let height: Int
         /// Straight-alpha RGBA, row by row.
         public let rgba: [UInt8]
+
+        public init(width: Int, height: Int, rgba: [UInt8]) {
+            self.width = width
+            self.height = height
+            self.rgba = rgba
+        }
     }
 
     public enum Failure: Error, Hashable, Sendable {
