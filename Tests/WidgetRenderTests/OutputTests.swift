@@ -147,6 +147,26 @@ final class OutputTests: XCTestCase {
                        WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0)).root.allNodes().first { $0.role == .text }?.frame.width)
     }
 
+    /// Liberation Sans draws text where it is installed; a character it lacks (☢) is drawn from
+    /// DejaVu Sans behind it, exactly as DejaVu alone draws it, not as the built-in block.
+    func testACharacterTheFaceLacksIsDrawnFromTheFallback() throws {
+        guard let liberation = TrueTypeFont.liberationSans(bold: false), let dejaVu = TrueTypeFont.dejaVuSans(bold: false) else {
+            throw XCTSkip("Liberation Sans or DejaVu Sans is not installed (Tools/install-fonts.sh)")
+        }
+        XCTAssertNil(liberation.glyphIndex("\u{2622}"))
+        XCTAssertNotNil(dejaVu.glyphIndex("\u{2622}"))
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, root: .text(TextNode("\u{2622}")))
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
+        var layered = PNGRenderer(regular: liberation, bold: liberation)
+        layered.fallback = dejaVu
+        let drawn = layered.png(tree, scale: 2)
+        XCTAssertEqual(drawn, PNGRenderer(regular: dejaVu, bold: dejaVu).png(tree, scale: 2))
+        XCTAssertNotEqual(drawn, PNGRenderer(regular: liberation, bold: liberation).png(tree, scale: 2), "without the fallback: the block")
+        let chosen = PNGRenderer()
+        XCTAssertEqual(chosen.regular?.glyphIndex("A"), liberation.glyphIndex("A"), "the default face is Liberation Sans where installed")
+        XCTAssertNotNil(chosen.fallback)
+    }
+
     func testHostileFontBytesNeverTrap() {
         var rng = SeededRandom(seed: 8)
         for _ in 0..<300 {

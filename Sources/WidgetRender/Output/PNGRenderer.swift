@@ -6,6 +6,9 @@ import WidgetArchive
 public struct PNGRenderer: Sendable {
     public var regular: TrueTypeFont?
     public var bold: TrueTypeFont?
+    /// Where a character the face lacks is drawn from (DejaVu Sans behind Liberation Sans, for
+    /// symbols and scripts Liberation does not cover).
+    public var fallback: TrueTypeFont?
     /// Supplies asset images by name and appearance (dark or not; the host resolves them inside the
     /// extension's resources and asset catalogs); without it, or for a name it does not find, assets
     /// draw as placeholders.
@@ -16,14 +19,22 @@ public struct PNGRenderer: Sendable {
     /// four of the largest images the decoder accepts.
     public var imagePixelBudget = 64 << 20
 
-    /// Uses `fontPath` if given, else the system's DejaVu Sans if present, else the built-in fallback.
+    /// Uses `fontPath` if given, else the system face closest to Apple's (see `TrueTypeFont.system`),
+    /// else the built-in fallback.
     public init(fontPath: String? = nil) {
         if let fontPath, let font = TrueTypeFont(path: fontPath) {
             regular = font
             bold = font
         } else {
-            regular = TrueTypeFont.system(bold: false)
-            bold = TrueTypeFont.system(bold: true) ?? regular
+            // Liberation Sans first, DejaVu Sans behind it for what it lacks; or DejaVu alone.
+            if let liberation = TrueTypeFont.liberationSans(bold: false) {
+                regular = liberation
+                bold = TrueTypeFont.liberationSans(bold: true) ?? liberation
+                fallback = TrueTypeFont.dejaVuSans(bold: false)
+            } else {
+                regular = TrueTypeFont.dejaVuSans(bold: false)
+                bold = TrueTypeFont.dejaVuSans(bold: true) ?? regular
+            }
         }
     }
 
@@ -81,7 +92,7 @@ public struct PNGRenderer: Sendable {
     /// copied: a copy would share the pixel storage, and the first pixel drawn would then duplicate it
     /// (a fresh 1.6 MB of zeroed pages at 2×, every render).
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
-        var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, assets: assets,
+        var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, fallback: fallback, assets: assets,
                               dark: tree.colorScheme == .dark, imagePixelsLeft: imagePixelBudget, clipMasks: clipMasks)
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
@@ -122,6 +133,7 @@ struct Painter {
     let scale: Double
     let regular: TrueTypeFont?
     let bold: TrueTypeFont?
+    let fallback: TrueTypeFont?
     let assets: (@Sendable (String, Bool) -> PNGDecoder.Image?)?
     /// The tree is drawn in its dark appearance: asset images pick their dark variants.
     let dark: Bool
@@ -385,6 +397,13 @@ struct Painter {
         canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip, treatment: treatment)
     }
 
+    /// The face that has `scalar`, and its glyph: the run's face, else the fallback.
+    private static func glyph(_ scalar: Unicode.Scalar, in font: TrueTypeFont?, or fallback: TrueTypeFont?) -> (TrueTypeFont, Int)? {
+        if let font, let glyph = font.glyphIndex(scalar) { return (font, glyph) }
+        if let fallback, let glyph = fallback.glyphIndex(scalar) { return (fallback, glyph) }
+        return nil
+    }
+
     private mutating func drawText(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {
         for line in node.lines ?? [] {
             for run in line.runs {
@@ -407,7 +426,7 @@ struct Painter {
                     let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design,
                                                     widthFactor: widthFactor, spacing: spacing) * scale
                     if scalar != " " {
-                        if let font, let glyph = font.glyphIndex(scalar) {
+                        if let (font, glyph) = Self.glyph(scalar, in: font, or: fallback) {
                             let natural = font.advance(glyph) / font.unitsPerEm * size
                             let stretch = natural > 0 ? min(1.25, max(0.8, advance / natural)) : 1
                             path.append(font.path(glyph, x: x, baseline: baseline, size: size, stretch: stretch, italic: run.italic))

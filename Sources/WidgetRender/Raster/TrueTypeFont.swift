@@ -105,11 +105,27 @@ public final class TrueTypeFont: @unchecked Sendable {
     }
 
     /// The first font found among the usual system locations (Debian's fonts-dejavu-core first).
-    public static func system(bold: Bool) -> TrueTypeFont? {
-        let names = bold
-            ? ["/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf", "/usr/share/fonts/TTF/DejaVuSans-Bold.ttf", "/usr/share/fonts/dejavu/DejaVuSans-Bold.ttf"]
-            : ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/TTF/DejaVuSans.ttf", "/usr/share/fonts/dejavu/DejaVuSans.ttf"]
-        for path in names { if let font = TrueTypeFont(path: path) { return font } }
+    /// The installed face closest to Apple's system font, measured against iOS's own renders
+    /// (`Tools/Fidelity`): Liberation Sans, else DejaVu Sans.
+    public static func system(bold: Bool) -> TrueTypeFont? { liberationSans(bold: bold) ?? dejaVuSans(bold: bold) }
+
+    /// Liberation Sans (Debian's `fonts-liberation2`): its advances are those of the layout's
+    /// measurement table, so its glyphs are drawn at their own widths.
+    public static func liberationSans(bold: Bool) -> TrueTypeFont? {
+        let style = bold ? "Bold" : "Regular"
+        return first(of: ["/usr/share/fonts/truetype/liberation2/LiberationSans-\(style).ttf",
+                          "/usr/share/fonts/truetype/liberation/LiberationSans-\(style).ttf",
+                          "/usr/share/fonts/liberation/LiberationSans-\(style).ttf", "/usr/share/fonts/TTF/LiberationSans-\(style).ttf"])
+    }
+
+    /// DejaVu Sans: the widest coverage of the usual faces (symbols, Greek, Cyrillic…).
+    public static func dejaVuSans(bold: Bool) -> TrueTypeFont? {
+        let name = bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"
+        return first(of: ["/usr/share/fonts/truetype/dejavu/", "/usr/share/fonts/TTF/", "/usr/share/fonts/dejavu/"].map { $0 + name })
+    }
+
+    private static func first(of paths: [String]) -> TrueTypeFont? {
+        for path in paths { if let font = TrueTypeFont(path: path) { return font } }
         return nil
     }
 

@@ -16,7 +16,7 @@ enum FidelityError: Error, CustomStringConvertible {
     case usage(String), pairs(line: Int, String), reference(String, String)
     var description: String {
         switch self {
-        case .usage(let message): "usage: widget-fidelity [--references DIR] [--out DIR] [--pairs FILE]: \(message)"
+        case .usage(let message): "usage: widget-fidelity [--references DIR] [--out DIR] [--pairs FILE] [--font FILE.ttf]: \(message)"
         case .pairs(let line, let message): "pairs.tsv line \(line): \(message)"
         case .reference(let name, let message): "\(name): \(message)"
         }
@@ -83,7 +83,7 @@ func sideBySide(_ a: PNGDecoder.Image, _ b: PNGDecoder.Image) -> [UInt8] {
     var arguments = Array(CommandLine.arguments.dropFirst())
     var options: [String: String] = [:]
     while let flag = arguments.first {
-        guard ["--references", "--out", "--pairs"].contains(flag), arguments.count >= 2 else { throw FidelityError.usage("unknown or incomplete option \(flag)") }
+        guard ["--references", "--out", "--pairs", "--font"].contains(flag), arguments.count >= 2 else { throw FidelityError.usage("unknown or incomplete option \(flag)") }
         options[String(flag.dropFirst(2))] = arguments[1]
         arguments.removeFirst(2)
     }
@@ -92,7 +92,7 @@ func sideBySide(_ a: PNGDecoder.Image, _ b: PNGDecoder.Image) -> [UInt8] {
     let references = URL(fileURLWithPath: options["references"] ?? root.appendingPathComponent(".fidelity/references").path, isDirectory: true)
     let out = URL(fileURLWithPath: options["out"] ?? root.appendingPathComponent(".fidelity/out").path, isDirectory: true)
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-    let renderer = PNGRenderer()
+    let renderer = PNGRenderer(fontPath: options["font"])
     var rows: [(Pair, ImageSimilarity, String)] = []
     print("pair                  iOS px      here px     MAD    SSIM   subject")
     for pair in try readPairs(pairsFile) {
