@@ -27,6 +27,16 @@ public struct ArchiveGenerator {
             root: node(depth: 0))
     }
 
+    /// A stroke style, dashed half the time (a pattern of one to four lengths, some of them zero).
+    mutating func strokeStyle() -> StrokeStyleValue {
+        var style = StrokeStyleValue(cap: pick(StrokeStyleValue.Cap.allCases), join: pick(StrokeStyleValue.Join.allCases), inset: bool())
+        if bool() {
+            style.dash = (0..<Int.random(in: 1...4, using: &rng)).map { _ in number(0...10) }
+            style.dashPhase = number(-5...5)
+        }
+        return style
+    }
+
     public mutating func node(depth: Int) -> ViewNode {
         let leafOnly = depth >= maxDepth
         let choice = Int.random(in: 0..<(leafOnly ? 6 : 15), using: &rng)
@@ -37,7 +47,7 @@ public struct ArchiveGenerator {
         case 3: return .color(color())
         case 4: return .shape(ShapeNode(
             kind: shapeKind(), fill: bool() ? paint() : nil, strokeWidth: bool() ? number(0...8) : nil,
-            strokeStyle: bool() ? StrokeStyleValue(cap: pick(StrokeStyleValue.Cap.allCases), join: pick(StrokeStyleValue.Join.allCases), inset: bool()) : nil,
+            strokeStyle: bool() ? strokeStyle() : nil,
             trim: bool() ? { let a = number(0...1); return a...max(a, number(0...1)) }() : nil))
         case 5:
             switch Int.random(in: 0..<4, using: &rng) {

@@ -358,6 +358,21 @@ final class CompatSurfaceTests: XCTestCase {
         }
     }
 
+    /// `StrokeStyle(lineWidth:lineCap:dash:dashPhase:)` reaches the archive; a pattern the device
+    /// could not draw (a negative length) is archived solid rather than as an archive the host refuses.
+    func testDashedStrokesAreArchivedWithTheirPattern() {
+        let (dashed, _) = archive(Circle().stroke(Color.blue, style: StrokeStyle(lineWidth: 3, lineCap: .round, dash: [6, 4], dashPhase: 2)))
+        var styles: [StrokeStyleValue] = []
+        dashed.forEachNode { if case .shape(let shape) = $0, let style = shape.strokeStyle { styles.append(style) } }
+        XCTAssertEqual(styles.map(\.dash), [[6, 4]])
+        XCTAssertEqual(styles.map(\.dashPhase), [2])
+        XCTAssertEqual(styles.map(\.cap), [.round])
+        let (hostile, _) = archive(Rectangle().stroke(style: StrokeStyle(lineWidth: 1, dash: [-3, 2])))
+        var hostileStyles: [StrokeStyleValue] = []
+        hostile.forEachNode { if case .shape(let shape) = $0, let style = shape.strokeStyle { hostileStyles.append(style) } }
+        XCTAssertEqual(hostileStyles.map(\.dash), [[]])
+    }
+
     func testObservableObjectsAndContainerViews() {
         final class Store: ObservableObject {
             @Published var name = "Basil"

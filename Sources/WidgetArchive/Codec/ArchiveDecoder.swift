@@ -221,7 +221,7 @@ struct NodeReader {
     /// A shape: outline, fill, stroke width and style, trim.
     private mutating func shapeNode() throws(ArchiveDecodingError) -> ViewNode {
         let kind = try shapeKind()
-        let flags = try bits("shape flags", allowed: 0b1111)
+        let flags = try bits("shape flags", allowed: 0b11111)
         let fill = flags & 1 != 0 ? try paint() : nil
         let stroke = flags & 2 != 0 ? try reader.f64("stroke width") : nil
         var style: StrokeStyleValue?
@@ -237,6 +237,23 @@ struct NodeReader {
             let to = try reader.f64("trim end")
             guard from <= to else { throw .invalidValue(offset: offset, field: "trim range", value: 0) }
             trim = from...to
+        }
+        if flags & 16 != 0 {
+            // A dash pattern, after the rest: lengths (each finite and not negative) and a phase.
+            guard flags & 4 != 0 else { throw .invalidValue(offset: reader.offset, field: "dash without a stroke style", value: UInt64(flags)) }
+            let count = try reader.count(limit: StrokeStyleValue.maximumDashCount, field: "dash count")
+            var lengths: [Double] = []
+            for _ in 0..<count {
+                let offset = reader.offset
+                let length = try reader.f64("dash length")
+                guard length >= 0, length.isFinite else { throw .invalidValue(offset: offset, field: "dash length", value: length.bitPattern) }
+                lengths.append(length)
+            }
+            let offset = reader.offset
+            let phase = try reader.f64("dash phase")
+            guard phase.isFinite else { throw .invalidValue(offset: offset, field: "dash phase", value: phase.bitPattern) }
+            style?.dash = lengths
+            style?.dashPhase = phase
         }
         return .shape(ShapeNode(kind: kind, fill: fill, strokeWidth: stroke, strokeStyle: style, trim: trim))
     }

@@ -125,12 +125,19 @@ struct NodeWriter {
     private mutating func shape(_ shape: ShapeNode) {
         out.u8(NodeTag.shape)
         shapeKind(shape.kind)
+        let dash = shape.strokeStyle.flatMap { $0.dash.isEmpty ? nil : $0 }
         out.u8((shape.fill != nil ? 1 : 0) | (shape.strokeWidth != nil ? 2 : 0) | (shape.strokeStyle != nil ? 4 : 0)
-               | (shape.trim != nil ? 8 : 0))
+               | (shape.trim != nil ? 8 : 0) | (dash != nil ? 16 : 0))
         if let fill = shape.fill { paint(fill) }
         if let width = shape.strokeWidth { out.f64(width) }
         if let style = shape.strokeStyle { out.u8(style.cap.rawValue); out.u8(style.join.rawValue); out.bool(style.inset) }
         if let trim = shape.trim { out.f64(trim.lowerBound); out.f64(trim.upperBound) }
+        if let style = dash {
+            let lengths = style.dash.prefix(StrokeStyleValue.maximumDashCount)
+            out.varint(lengths.count)
+            for length in lengths { out.f64(length) }
+            out.f64(style.dashPhase)
+        }
     }
 
     private mutating func progress(_ progress: ProgressNode) {

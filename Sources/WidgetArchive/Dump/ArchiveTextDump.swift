@@ -41,7 +41,10 @@ public enum ArchiveTextDump {
             var s = "Shape(\(shapeKind(shape.kind))"
             if let fill = shape.fill { s += ", \(shape.strokeWidth == nil ? "fill" : "stroke"): \(paint(fill))" }
             if let width = shape.strokeWidth { s += ", lineWidth: \(number(width))" }
-            if let style = shape.strokeStyle { s += ", lineCap: \(style.cap), lineJoin: \(style.join)\(style.inset ? ", inset" : "")" }
+            if let style = shape.strokeStyle {
+                s += ", lineCap: \(style.cap), lineJoin: \(style.join)\(style.inset ? ", inset" : "")"
+                if !style.dash.isEmpty { s += ", dash: [\(style.dash.map(number).joined(separator: ", "))], dashPhase: \(number(style.dashPhase))" }
+            }
             if let trim = shape.trim { s += ", trim: \(number(trim.lowerBound))...\(number(trim.upperBound))" }
             line(s + ")")
         case .stack(let stack):

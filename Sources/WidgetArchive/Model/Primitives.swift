@@ -63,10 +63,24 @@ public struct StrokeStyleValue: Hashable, Sendable, Codable {
     public var join: Join
     /// `strokeBorder`: the stroke lies inside the outline instead of centred on it.
     public var inset: Bool
-    public init(cap: Cap = .butt, join: Join = .miter, inset: Bool = false) {
+    /// `StrokeStyle(dash:dashPhase:)`: lengths of dashes and gaps in turn, in points (empty: solid),
+    /// and how far into the pattern the stroke starts.
+    public var dash: [Double]
+    public var dashPhase: Double
+    /// Dash patterns longer than this are refused by the decoder (SwiftUI's are a few numbers).
+    public static let maximumDashCount = 16
+
+    public init(cap: Cap = .butt, join: Join = .miter, inset: Bool = false, dash: [Double] = [], dashPhase: Double = 0) {
         self.cap = cap
         self.join = join
         self.inset = inset
+        self.dash = dash
+        self.dashPhase = dashPhase
+    }
+
+    /// Whether the pattern draws dashes: some length positive, none negative or infinite.
+    public var isDashed: Bool {
+        !dash.isEmpty && dash.contains { $0 > 0 } && dash.allSatisfy { $0 >= 0 && $0.isFinite }
     }
 }
 

@@ -271,6 +271,10 @@ struct Placer {
         if let style = spec.strokeStyle {
             if style.cap != .butt { n.lineCap = style.cap == .round ? .round : .square }
             if style.join != .miter { n.lineJoin = style.join == .round ? .round : .bevel }
+            if style.isDashed {
+                n.dash = style.dash
+                if style.dashPhase != 0 { n.dashPhase = style.dashPhase }
+            }
         }
         if let trim = spec.trim, trim != 0...1 {
             n.trimFrom = trim.lowerBound

@@ -94,6 +94,9 @@ public struct RenderNode: Hashable, Sendable, Codable {
     /// A stroke's ends and joins, when not butt and miter.
     public var lineCap: LineCap?
     public var lineJoin: LineJoin?
+    /// A dashed stroke's pattern (dash and gap lengths in turn, in points) and where it starts.
+    public var dash: [Double]?
+    public var dashPhase: Double?
     /// `.trim(from:to:)`: the stroked or filled part of the outline, as fractions of its length.
     public var trimFrom: Double?
     public var trimTo: Double?

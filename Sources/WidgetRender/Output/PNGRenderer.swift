@@ -268,7 +268,7 @@ struct Painter {
         } else {
             return
         }
-        if node.shape == .path || node.trimFrom != nil {
+        if node.shape == .path || node.trimFrom != nil || (node.dash != nil && (node.strokeWidth ?? 0) > 0) {
             drawOutlineParts(node, r, fill, opacity: opacity, clip: clip)
         } else if let w = node.strokeWidth, w > 0 {
             let half = w * scale / 2
@@ -296,7 +296,13 @@ struct Painter {
             if contour.closed, let first = points.first { points.append(first) }
             if let from = node.trimFrom, let to = node.trimTo { points = Stroke.trimmed(points, from: from, to: to) }
             guard points.count >= 2 else { continue }
-            if let w = node.strokeWidth, w > 0 {
+            if let w = node.strokeWidth, w > 0, let dash = node.dash {
+                var dashes = Path()
+                for piece in Stroke.dashed(points, pattern: dash.map { $0 * scale }, phase: (node.dashPhase ?? 0) * scale) {
+                    dashes.append(Stroke.outline(piece, width: w * scale, cap: cap, roundJoins: node.lineJoin == .round))
+                }
+                paint(dashes, fill, opacity: opacity, clip: clip)
+            } else if let w = node.strokeWidth, w > 0 {
                 paint(Stroke.outline(points, width: w * scale, cap: cap, roundJoins: node.lineJoin == .round), fill, opacity: opacity, clip: clip)
             } else {
                 var area = Path()

@@ -102,7 +102,15 @@ private struct SVGDocument {
             defs += "<linearGradient id=\"grad\(counter)\" x1=\"\(n(g.startX))\" y1=\"\(n(g.startY))\" x2=\"\(n(g.endX))\" y2=\"\(n(g.endY))\">\(stops)</linearGradient>"
             paint = "fill=\"url(#grad\(counter))\""
         }
-        if let w = node.strokeWidth { paint += " fill=\"none\" stroke-width=\"\(n(w))\"" }
+        if let w = node.strokeWidth {
+            paint += " fill=\"none\" stroke-width=\"\(n(w))\""
+            if let cap = node.lineCap { paint += " stroke-linecap=\"\(cap == .round ? "round" : "square")\"" }
+            if let join = node.lineJoin { paint += " stroke-linejoin=\"\(join == .round ? "round" : "bevel")\"" }
+            if let dash = node.dash {
+                paint += " stroke-dasharray=\"\(dash.map(n).joined(separator: " "))\""
+                if let phase = node.dashPhase { paint += " stroke-dashoffset=\"\(n(phase))\"" }
+            }
+        }
         body += indent + "  " + shapeElement(node, paint) + "\n"
     }
 

@@ -34,6 +34,56 @@ enum Stroke {
         return out
     }
 
+    /// The dashes of a dashed stroke along `points`: `pattern` gives dash and gap lengths in turn
+    /// (repeated), `phase` how far into the pattern the line starts. A pattern with no length draws
+    /// the whole line.
+    static func dashed(_ points: [Point], pattern: [Double], phase: Double) -> [[Point]] {
+        let period = pattern.reduce(0, +)
+        guard points.count >= 2, period > 0, period.isFinite else { return [points] }
+        var index = 0, left = pattern[0], on = true
+        // Walk the pattern forward by the phase (a negative phase starts as far before the line).
+        var skip = phase.truncatingRemainder(dividingBy: period)
+        if skip < 0 { skip += period }
+        while skip > 0 {
+            if skip < left { left -= skip; break }
+            skip -= left
+            index = (index + 1) % pattern.count
+            left = pattern[index]
+            on.toggle()
+        }
+        var dashes: [[Point]] = [], current: [Point] = on ? [points[0]] : []
+        for i in 1..<points.count {
+            var from = points[i - 1]
+            let to = points[i]
+            var segment = distance(from, to)
+            while segment > 0 {
+                if left >= segment {
+                    left -= segment
+                    if on { current.append(to) }
+                    segment = 0
+                } else {
+                    let t = left / segment
+                    let cut = Point(x: from.x + (to.x - from.x) * t, y: from.y + (to.y - from.y) * t)
+                    segment -= left
+                    from = cut
+                    if on {
+                        current.append(cut)
+                        if current.count >= 2 { dashes.append(current) }
+                        current = []
+                    } else {
+                        current = [cut]
+                    }
+                    on.toggle()
+                    index = (index + 1) % pattern.count
+                    left = pattern[index]
+                    // Zero-length entries toggle at once; a pattern of all zeros was refused above.
+                }
+            }
+        }
+        if on, current.count >= 2 { dashes.append(current) }
+        return dashes
+    }
+
     /// The outline of a stroke of `width` along `points`.
     static func outline(_ points: [Point], width: Double, cap: Cap, roundJoins: Bool) -> Path {
         var path = Path()

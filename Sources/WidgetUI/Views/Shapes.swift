@@ -184,7 +184,15 @@ public struct StrokeStyle: Hashable, Sendable {
 
     func value(inset: Bool) -> StrokeStyleValue {
         StrokeStyleValue(cap: StrokeStyleValue.Cap(rawValue: UInt8(lineCap.rawValue)) ?? .butt,
-                         join: StrokeStyleValue.Join(rawValue: UInt8(lineJoin.rawValue)) ?? .miter, inset: inset)
+                         join: StrokeStyleValue.Join(rawValue: UInt8(lineJoin.rawValue)) ?? .miter, inset: inset,
+                         dash: archivedDash, dashPhase: dashPhase.isFinite ? Double(dashPhase) : 0)
+    }
+
+    /// The pattern as archived: a pattern with a negative or non-finite length draws solid, as it
+    /// would not draw at all on the device, rather than make an archive the host refuses.
+    private var archivedDash: [Double] {
+        let lengths = dash.prefix(StrokeStyleValue.maximumDashCount).map { Double($0) }
+        return lengths.allSatisfy { $0.isFinite && $0 >= 0 } ? lengths : []
     }
 }
 
