@@ -78,8 +78,12 @@ final class CompatibilityGalleryTests: XCTestCase {
         XCTAssertTrue(nodes.contains { $0.strokeWidth == 1 && $0.shape == .rect }, "border")
         // The material behind "Material": the light background at the regular-thin opacity.
         XCTAssertTrue(nodes.contains { $0.color == RenderColor(hex: "#fafafa59") && $0.shape == .roundedRect }, "ultraThinMaterial in .rect(cornerRadius:)")
+        // `.shadow(radius: 2)` on the wave: SwiftUI's default colour, black at a third, drawn beneath it.
+        let shadowed = try XCTUnwrap(nodes.first { $0.shadow != nil }, "the wave's shadow")
+        XCTAssertEqual(shadowed.shadow, RenderShadow(color: try XCTUnwrap(RenderColor(hex: "#00000054")), radius: 2, x: 0, y: 0))
+        XCTAssertTrue(shadowed.allNodes().contains { $0.shape == .path }, "around the wave")
         let diagnostics = try host.connection(to: exe).diagnostics.map(\.message)
-        XCTAssertTrue(diagnostics.contains { $0.contains(".shadow is archived inert") }, "\(diagnostics)")
+        XCTAssertFalse(diagnostics.contains { $0.contains(".shadow") }, "\(diagnostics)")
     }
 
     func testGeometryReaderSeesTheSizeOfItsPlacement() throws {

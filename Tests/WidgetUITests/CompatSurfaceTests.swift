@@ -177,13 +177,13 @@ final class CompatSurfaceTests: XCTestCase {
     func testUnsupportedViewsAndInertModifiersAreReported() {
         let (root, warnings) = archive(VStack {
             ScrollView { Text("never evaluated") }
-            Text("kept").shadow(radius: 3).accessibilityLabel("Kept")
+            Text("kept").saturation(0.5).accessibilityLabel("Kept")
         })
         var unsupported: [String] = []
         root.forEachNode { if case .unsupported(let name) = $0 { unsupported.append(name) } }
         XCTAssertEqual(unsupported, ["ScrollView"])
         XCTAssertTrue(warnings.contains("ScrollView is not supported in widgets: drawn as the system's placeholder"))
-        XCTAssertTrue(warnings.contains(".shadow is archived inert: the host does not draw it"))
+        XCTAssertTrue(warnings.contains(".saturation is archived inert: the host does not draw it"))
         XCTAssertFalse(warnings.contains { $0.hasPrefix(".accessibilityLabel") }, "archived, not inert")
         var labels: [String] = []
         root.forEachNode { if case .modified(_, .accessibilityLabel(let label)) = $0 { labels.append(label) } }
@@ -356,6 +356,25 @@ final class CompatSurfaceTests: XCTestCase {
             names.wrappedValue = ["beta", "gamma"]
             XCTAssertEqual(list.names, ["beta", "gamma"], "the binding writes the object")
         }
+    }
+
+    /// `.shadow` and `.blur` reach the archive with their values (the shadow's default colour is
+    /// black at a third, as SwiftUI's).
+    func testShadowsAndBlursAreArchived() {
+        let (root, warnings) = archive(VStack {
+            Text("lifted").shadow(radius: 4, x: 1, y: 2)
+            Text("soft").blur(radius: 3, opaque: true)
+        })
+        var found: [ViewModifierNode] = []
+        root.forEachNode {
+            if case .modified(_, let modifier) = $0 {
+                if case .shadow = modifier { found.append(modifier) }
+                if case .blur = modifier { found.append(modifier) }
+            }
+        }
+        XCTAssertEqual(found, [.shadow(ShadowValue(color: .rgba(red: 0, green: 0, blue: 0, opacity: 0.33), radius: 4, x: 1, y: 2)),
+                               .blur(radius: 3, opaque: true)])
+        XCTAssertTrue(warnings.isEmpty, "\(warnings)")
     }
 
     /// `StrokeStyle(lineWidth:lineCap:dash:dashPhase:)` reaches the archive; a pattern the device

@@ -607,6 +607,11 @@ struct NodeReader {
             let code = try reader.enumCode("accented image mode", cases: AccentedImageMode.allCases.count)
             guard let mode = AccentedImageMode(rawValue: code) else { throw .invalidValue(offset: offset, field: "accented image mode", value: UInt64(code)) }
             return .accentedImageMode(mode)
+        case ModifierTag.shadow:
+            let color = try color()
+            return .shadow(ShadowValue(color: color, radius: try reader.f64("shadow radius"), x: try reader.f64("shadow x"), y: try reader.f64("shadow y")))
+        case ModifierTag.blur:
+            return .blur(radius: try reader.f64("blur radius"), opaque: try reader.bool())
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

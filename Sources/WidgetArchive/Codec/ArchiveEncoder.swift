@@ -406,6 +406,10 @@ struct NodeWriter {
             out.u8(ModifierTag.accessibilityLabel); string(label)
         case .accentedImageMode(let mode):
             out.u8(ModifierTag.accentedImageMode); out.u8(mode.rawValue)
+        case .shadow(let shadow):
+            out.u8(ModifierTag.shadow); color(shadow.color); out.f64(shadow.radius); out.f64(shadow.x); out.f64(shadow.y)
+        case .blur(let radius, let opaque):
+            out.u8(ModifierTag.blur); out.f64(radius); out.bool(opaque)
         }
     }
 
@@ -501,4 +505,6 @@ enum ModifierTag {
     static let numericTextValue: UInt8 = 33
     static let accessibilityLabel: UInt8 = 34
     static let accentedImageMode: UInt8 = 35
+    static let shadow: UInt8 = 36
+    static let blur: UInt8 = 37
 }

@@ -167,6 +167,9 @@ public enum ArchiveTextDump {
         case .numericTextValue(let v): return ".contentTransition(.numericText(value: \(number(v))))"
         case .accessibilityLabel(let label): return ".accessibilityLabel(\(quoted(label)))"
         case .accentedImageMode(let mode): return ".widgetAccentedRenderingMode(.\(mode))"
+        case .shadow(let shadow):
+            return ".shadow(color: \(color(shadow.color)), radius: \(number(shadow.radius)), x: \(number(shadow.x)), y: \(number(shadow.y)))"
+        case .blur(let radius, let opaque): return ".blur(radius: \(number(radius))\(opaque ? ", opaque: true" : ""))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

@@ -72,6 +72,25 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case accessibilityLabel(String)
     /// `Image.widgetAccentedRenderingMode(_:)`: how the images inside draw in the accented mode.
     case accentedImageMode(AccentedImageMode)
+    /// `.shadow(color:radius:x:y:)`: the content's shadow, drawn beneath it; drawing only.
+    case shadow(ShadowValue)
+    /// `.blur(radius:opaque:)`: the content blurred; drawing only. `opaque` keeps the edges opaque
+    /// (the blur does not fade out past the content's frame).
+    case blur(radius: Double, opaque: Bool)
+}
+
+/// A shadow: its colour, how far it spreads (the blur radius, in points) and its offset.
+public struct ShadowValue: Hashable, Sendable, Codable {
+    public var color: ColorValue
+    public var radius: Double
+    public var x: Double
+    public var y: Double
+    public init(color: ColorValue, radius: Double, x: Double, y: Double) {
+        self.color = color
+        self.radius = radius
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A scale then a rotation about an anchor in the view's frame.

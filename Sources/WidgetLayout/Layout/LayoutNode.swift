@@ -114,6 +114,9 @@ struct EffectSpec {
     var transform: TransformValue?
     var motion = RenderMotion()
     var accessibilityLabel: String?
+    var shadow: RenderShadow?
+    /// A blur's radius in points, and whether its edges stay opaque.
+    var blur: (radius: Double, opaque: Bool)?
 }
 
 /// Text runs with resolved style.

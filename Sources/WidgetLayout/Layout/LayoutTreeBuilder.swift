@@ -199,6 +199,18 @@ struct LayoutTreeBuilder {
             return effect(content, s, id: id) { $0.motion.contentTransition = value }
         case .accessibilityLabel(let label):
             return effect(content, s, id: id) { $0.accessibilityLabel = label }
+        case .shadow(let shadow):
+            // Radii and offsets past what any widget uses are bounded: the blur's cost grows with them.
+            let radius = Self.finite(shadow.radius, bound: 100)
+            let drawn = styles.drawn(styles.color(shadow.color), accented: s.accented)
+            return effect(content, s, id: id) {
+                $0.shadow = RenderShadow(color: RenderColor(drawn), radius: max(0, radius),
+                                         x: Self.finite(shadow.x, bound: 1000), y: Self.finite(shadow.y, bound: 1000))
+            }
+        case .blur(let radius, let opaque):
+            let bounded = Self.finite(radius, bound: 100)
+            guard bounded > 0 else { break }
+            return effect(content, s, id: id) { $0.blur = (bounded, opaque) }
         case .numericTextValue(let value):
             return effect(content, s, id: id) {
                 $0.motion.contentTransition = .numericText

@@ -141,9 +141,15 @@ struct Placer {
         }
         if !spec.motion.isEmpty { group.motion = spec.motion }
         group.accessibilityLabel = spec.accessibilityLabel
+        group.shadow = spec.shadow
+        if let blur = spec.blur {
+            group.blurRadius = blur.radius
+            if blur.opaque { group.blurOpaque = true }
+        }
         // Collapse a bare wrapper with nothing to say; an identity, motion or label alone goes onto its
         // single node (motion merged: what is written outside wins, as SwiftUI applies it).
-        if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil {
+        if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil
+            && group.shadow == nil && group.blurRadius == nil {
             if group.id == nil && group.motion == nil && group.accessibilityLabel == nil { return group.children }
             if group.children.count == 1 {
                 var only = group.children[0]

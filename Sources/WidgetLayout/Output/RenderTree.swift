@@ -97,6 +97,11 @@ public struct RenderNode: Hashable, Sendable, Codable {
     /// A dashed stroke's pattern (dash and gap lengths in turn, in points) and where it starts.
     public var dash: [Double]?
     public var dashPhase: Double?
+    /// `.shadow`: the shadow of everything this node draws, beneath it.
+    public var shadow: RenderShadow?
+    /// `.blur(radius:opaque:)`: everything this node draws, blurred (radius in points).
+    public var blurRadius: Double?
+    public var blurOpaque: Bool?
     /// `.trim(from:to:)`: the stroked or filled part of the outline, as fractions of its length.
     public var trimFrom: Double?
     public var trimTo: Double?
@@ -240,6 +245,21 @@ public struct Action: Hashable, Sendable, Codable {
     /// Encoded intent parameters, base64.
     public var parameters: String?
     public var isToggle: Bool?
+}
+
+/// A shadow as drawn: the colour, the blur radius in points (a Gaussian whose standard deviation is
+/// half the radius, as Core Animation's shadows are) and the offset.
+public struct RenderShadow: Hashable, Sendable, Codable {
+    public var color: RenderColor
+    public var radius: Double
+    public var x: Double
+    public var y: Double
+    public init(color: RenderColor, radius: Double, x: Double, y: Double) {
+        self.color = color
+        self.radius = radius
+        self.x = x
+        self.y = y
+    }
 }
 
 /// A whole rendering: the tree plus what produced it.

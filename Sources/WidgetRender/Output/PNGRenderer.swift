@@ -185,6 +185,7 @@ struct Painter {
     mutating func draw(_ node: RenderNode, opacity parentOpacity: Double, clip parentClip: CoverageMask?) {
         let opacity = parentOpacity * (node.opacity ?? 1)
         guard opacity > 0.001 else { return }
+        if node.shadow != nil || node.blurRadius != nil { return drawWithEffects(node, opacity: parentOpacity, clip: parentClip) }
         let r = px(node.frame)
         var clip = parentClip
         let savedInterior = clipInterior
@@ -401,6 +402,30 @@ struct Painter {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return }
         canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip, treatment: treatment)
+    }
+
+    /// A node with a shadow or a blur: drawn into a layer of its own, which is blurred (or tinted,
+    /// blurred and offset for the shadow beneath it) and composited through the clip in effect.
+    private mutating func drawWithEffects(_ node: RenderNode, opacity: Double, clip: CoverageMask?) {
+        var plain = node
+        plain.shadow = nil
+        plain.blurRadius = nil
+        plain.blurOpaque = nil
+        var layer = Painter(canvas: Canvas(width: canvas.width, height: canvas.height), scale: scale, regular: regular, bold: bold,
+                            fallback: fallback, assets: assets, dark: dark, imagePixelsLeft: imagePixelsLeft, clipMasks: clipMasks)
+        layer.transform = transform
+        layer.draw(plain, opacity: opacity, clip: nil)
+        imagePixelsLeft = layer.imagePixelsLeft
+        var content = layer.canvas
+        // Core Animation's blur radius is about twice the Gaussian's standard deviation.
+        if let radius = node.blurRadius { content.blur(sigma: radius * scale / 2, opaque: node.blurOpaque == true) }
+        if let shadow = node.shadow {
+            var shade = content
+            shade.tint(shadow.color.rgba)
+            shade.blur(sigma: shadow.radius * scale / 2)
+            canvas.composite(shade, dx: Int((shadow.x * scale).rounded()), dy: Int((shadow.y * scale).rounded()), clip: clip)
+        }
+        canvas.composite(content, clip: clip)
     }
 
     /// The face that has `scalar`, and its glyph: the run's face, else the fallback.

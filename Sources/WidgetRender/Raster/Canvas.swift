@@ -5,7 +5,7 @@ import WidgetLayout
 public struct Canvas: Sendable {
     public let width: Int
     public let height: Int
-    private(set) var pixels: [Float]
+    var pixels: [Float]
     /// Scratch cells for rasterizing one shape at a time (see `CoverageAccumulator`).
     var accumulator = CoverageAccumulator()
 

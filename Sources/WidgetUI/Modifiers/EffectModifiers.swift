@@ -19,9 +19,18 @@ nonisolated extension View {
     public func rotationEffect(_ angle: Angle, anchor: UnitPoint = .center) -> some View {
         archived(.transform(TransformValue(rotation: angle.degrees, anchor: anchor.value)))
     }
+
+    /// `.shadow`: the view's shadow, drawn beneath it (SwiftUI's default colour is black at a third).
+    /// Drawing only: layout is unchanged.
+    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
+        archived(.shadow(ShadowValue(color: color.value, radius: Double(radius), x: Double(x), y: Double(y))))
+    }
+
+    /// `.blur(radius:opaque:)`: the view blurred; with `opaque`, its edges do not fade.
+    public func blur(radius: CGFloat, opaque: Bool = false) -> some View { archived(.blur(radius: Double(radius), opaque: opaque)) }
 }
 
-/// Modifiers whose effect the host does not draw (shadows, blurs, blend modes, symbol effects,
+/// Modifiers whose effect the host does not draw (colour filters, blend modes, symbol effects,
 /// accessibility, gestures…). They compile and archive nothing; each tells the author once per
 /// timeline that it was ignored.
 nonisolated extension View {
@@ -41,10 +50,6 @@ nonisolated extension View {
         })
     }
 
-    public func shadow(color: Color = Color(white: 0, opacity: 0.33), radius: CGFloat, x: CGFloat = 0, y: CGFloat = 0) -> some View {
-        inert(".shadow")
-    }
-    public func blur(radius: CGFloat, opaque: Bool = false) -> some View { inert(".blur") }
     public func brightness(_ amount: Double) -> some View { inert(".brightness") }
     public func contrast(_ amount: Double) -> some View { inert(".contrast") }
     public func saturation(_ amount: Double) -> some View { inert(".saturation") }

@@ -1,0 +1,91 @@
+import Foundation
+
+/// What `.shadow` and `.blur` need of a canvas: a Gaussian blur (three box blurs, which converge on
+/// one), a tint that keeps only the coverage, and compositing one canvas over another.
+extension Canvas {
+    /// Blurs every channel with a Gaussian of standard deviation `sigma` pixels. Pixels outside the
+    /// canvas count as transparent, so edges fade, unless `opaque`, where they count as the nearest
+    /// edge pixel (SwiftUI's `blur(radius:opaque: true)`).
+    mutating func blur(sigma: Double, opaque: Bool = false) {
+        guard sigma >= 0.5 else { return }
+        for box in Self.boxes(sigma: sigma) {
+            let r = (box - 1) / 2
+            boxBlur(radius: r, horizontal: true, opaque: opaque)
+            boxBlur(radius: r, horizontal: false, opaque: opaque)
+        }
+    }
+
+    /// Three box widths whose successive blurs approximate a Gaussian of `sigma` (Kovesi's widths).
+    static func boxes(sigma: Double) -> [Int] {
+        let ideal = (12 * sigma * sigma / 3 + 1).squareRoot()
+        var lower = Int(ideal.rounded(.down))
+        if lower % 2 == 0 { lower -= 1 }
+        lower = max(1, lower)
+        let upper = lower + 2
+        let m = ((12 * sigma * sigma - 3 * Double(lower * lower) - 12 * Double(lower) - 9) / (-4 * Double(lower) - 4)).rounded()
+        return (0..<3).map { Double($0) < m ? lower : upper }
+    }
+
+    /// One pass of a running-sum box blur of `2 * radius + 1` pixels along rows or columns.
+    private mutating func boxBlur(radius: Int, horizontal: Bool, opaque: Bool) {
+        guard radius > 0 else { return }
+        let lines = horizontal ? height : width, length = horizontal ? width : height
+        let step = horizontal ? 4 : width * 4
+        let window = Float(2 * radius + 1)
+        var line = [Float](repeating: 0, count: length * 4)
+        pixels.withUnsafeMutableBufferPointer { px in
+            for l in 0..<lines {
+                let base = horizontal ? l * width * 4 : l * 4
+                for i in 0..<length { for k in 0..<4 { line[i * 4 + k] = px[base + i * step + k] } }
+                for k in 0..<4 {
+                    func sample(_ i: Int) -> Float {
+                        if i < 0 { return opaque ? line[k] : 0 }
+                        if i >= length { return opaque ? line[(length - 1) * 4 + k] : 0 }
+                        return line[i * 4 + k]
+                    }
+                    var sum: Float = 0
+                    for i in -radius...radius { sum += sample(i) }
+                    for i in 0..<length {
+                        px[base + i * step + k] = sum / window
+                        sum += sample(i + radius + 1) - sample(i - radius)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every pixel `color` at the pixel's own coverage: a shadow's shape.
+    mutating func tint(_ color: RGBA) {
+        let r = Float(color.r), g = Float(color.g), b = Float(color.b), a = Float(color.a)
+        pixels.withUnsafeMutableBufferPointer { px in
+            for p in stride(from: 0, to: px.count, by: 4) {
+                let coverage = px[p + 3] * a
+                px[p] = r * coverage; px[p + 1] = g * coverage; px[p + 2] = b * coverage; px[p + 3] = coverage
+            }
+        }
+    }
+
+    /// Composites `layer` (the same size) source-over, shifted by whole pixels, through `clip`.
+    mutating func composite(_ layer: Canvas, dx: Int = 0, dy: Int = 0, clip: CoverageMask? = nil) {
+        guard layer.width == width, layer.height == height else { return }
+        let w = width, h = height
+        layer.pixels.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                for y in max(0, dy)..<min(h, h + dy) {
+                    for x in max(0, dx)..<min(w, w + dx) {
+                        let s = ((y - dy) * w + (x - dx)) * 4
+                        var coverage: Float = 1
+                        if let clip { coverage = clip.coverage(x: x, y: y) }
+                        let sa = src[s + 3] * coverage
+                        guard sa > 0 else { continue }
+                        let d = (y * w + x) * 4, keep = 1 - sa
+                        dst[d] = src[s] * coverage + dst[d] * keep
+                        dst[d + 1] = src[s + 1] * coverage + dst[d + 1] * keep
+                        dst[d + 2] = src[s + 2] * coverage + dst[d + 2] * keep
+                        dst[d + 3] = sa + dst[d + 3] * keep
+                    }
+                }
+            }
+        }
+    }
+}
