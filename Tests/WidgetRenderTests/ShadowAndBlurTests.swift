@@ -59,6 +59,26 @@ final class ShadowAndBlurTests: XCTestCase {
         XCTAssertEqual([pixel(sharp, 19, 20)[0], pixel(sharp, 20, 20)[0]], [255, 0])
     }
 
+    func testAMaterialBlursWhatIsBehindIt() throws {
+        // Red on the left half, blue on the right; a thin material over the middle, 20 points wide.
+        let halves = ViewNode.stack(StackNode(axis: .horizontal, spacing: 0, children: [
+            .color(.rgba(red: 1, green: 0, blue: 0, opacity: 1)), .color(.rgba(red: 0, green: 0, blue: 1, opacity: 1)),
+        ]))
+        let frosted = ViewNode.modified(halves, .overlay(.modified(.shape(ShapeNode(kind: .rectangle, fill: .material(.ultraThin))),
+                                                                   .frame(.fixed(width: 20, height: 20))), .center))
+        let (tree, image) = try render(frosted)
+        XCTAssertEqual(tree.root.allNodes().compactMap(\.backdropBlur), [12])
+        let inside = pixel(image, 29, 20), outside = pixel(image, 29, 5)
+        XCTAssertGreaterThan(Int(inside[2]), 60, "blue blurred into the red side under the material: \(inside)")
+        XCTAssertGreaterThan(Int(inside[0]), 60, "and red still there: \(inside)")
+        XCTAssertEqual(outside[2], 0, "outside the material the halves meet sharply: \(outside)")
+        // The same rectangle filled with a colour at the material's opacity does not blur.
+        let tinted = ViewNode.modified(halves, .overlay(.modified(.shape(ShapeNode(kind: .rectangle, fill: .color(.rgba(red: 0.98, green: 0.98, blue: 0.98, opacity: 0.35)))),
+                                                                  .frame(.fixed(width: 20, height: 20))), .center))
+        let (_, flat) = try render(tinted)
+        XCTAssertLessThan(Int(pixel(flat, 27, 20)[2]), Int(pixel(image, 27, 20)[2]), "less blue on the red side without the blur")
+    }
+
     func testTheSVGCarriesThemAsFilters() throws {
         let (shadowTree, _) = try render(.modified(black, .shadow(ShadowValue(color: .rgba(red: 0, green: 0, blue: 0, opacity: 0.5), radius: 4, x: 1, y: 2))))
         let shadowSVG = SVGWriter.svg(shadowTree)

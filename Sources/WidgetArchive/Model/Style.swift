@@ -78,7 +78,7 @@ public enum Paint: Hashable, Sendable, Codable {
     /// The inherited foreground style at a hierarchy level (0 primary, 1 secondary, 2 tertiary,
     /// 3 quaternary, 4 quinary).
     case foreground(level: UInt8)
-    /// A material: a translucent fill of the scheme's background colour.
+    /// A material: what is behind it blurred, under a translucent tint of the scheme's background.
     case material(MaterialValue)
 }
 

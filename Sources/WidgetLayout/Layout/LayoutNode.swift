@@ -78,6 +78,8 @@ struct FillSpec {
     var accented: Bool
     var strokeStyle: StrokeStyleValue? = nil
     var trim: ClosedRange<Double>? = nil
+    /// A material's blur of what is behind the shape, in points.
+    var backdropBlur: Double? = nil
 }
 
 struct ProgressSpec {

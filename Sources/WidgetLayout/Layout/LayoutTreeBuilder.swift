@@ -323,6 +323,7 @@ struct LayoutTreeBuilder {
             spec.color = styles.drawn(styles.foreground(style, level: level), accented: style.accented)
         case .material(let material)?:
             spec.color = styles.drawn(SystemPalette.resolve(material, scheme: context.colorScheme), accented: style.accented)
+            if spec.strokeWidth == nil { spec.backdropBlur = SystemPalette.blurRadius(material) }
         case nil:
             spec.color = styles.drawn(styles.foreground(style), accented: style.accented)
         }

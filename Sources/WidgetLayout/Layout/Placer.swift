@@ -274,6 +274,7 @@ struct Placer {
                                        startX: g.start.x, startY: g.start.y, endX: g.end.x, endY: g.end.y)
         }
         n.strokeWidth = spec.strokeWidth
+        n.backdropBlur = spec.backdropBlur
         if let style = spec.strokeStyle {
             if style.cap != .butt { n.lineCap = style.cap == .round ? .round : .square }
             if style.join != .miter { n.lineJoin = style.join == .round ? .round : .bevel }

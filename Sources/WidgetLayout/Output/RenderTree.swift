@@ -99,6 +99,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var dashPhase: Double?
     /// `.shadow`: the shadow of everything this node draws, beneath it.
     public var shadow: RenderShadow?
+    /// A material: what is drawn behind the shape is blurred by this radius (points) before its tint.
+    public var backdropBlur: Double?
     /// `.blur(radius:opaque:)`: everything this node draws, blurred (radius in points).
     public var blurRadius: Double?
     public var blurOpaque: Bool?

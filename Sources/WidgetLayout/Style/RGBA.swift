@@ -83,7 +83,21 @@ public enum SystemPalette {
         }
     }
 
-    /// A material: the scheme's background at the material's opacity (no blur is drawn).
+    /// How far a material blurs what is behind it, in points: thicker materials blur more. Estimates
+    /// from iOS's renders (Apple does not publish them).
+    public static func blurRadius(_ material: MaterialValue) -> Double {
+        switch material {
+        case .ultraThin: 12
+        case .thin: 16
+        case .regular: 20
+        case .thick: 24
+        case .ultraThick: 28
+        case .bar: 20
+        }
+    }
+
+    /// A material's tint: the scheme's background at the material's opacity, drawn over what is
+    /// behind it blurred (`blurRadius`).
     public static func resolve(_ material: MaterialValue, scheme: ColorScheme) -> RGBA {
         let base = scheme == .dark ? RGBA(bytes: 28, 28, 30) : RGBA(bytes: 250, 250, 250)
         let alpha: Double = switch material {

@@ -269,6 +269,7 @@ struct Painter {
         } else {
             return
         }
+        if let radius = node.backdropBlur, node.strokeWidth == nil { blurBehind(outline(node, r), radius: radius, clip: clip) }
         if node.shape == .path || node.trimFrom != nil || (node.dash != nil && (node.strokeWidth ?? 0) > 0) {
             drawOutlineParts(node, r, fill, opacity: opacity, clip: clip)
         } else if let w = node.strokeWidth, w > 0 {
@@ -402,6 +403,15 @@ struct Painter {
         let xs = corners.map(\.x), ys = corners.map(\.y)
         guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max() else { return }
         canvas.draw(image, in: Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), opacity: opacity, clip: clip, treatment: treatment)
+    }
+
+    /// A material's frosting: what is already drawn under `shape` is replaced by its blur.
+    private mutating func blurBehind(_ shape: Path, radius: Double, clip: CoverageMask?) {
+        let mapped = transform.map { shape.transformed($0.apply) } ?? shape
+        guard let mask = clipMasks.mask(mapped, canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) else { return }
+        var behind = canvas
+        behind.blur(sigma: radius * scale / 2, opaque: true)
+        canvas.composite(behind, clip: clip.map { intersect($0, mask) } ?? mask)
     }
 
     /// A node with a shadow or a blur: drawn into a layer of its own, which is blurred (or tinted,
