@@ -35,7 +35,7 @@ public struct WidgetTransition: Sendable {
     public func tree(at seconds: Double) -> RenderTree { frames.tree(at: seconds) }
 
     /// The frame as PNG bytes, `seconds` into the transition.
-    public func png(at seconds: Double, scale: Double? = nil) -> [UInt8] { PNGRenderer().png(frames.tree(at: seconds), scale: scale) }
+    public func png(at seconds: Double, scale: Double? = nil) -> [UInt8] { PNGRenderer.snapshotFaces.png(frames.tree(at: seconds), scale: scale) }
 }
 
 extension WidgetSession {

@@ -38,6 +38,13 @@ public struct PNGRenderer: Sendable {
         }
     }
 
+    /// Text in DejaVu Sans where installed (else the built-in block face), as snapshot references
+    /// have always been recorded: a reference recorded on one machine matches on another that has
+    /// DejaVu, whichever other faces either has. `WidgetTesting`'s default.
+    public static var snapshotFaces: PNGRenderer {
+        PNGRenderer(regular: TrueTypeFont.dejaVuSans(bold: false), bold: TrueTypeFont.dejaVuSans(bold: true) ?? TrueTypeFont.dejaVuSans(bold: false))
+    }
+
     public init(regular: TrueTypeFont?, bold: TrueTypeFont?) {
         self.regular = regular
         self.bold = bold

@@ -65,7 +65,7 @@ extension Snapshotting where Value == WidgetTransition {
     /// pixel by pixel, so a test pins how a change animates, not only where it ends.
     public static func frames(at instants: [Double], tolerance: Double = 0, scale: Double? = nil) -> Snapshotting {
         Snapshotting(pathExtension: "png", snapshot: { transition in
-            let painter = PNGRenderer()
+            let painter = PNGRenderer.snapshotFaces
             let canvases = instants.map { painter.canvas(transition.tree(at: $0), scale: scale) }
             return FrameStrip.png(canvases)
         }) { reference, actual in

@@ -47,9 +47,11 @@ extension Snapshotting where Value == RenderTree {
 
     /// The widget as a PNG. `tolerance`: the share of pixels that may differ (0.01 is one in a
     /// hundred); `channelTolerance`: how far a channel may be off (0–255) before its pixel counts as
-    /// different, for antialiasing that moves between machines with different fonts.
+    /// different, for antialiasing that moves between machines with different fonts. Text is drawn
+    /// in DejaVu Sans (`PNGRenderer.snapshotFaces`), so references stay valid on every machine that
+    /// has it; `renderer: PNGRenderer()` draws in the face previews use (Liberation Sans).
     public static func png(tolerance: Double = 0, channelTolerance: UInt8 = 0, scale: Double? = nil,
-                           renderer: PNGRenderer = PNGRenderer()) -> Snapshotting {
+                           renderer: PNGRenderer = .snapshotFaces) -> Snapshotting {
         Snapshotting(pathExtension: "png", snapshot: { renderer.png($0, scale: scale) }) { reference, actual in
             ImageComparison.compare(reference, actual, tolerance: tolerance, channelTolerance: channelTolerance)
         }
