@@ -12,6 +12,7 @@ let package = Package(
         // What Apple's Foundation has and Linux's lacks (`String(localized:)`, `LocalizedStringResource`,
         // the formatters); the modules that re-export Foundation re-export it too.
         .library(name: "FoundationAdditions", targets: ["FoundationAdditions"]),
+        .library(name: "FoundationNetworkingAdditions", targets: ["FoundationNetworkingAdditions"]),
         .library(name: "WidgetKit", targets: ["WidgetKit"]),
         .library(name: "AppIntents", targets: ["AppIntents"]),
         .library(name: "UIKit", targets: ["UIKit"]),
@@ -61,6 +62,9 @@ let package = Package(
         // Extension side.
         // Apple's Foundation beyond Linux's: localized strings looked up in the app's tables, formatters.
         .target(name: "FoundationAdditions"),
+        // What Apple's URLSession has and Linux's lacks, apart: it links FoundationNetworking (and so
+        // libcurl), which the host, built as one static executable, does not.
+        .target(name: "FoundationNetworkingAdditions", dependencies: ["Combine"]),
         .target(name: "WidgetIntents", dependencies: ["WidgetArchive", "FoundationAdditions"]),
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
@@ -225,7 +229,7 @@ let package = Package(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
-                "AppIntents", "UIKit", "FoundationAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network", "Security",
+                "AppIntents", "UIKit", "FoundationAdditions", "FoundationNetworkingAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network", "Security",
                 "LocalAuthentication",
             ]
         ),

@@ -183,12 +183,12 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
     public func receive(completion: Subscribers.Completion<Failure>) { self.completion(completion) }
 }
 
-/// A subscription that only knows how to stop.
-final class ClosureSubscription: Subscription {
+/// A subscription that only knows how to stop (also `FoundationNetworkingAdditions`' data tasks').
+package final class ClosureSubscription: Subscription {
     private var onCancel: (() -> Void)?
-    init(onCancel: (() -> Void)? = nil) { self.onCancel = onCancel }
-    func request(_ demand: Subscribers.Demand) {}
-    func cancel() {
+    package init(onCancel: (() -> Void)? = nil) { self.onCancel = onCancel }
+    package func request(_ demand: Subscribers.Demand) {}
+    package func cancel() {
         let run = onCancel
         onCancel = nil
         run?()

@@ -14,7 +14,7 @@ public enum FrameworkSupport {
     /// Rainbow's price widget, call `SecItemCopyMatching` with Foundation alone imported).
     /// Every imported module depends on them, and its files see them without importing them
     /// (`CompilationSettings.implicitImports`).
-    public static let foundationCompanions = ["FoundationAdditions", "Combine", "Security"]
+    public static let foundationCompanions = ["FoundationAdditions", "FoundationNetworkingAdditions", "Combine", "Security"]
 
     /// What the toolchain itself has on Linux.
     public static let toolchainModules: Set<String> = [

@@ -4,7 +4,7 @@ import Foundation
 /// module that holds them on Linux: `Darwin.round` is Glibc's (`Foundation.round`, which Linux's
 /// Foundation re-exports), `Foundation.URLSession` is FoundationNetworking's, `Foundation.XMLParser`
 /// FoundationXML's, and `import Darwin` is `import Foundation`; and members Linux's Foundation marks
-/// unavailable become `FoundationAdditions`' stand-ins (`configuration.waitsForConnectivity` is
+/// unavailable become `FoundationNetworkingAdditions`' stand-ins (`configuration.waitsForConnectivity` is
 /// `_waitsForConnectivity`). Only whole names change; lines keep their places, so a copy reports
 /// errors at the original's lines.
 public enum ModuleQualifiers {
@@ -22,7 +22,7 @@ public enum ModuleQualifiers {
         "XMLParser", "XMLParserDelegate", "XMLDocument", "XMLElement", "XMLNode", "XMLDTD", "XMLDTDNode",
     ]
 
-    /// Members Linux's Foundation declares unavailable, and the stand-ins `FoundationAdditions` has.
+    /// Members Linux's Foundation declares unavailable, and the stand-ins `FoundationNetworkingAdditions` has.
     static let unavailableMembers = ["waitsForConnectivity": "_waitsForConnectivity"]
 
     /// The text respelled, or nil when it names none of these.

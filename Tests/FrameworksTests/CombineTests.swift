@@ -1,6 +1,7 @@
 import Combine
 import CoreLocation
 import Foundation
+import FoundationNetworkingAdditions
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

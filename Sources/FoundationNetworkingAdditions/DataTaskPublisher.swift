@@ -1,3 +1,4 @@
+import Combine
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
