@@ -19,13 +19,7 @@ struct GeometryLocator {
         let context = RenderContext(
             placement: placement, family: family, date: date, colorScheme: variant.colorScheme,
             renderingMode: variant.renderingMode, isLuminanceReduced: variant.isLuminanceReduced)
-        var frames: [String: CGRect] = [:]
-        for node in WidgetRenderer.render(archive, context: context).root.allNodes() {
-            guard let id = node.id, id.hasPrefix(GeometryResolution.markerPrefix) else { continue }
-            frames[String(id.dropFirst(GeometryResolution.markerPrefix.count))] = CGRect(
-                x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height)
-        }
-        return frames
+        return GeometryResolution.markedFrames(in: WidgetRenderer.render(archive, context: context).root)
     }
 }
 

@@ -30,13 +30,7 @@ public enum ViewRendering {
         }
         // A GeometryReader is given the size layout finds for it, as in an extension.
         let (root, _) = ViewArchiver.archive(view, environment: environment) { tree in
-            var frames: [String: CGRect] = [:]
-            for node in WidgetRenderer.renderView(tree, layout: viewLayout, context: context).root.allNodes() {
-                guard let id = node.id, id.hasPrefix(GeometryResolution.markerPrefix) else { continue }
-                frames[String(id.dropFirst(GeometryResolution.markerPrefix.count))] = CGRect(
-                    x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height)
-            }
-            return frames
+            GeometryResolution.markedFrames(in: WidgetRenderer.renderView(tree, layout: viewLayout, context: context).root)
         }
         var tree = WidgetRenderer.renderView(root, layout: viewLayout, context: context, background: background)
         tree.scale = scale

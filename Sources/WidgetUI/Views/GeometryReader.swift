@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 
 /// `GeometryReader`: its content sees the size the reader gets. A widget's view is evaluated once, in
 /// the extension, so the size is found there: the entry is laid out with the host's own layout engine,
@@ -69,6 +70,16 @@ package final class GeometryResolution {
     static let maximumPasses = 8
     /// Marks an unresolved reader's placeholder in the tree handed to layout.
     package static let markerPrefix = "\u{1}geometry:"
+
+    /// The frames layout gave the marked placeholders in `root`, by reader id: what a pass learns.
+    package static func markedFrames(in root: RenderNode) -> [String: CGRect] {
+        var frames: [String: CGRect] = [:]
+        for node in root.allNodes() {
+            guard let id = node.id, id.hasPrefix(markerPrefix) else { continue }
+            frames[String(id.dropFirst(markerPrefix.count))] = CGRect(x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height)
+        }
+        return frames
+    }
 
     var frames: [String: CGRect] = [:]
     /// Once set, readers without a known frame are evaluated at zero size instead of left out.
