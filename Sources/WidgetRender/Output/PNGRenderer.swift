@@ -383,6 +383,7 @@ struct Painter {
         }
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
+        if drawGlyph(name, r, color: color, opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         let bar = max(1, d * 0.14)
@@ -401,6 +402,28 @@ struct Painter {
             path.append(Path.roundedRect(inset(box, bar), radius: max(0, d * 0.25 - bar), continuous: true).reversed)
         }
         paint(path, .solid(color), opacity: opacity, clip: clip)
+    }
+
+    /// A system image drawn as this project's glyph for its name (`SymbolGlyphs`), in a square
+    /// centred in its frame; false when the name has none. An enclosed `.fill` form is drawn in a
+    /// layer of its own, the glyph's coverage erased from the disc or square.
+    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, opacity: Double, clip: CoverageMask?) -> Bool {
+        let d = min(r.width, r.height)
+        let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
+        guard let drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
+        guard let backing = drawing.knockedOutOf else {
+            paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
+            return true
+        }
+        let current = transform
+        let place = { (path: Path) in current.map { path.transformed($0.apply) } ?? path }
+        var layer = Canvas(width: canvas.width, height: canvas.height)
+        layer.fill(place(backing), .solid(color), opacity: opacity)
+        var holes = Canvas(width: canvas.width, height: canvas.height)
+        holes.fill(place(drawing.ink), .solid(.white))
+        layer.erase(where: holes)
+        canvas.composite(layer, clip: clip)
+        return true
     }
 
     /// Images are drawn axis-aligned: under a rotation, into the bounding box of their rotated frame.

@@ -54,6 +54,19 @@ extension Canvas {
         }
     }
 
+    /// Removes what `mask` covers (destination-out): a glyph knocked out of a disc.
+    mutating func erase(where mask: Canvas) {
+        guard mask.width == width, mask.height == height else { return }
+        mask.pixels.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { px in
+                for p in stride(from: 0, to: px.count, by: 4) where m[p + 3] > 0 {
+                    let keep = 1 - m[p + 3]
+                    px[p] *= keep; px[p + 1] *= keep; px[p + 2] *= keep; px[p + 3] *= keep
+                }
+            }
+        }
+    }
+
     /// Every pixel `color` at the pixel's own coverage: a shadow's shape.
     mutating func tint(_ color: RGBA) {
         let r = Float(color.r), g = Float(color.g), b = Float(color.b), a = Float(color.a)
