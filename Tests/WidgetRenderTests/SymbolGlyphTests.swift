@@ -29,6 +29,19 @@ final class SymbolGlyphTests: XCTestCase {
 
     private func alpha(_ image: PNGDecoder.Image, _ x: Int, _ y: Int) -> UInt8 { image.rgba[(y * image.width + x) * 4 + 3] }
 
+    func testTheHierarchicalModeDrawsTheEnclosureAsASecondaryLayer() throws {
+        let image = ViewNode.modified(.image(ImageNode(source: .system("checkmark.circle.fill"), resizable: true)), .frame(.fixed(width: 40, height: 40)))
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, root: .modified(image, .symbolRenderingMode(.hierarchical)))
+        XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(archive)), archive)
+        let tree = WidgetRenderer.renderView(archive.root, layout: .fixed(Size(width: 40, height: 40)),
+                                             context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
+        XCTAssertEqual(tree.root.allNodes().compactMap(\.symbolRenderingMode), [.hierarchical])
+        let layered = try PNGDecoder.decode(PNGRenderer(regular: nil, bold: nil).png(tree, scale: 1))
+        let disc = alpha(layered, 20, 6), check = alpha(layered, 18, 25)
+        XCTAssertTrue((40...90).contains(disc), "the disc at the secondary level: \(disc)")
+        XCTAssertGreaterThan(check, 200, "the check over it at full strength, not knocked out")
+    }
+
     func testFilledAndOutlinedFormsDiffer() throws {
         // The middle of a star: ink in the filled form, none in the outline.
         XCTAssertGreaterThan(alpha(try render("star.fill"), 20, 22), 200)

@@ -358,6 +358,18 @@ final class CompatSurfaceTests: XCTestCase {
         }
     }
 
+    /// `.symbolRenderingMode(_:)` on a view and on an image reaches the archive; nil leaves it alone.
+    func testSymbolRenderingModesAreArchived() {
+        let (root, _) = archive(VStack {
+            Image(systemName: "wifi").symbolRenderingMode(.hierarchical)
+            Label("Up", systemImage: "arrow.up.circle.fill").symbolRenderingMode(.palette)
+            Image(systemName: "bolt").symbolRenderingMode(nil)
+        })
+        var modes: [SymbolRenderingModeValue] = []
+        root.forEachNode { if case .modified(_, .symbolRenderingMode(let mode)) = $0 { modes.append(mode) } }
+        XCTAssertEqual(modes, [.hierarchical, .palette])
+    }
+
     /// `.shadow` and `.blur` reach the archive with their values (the shadow's default colour is
     /// black at a third, as SwiftUI's).
     func testShadowsAndBlursAreArchived() {

@@ -612,6 +612,11 @@ struct NodeReader {
             return .shadow(ShadowValue(color: color, radius: try reader.f64("shadow radius"), x: try reader.f64("shadow x"), y: try reader.f64("shadow y")))
         case ModifierTag.blur:
             return .blur(radius: try reader.f64("blur radius"), opaque: try reader.bool())
+        case ModifierTag.symbolRenderingMode:
+            let offset = reader.offset
+            let code = try reader.enumCode("symbol rendering mode", cases: SymbolRenderingModeValue.allCases.count)
+            guard let mode = SymbolRenderingModeValue(rawValue: code) else { throw .invalidValue(offset: offset, field: "symbol rendering mode", value: UInt64(code)) }
+            return .symbolRenderingMode(mode)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -410,6 +410,8 @@ struct NodeWriter {
             out.u8(ModifierTag.shadow); color(shadow.color); out.f64(shadow.radius); out.f64(shadow.x); out.f64(shadow.y)
         case .blur(let radius, let opaque):
             out.u8(ModifierTag.blur); out.f64(radius); out.bool(opaque)
+        case .symbolRenderingMode(let mode):
+            out.u8(ModifierTag.symbolRenderingMode); out.u8(mode.rawValue)
         }
     }
 
@@ -507,4 +509,5 @@ enum ModifierTag {
     static let accentedImageMode: UInt8 = 35
     static let shadow: UInt8 = 36
     static let blur: UInt8 = 37
+    static let symbolRenderingMode: UInt8 = 38
 }

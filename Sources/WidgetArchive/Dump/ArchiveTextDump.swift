@@ -170,6 +170,7 @@ public enum ArchiveTextDump {
         case .shadow(let shadow):
             return ".shadow(color: \(color(shadow.color)), radius: \(number(shadow.radius)), x: \(number(shadow.x)), y: \(number(shadow.y)))"
         case .blur(let radius, let opaque): return ".blur(radius: \(number(radius))\(opaque ? ", opaque: true" : ""))"
+        case .symbolRenderingMode(let mode): return ".symbolRenderingMode(.\(mode))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

@@ -77,6 +77,14 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     /// `.blur(radius:opaque:)`: the content blurred; drawing only. `opaque` keeps the edges opaque
     /// (the blur does not fade out past the content's frame).
     case blur(radius: Double, opaque: Bool)
+    /// `.symbolRenderingMode(_:)`: how the system images inside draw their layers.
+    case symbolRenderingMode(SymbolRenderingModeValue)
+}
+
+/// `SymbolRenderingMode`: one colour (monochrome), or the symbol's layers at the foreground's
+/// hierarchical levels (hierarchical), in given colours (palette) or in their own (multicolor).
+public enum SymbolRenderingModeValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case monochrome = 0, hierarchical, palette, multicolor
 }
 
 /// A shadow: its colour, how far it spreads (the blur radius, in points) and its offset.

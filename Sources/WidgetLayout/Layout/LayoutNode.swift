@@ -44,6 +44,7 @@ struct ImageSpec {
     var pointSize: Double
     /// How a bitmap (asset or data) is drawn: in its own colours when nil.
     var treatment: ImageTreatment? = nil
+    var symbolMode: SymbolRenderingModeValue? = nil
     enum Source { case system, asset, data([UInt8]) }
 
     /// A non-resizable image's size: a symbol's from the font size; encoded bytes' from their pixel

@@ -46,7 +46,7 @@ struct LayoutTreeBuilder {
             return LayoutNode(.image(ImageSpec(
                 name: name, source: source, resizable: image.resizable,
                 color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font),
-                treatment: treatment.bitmap)))
+                treatment: treatment.bitmap, symbolMode: style.symbolMode)))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),
                                              gradient: nil, strokeWidth: nil, accented: style.accented)))
@@ -161,6 +161,8 @@ struct LayoutTreeBuilder {
             s.accented = on
         case .accentedImageMode(let mode):
             s.imageAccentedMode = mode
+        case .symbolRenderingMode(let mode):
+            s.symbolMode = mode
         case .privacySensitive(let on):
             if on && context.redactsPrivacySensitiveContent { s.redacted = true }
         case .invalidatable(let on):

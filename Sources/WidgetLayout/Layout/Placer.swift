@@ -82,7 +82,9 @@ struct Placer {
     private func imageNode(_ image: ImageSpec, _ rect: Rect) -> RenderNode {
         var n = RenderNode(role: .image, frame: rect)
         switch image.source {
-        case .system: n.imageName = image.name
+        case .system:
+            n.imageName = image.name
+            if let mode = image.symbolMode, mode != .monochrome { n.symbolRenderingMode = mode }
         case .asset: n.imageName = image.name; n.style = .asset
         case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
         }

@@ -56,6 +56,8 @@ struct InheritedStyle {
     var accented = false
     /// `Image.widgetAccentedRenderingMode(_:)` of the images inside.
     var imageAccentedMode: AccentedImageMode?
+    /// `.symbolRenderingMode(_:)` of the system images inside.
+    var symbolMode: SymbolRenderingModeValue?
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

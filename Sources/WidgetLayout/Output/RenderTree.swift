@@ -87,6 +87,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var strokeWidth: Double?
     /// SF Symbol or asset name.
     public var imageName: String?
+    /// A system image's rendering mode, when not monochrome.
+    public var symbolRenderingMode: SymbolRenderingModeValue?
     /// An image the extension made, as its encoded bytes in base64 (`style` is `data`).
     public var imageData: String?
     /// A custom shape's outline in widget points, as SVG path data (`shape` is `path`).

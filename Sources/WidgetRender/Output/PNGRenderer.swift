@@ -383,7 +383,7 @@ struct Painter {
         }
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
-        if drawGlyph(name, r, color: color, opacity: opacity, clip: clip) { return }
+        if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false, opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         let bar = max(1, d * 0.14)
@@ -404,14 +404,25 @@ struct Painter {
         paint(path, .solid(color), opacity: opacity, clip: clip)
     }
 
+    /// How strongly a symbol's secondary layer is drawn in the hierarchical modes.
+    static let secondaryLayerOpacity = 0.25
+
     /// A system image drawn as this project's glyph for its name (`SymbolGlyphs`), in a square
     /// centred in its frame; false when the name has none. An enclosed `.fill` form is drawn in a
-    /// layer of its own, the glyph's coverage erased from the disc or square.
-    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, opacity: Double, clip: CoverageMask?) -> Bool {
+    /// layer of its own, the glyph's coverage erased from the disc or square; `layered` (the
+    /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
+    /// instead, the glyph over it at full strength.
+    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, opacity: Double, clip: CoverageMask?) -> Bool {
         let d = min(r.width, r.height)
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         guard let drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
         guard let backing = drawing.knockedOutOf else {
+            paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
+            return true
+        }
+        if layered {
+            // The secondary level of the hierarchy (as `HierarchicalShapeStyle.secondary`).
+            paint(backing, .solid(color), opacity: opacity * Self.secondaryLayerOpacity, clip: clip)
             paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
             return true
         }

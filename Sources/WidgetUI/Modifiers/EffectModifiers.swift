@@ -81,7 +81,9 @@ nonisolated extension View {
     public func help(_ text: String) -> some View { self }
 
     // Symbols: SF Symbols are Apple's; the host draws stand-ins, so rendering variants change nothing.
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View { self }
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View {
+        mode.map { AnyView(archived(.symbolRenderingMode($0.value))) } ?? AnyView(self)
+    }
     public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
     public func imageScale(_ scale: Image.Scale) -> some View { self }
     public func symbolEffect<E: SymbolEffect>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View {
@@ -151,6 +153,14 @@ public enum ControlSize: Hashable, Sendable, CaseIterable { case mini, small, re
 /// `SymbolRenderingMode`.
 public struct SymbolRenderingMode: Hashable, Sendable {
     let name: String
+    var value: SymbolRenderingModeValue {
+        switch name {
+        case "hierarchical": .hierarchical
+        case "palette": .palette
+        case "multicolor": .multicolor
+        default: .monochrome
+        }
+    }
     public static let monochrome = SymbolRenderingMode(name: "monochrome")
     public static let hierarchical = SymbolRenderingMode(name: "hierarchical")
     public static let palette = SymbolRenderingMode(name: "palette")

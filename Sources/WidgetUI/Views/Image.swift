@@ -21,6 +21,8 @@ public nonisolated struct Image: View, Hashable, Sendable {
     private var undrawable = false
     /// `.widgetAccentedRenderingMode(_:)`, archived around the image.
     var accentedMode: AccentedImageMode?
+    /// `.symbolRenderingMode(_:)` on the image itself, archived around it.
+    var symbolMode: SymbolRenderingModeValue?
 
     /// `Image.TemplateRenderingMode`.
     public enum TemplateRenderingMode: Hashable, Sendable { case template, original }
@@ -38,7 +40,11 @@ public nonisolated struct Image: View, Hashable, Sendable {
     public func interpolation(_ interpolation: Interpolation) -> Image { self }
     public func antialiased(_ isAntialiased: Bool) -> Image { self }
     /// `.symbolRenderingMode(_:)` on an image.
-    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image { self }
+    public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> Image {
+        var copy = self
+        copy.symbolMode = mode?.value
+        return copy
+    }
 
     /// `Image.Interpolation`.
     public enum Interpolation: Hashable, Sendable { case none, low, medium, high }
@@ -53,6 +59,8 @@ public nonisolated struct Image: View, Hashable, Sendable {
     public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
         if undrawable { builder.warn("an image made from data that is not PNG or JPEG (HEIC, GIF, WebP…) draws as a placeholder: the host decodes PNG, JPEG and PDF") }
-        builder.append(accentedMode.map { .modified(.image(node), .accentedImageMode($0)) } ?? .image(node))
+        var archived = ViewNode.image(node)
+        if let symbolMode { archived = .modified(archived, .symbolRenderingMode(symbolMode)) }
+        builder.append(accentedMode.map { .modified(archived, .accentedImageMode($0)) } ?? archived)
     }
 }
