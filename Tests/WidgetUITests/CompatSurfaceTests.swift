@@ -358,6 +358,21 @@ final class CompatSurfaceTests: XCTestCase {
         }
     }
 
+    /// `.symbolVariant(_:)` adds its suffixes to the names of the system images inside, in SF
+    /// Symbols' order, as SwiftUI resolves them; `.none` turns variants off.
+    func testSymbolVariantsChangeTheNamesOfTheImagesInside() {
+        let (root, _) = archive(VStack {
+            Image(systemName: "heart")
+            Label("Muted", systemImage: "bell.slash")
+            Image(systemName: "checkmark").symbolVariant(.circle)
+            Image(systemName: "star.fill")
+            Image(systemName: "wifi").symbolVariant(.none)
+        }.symbolVariant(.fill))
+        var names: [String] = []
+        root.forEachNode { if case .image(let image) = $0, case .system(let name) = image.source { names.append(name) } }
+        XCTAssertEqual(names, ["heart.fill", "bell.slash.fill", "checkmark.circle.fill", "star.fill", "wifi"])
+    }
+
     /// `.symbolRenderingMode(_:)` on a view and on an image reaches the archive; nil leaves it alone.
     func testSymbolRenderingModesAreArchived() {
         let (root, _) = archive(VStack {

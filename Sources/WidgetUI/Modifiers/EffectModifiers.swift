@@ -84,7 +84,12 @@ nonisolated extension View {
     public func symbolRenderingMode(_ mode: SymbolRenderingMode?) -> some View {
         mode.map { AnyView(archived(.symbolRenderingMode($0.value))) } ?? AnyView(self)
     }
-    public func symbolVariant(_ variant: SymbolVariants) -> some View { self }
+    /// `.symbolVariant(_:)`: the system images inside show a variant (`.fill`, `.circle`…), added
+    /// to their names as SwiftUI resolves them; variants applied outside add to those inside, and
+    /// `.none` turns them off.
+    public func symbolVariant(_ variant: SymbolVariants) -> some View {
+        transformEnvironment(\.symbolVariants) { $0 = variant == .none ? .none : $0.adding(variant) }
+    }
     public func imageScale(_ scale: Image.Scale) -> some View { self }
     public func symbolEffect<E: SymbolEffect>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View {
         inert(".symbolEffect")
@@ -171,6 +176,29 @@ public struct SymbolRenderingMode: Hashable, Sendable {
 public struct SymbolVariants: Hashable, Sendable {
     let name: String
     public static let none = SymbolVariants(name: "none")
+
+    /// The variant's parts (`circle`, `fill`); none for `.none`.
+    var parts: Set<String> { Set(name.split(separator: ".").map(String.init)).subtracting(["none"]) }
+
+    /// This variant with `other`'s parts too.
+    func adding(_ other: SymbolVariants) -> SymbolVariants {
+        let all = parts.union(other.parts)
+        return all.isEmpty ? .none : SymbolVariants(name: Self.order.filter(all.contains).joined(separator: "."))
+    }
+
+    /// How SF Symbols orders a name's suffixes (`bell.slash.circle.fill`).
+    private static let order = ["slash", "circle", "square", "rectangle", "fill"]
+
+    /// `name` with this variant's suffixes it lacks, in SF Symbols' order.
+    func applied(to name: String) -> String {
+        let wanted = parts
+        guard !wanted.isEmpty else { return name }
+        var components = name.split(separator: ".").map(String.init)
+        var suffixes: [String] = []
+        while let last = components.last, Self.order.contains(last), components.count > 1 { suffixes.insert(components.removeLast(), at: 0) }
+        let all = Set(suffixes).union(wanted)
+        return (components + Self.order.filter(all.contains)).joined(separator: ".")
+    }
     public static let circle = SymbolVariants(name: "circle")
     public static let square = SymbolVariants(name: "square")
     public static let rectangle = SymbolVariants(name: "rectangle")

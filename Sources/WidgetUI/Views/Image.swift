@@ -59,6 +59,8 @@ public nonisolated struct Image: View, Hashable, Sendable {
     public nonisolated func _archive(into builder: inout _ArchiveBuilder) {
         if case .asset(let name) = node.source { CatalogAssets.shared.checkImage(named: name) }
         if undrawable { builder.warn("an image made from data that is not PNG or JPEG (HEIC, GIF, WebP…) draws as a placeholder: the host decodes PNG, JPEG and PDF") }
+        var node = self.node
+        if case .system(let name) = node.source { node.source = .system(builder.environment.symbolVariants.applied(to: name)) }
         var archived = ViewNode.image(node)
         if let symbolMode { archived = .modified(archived, .symbolRenderingMode(symbolMode)) }
         builder.append(accentedMode.map { .modified(archived, .accentedImageMode($0)) } ?? archived)
