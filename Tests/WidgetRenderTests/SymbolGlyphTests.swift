@@ -42,6 +42,21 @@ final class SymbolGlyphTests: XCTestCase {
         XCTAssertGreaterThan(check, 200, "the check over it at full strength, not knocked out")
     }
 
+    func testThePaletteModeDrawsTheEnclosureInTheSecondColour() throws {
+        let image = ViewNode.modified(.image(ImageNode(source: .system("arrow.up.circle.fill"), resizable: true)), .frame(.fixed(width: 40, height: 40)))
+        let styled = ViewNode.modified(.modified(.modified(image, .symbolRenderingMode(.palette)),
+                                                 .symbolPalette([.rgba(red: 0, green: 0, blue: 1, opacity: 1)])),
+                                       .foreground(.color(.rgba(red: 1, green: 1, blue: 1, opacity: 1))))
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, root: styled)
+        XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(archive)), archive)
+        let tree = WidgetRenderer.renderView(styled, layout: .fixed(Size(width: 40, height: 40)),
+                                             context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0))
+        let png = try PNGDecoder.decode(PNGRenderer(regular: nil, bold: nil).png(tree, scale: 1))
+        func rgb(_ x: Int, _ y: Int) -> [UInt8] { Array(png.rgba[(y * png.width + x) * 4..<(y * png.width + x) * 4 + 3]) }
+        XCTAssertEqual(rgb(20, 5), [0, 0, 255], "the disc in the palette's second colour")
+        XCTAssertEqual(rgb(20, 20), [255, 255, 255], "the arrow's shaft in the first")
+    }
+
     func testFilledAndOutlinedFormsDiffer() throws {
         // The middle of a star: ink in the filled form, none in the outline.
         XCTAssertGreaterThan(alpha(try render("star.fill"), 20, 22), 200)

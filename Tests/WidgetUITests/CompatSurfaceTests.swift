@@ -383,6 +383,15 @@ final class CompatSurfaceTests: XCTestCase {
         var modes: [SymbolRenderingModeValue] = []
         root.forEachNode { if case .modified(_, .symbolRenderingMode(let mode)) = $0 { modes.append(mode) } }
         XCTAssertEqual(modes, [.hierarchical, .palette])
+        // Two styles: the second colours a palette symbol's second layer.
+        let (palette, _) = archive(Image(systemName: "arrow.up.circle.fill").symbolRenderingMode(.palette).foregroundStyle(.white, .blue))
+        var colors: [[ColorValue]] = []
+        palette.forEachNode { if case .modified(_, .symbolPalette(let c)) = $0 { colors.append(c) } }
+        XCTAssertEqual(colors, [[Color.blue._colorValue]])
+        let (gradient, _) = archive(Image(systemName: "bolt").foregroundStyle(.white, Color.blue.gradient))
+        var gradientColors: [[ColorValue]] = []
+        gradient.forEachNode { if case .modified(_, .symbolPalette(let c)) = $0 { gradientColors.append(c) } }
+        XCTAssertEqual(gradientColors, [[]], "a style that is not a colour leaves the layer at its level")
     }
 
     /// `.shadow` and `.blur` reach the archive with their values (the shadow's default colour is

@@ -617,6 +617,11 @@ struct NodeReader {
             let code = try reader.enumCode("symbol rendering mode", cases: SymbolRenderingModeValue.allCases.count)
             guard let mode = SymbolRenderingModeValue(rawValue: code) else { throw .invalidValue(offset: offset, field: "symbol rendering mode", value: UInt64(code)) }
             return .symbolRenderingMode(mode)
+        case ModifierTag.symbolPalette:
+            let count = try reader.count(limit: 2, field: "symbol palette count")
+            var colors: [ColorValue] = []
+            for _ in 0..<count { colors.append(try color()) }
+            return .symbolPalette(colors)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -412,6 +412,11 @@ struct NodeWriter {
             out.u8(ModifierTag.blur); out.f64(radius); out.bool(opaque)
         case .symbolRenderingMode(let mode):
             out.u8(ModifierTag.symbolRenderingMode); out.u8(mode.rawValue)
+        case .symbolPalette(let colors):
+            out.u8(ModifierTag.symbolPalette)
+            let kept = colors.prefix(2)
+            out.varint(kept.count)
+            for c in kept { color(c) }
         }
     }
 
@@ -510,4 +515,5 @@ enum ModifierTag {
     static let shadow: UInt8 = 36
     static let blur: UInt8 = 37
     static let symbolRenderingMode: UInt8 = 38
+    static let symbolPalette: UInt8 = 39
 }

@@ -171,6 +171,7 @@ public enum ArchiveTextDump {
             return ".shadow(color: \(color(shadow.color)), radius: \(number(shadow.radius)), x: \(number(shadow.x)), y: \(number(shadow.y)))"
         case .blur(let radius, let opaque): return ".blur(radius: \(number(radius))\(opaque ? ", opaque: true" : ""))"
         case .symbolRenderingMode(let mode): return ".symbolRenderingMode(.\(mode))"
+        case .symbolPalette(let colors): return ".symbolPalette(\(colors.map(color).joined(separator: ", ")))"
         case .background, .overlay, .containerBackground: return ""
         }
     }

@@ -79,6 +79,9 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case blur(radius: Double, opaque: Bool)
     /// `.symbolRenderingMode(_:)`: how the system images inside draw their layers.
     case symbolRenderingMode(SymbolRenderingModeValue)
+    /// `.foregroundStyle(_:_:)` / `(_:_:_:)`: the colours of a palette symbol's second and third
+    /// layers (the first is the foreground).
+    case symbolPalette([ColorValue])
 }
 
 /// `SymbolRenderingMode`: one colour (monochrome), or the symbol's layers at the foreground's

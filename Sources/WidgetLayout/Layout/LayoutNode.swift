@@ -45,6 +45,7 @@ struct ImageSpec {
     /// How a bitmap (asset or data) is drawn: in its own colours when nil.
     var treatment: ImageTreatment? = nil
     var symbolMode: SymbolRenderingModeValue? = nil
+    var symbolPalette: [RGBA] = []
     enum Source { case system, asset, data([UInt8]) }
 
     /// A non-resizable image's size: a symbol's from the font size; encoded bytes' from their pixel

@@ -46,7 +46,8 @@ struct LayoutTreeBuilder {
             return LayoutNode(.image(ImageSpec(
                 name: name, source: source, resizable: image.resizable,
                 color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font),
-                treatment: treatment.bitmap, symbolMode: style.symbolMode)))
+                treatment: treatment.bitmap, symbolMode: style.symbolMode,
+                symbolPalette: style.symbolMode == .palette ? style.symbolPalette.map { styles.drawn(styles.color($0), accented: style.accented) } : [])))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),
                                              gradient: nil, strokeWidth: nil, accented: style.accented)))
@@ -163,6 +164,8 @@ struct LayoutTreeBuilder {
             s.imageAccentedMode = mode
         case .symbolRenderingMode(let mode):
             s.symbolMode = mode
+        case .symbolPalette(let colors):
+            s.symbolPalette = colors
         case .privacySensitive(let on):
             if on && context.redactsPrivacySensitiveContent { s.redacted = true }
         case .invalidatable(let on):

@@ -85,6 +85,7 @@ struct Placer {
         case .system:
             n.imageName = image.name
             if let mode = image.symbolMode, mode != .monochrome { n.symbolRenderingMode = mode }
+            if !image.symbolPalette.isEmpty { n.symbolPalette = image.symbolPalette.map(color) }
         case .asset: n.imageName = image.name; n.style = .asset
         case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
         }

@@ -58,6 +58,8 @@ struct InheritedStyle {
     var imageAccentedMode: AccentedImageMode?
     /// `.symbolRenderingMode(_:)` of the system images inside.
     var symbolMode: SymbolRenderingModeValue?
+    /// A palette symbol's second and third layers' colours.
+    var symbolPalette: [ColorValue] = []
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

@@ -89,6 +89,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var imageName: String?
     /// A system image's rendering mode, when not monochrome.
     public var symbolRenderingMode: SymbolRenderingModeValue?
+    /// A palette symbol's second (and third) layers' colours.
+    public var symbolPalette: [RenderColor]?
     /// An image the extension made, as its encoded bytes in base64 (`style` is `data`).
     public var imageData: String?
     /// A custom shape's outline in widget points, as SVG path data (`shape` is `path`).

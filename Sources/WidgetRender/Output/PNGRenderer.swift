@@ -383,7 +383,8 @@ struct Painter {
         }
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
-        if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false, opacity: opacity, clip: clip) { return }
+        if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false,
+                     secondary: node.symbolPalette?.first?.rgba, opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         let bar = max(1, d * 0.14)
@@ -412,7 +413,8 @@ struct Painter {
     /// layer of its own, the glyph's coverage erased from the disc or square; `layered` (the
     /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
     /// instead, the glyph over it at full strength.
-    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, opacity: Double, clip: CoverageMask?) -> Bool {
+    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, opacity: Double,
+                                    clip: CoverageMask?) -> Bool {
         let d = min(r.width, r.height)
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         guard let drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
@@ -421,8 +423,12 @@ struct Painter {
             return true
         }
         if layered {
-            // The secondary level of the hierarchy (as `HierarchicalShapeStyle.secondary`).
-            paint(backing, .solid(color), opacity: opacity * Self.secondaryLayerOpacity, clip: clip)
+            // The palette's second colour, or the secondary level of the hierarchy.
+            if let secondary {
+                paint(backing, .solid(secondary), opacity: opacity, clip: clip)
+            } else {
+                paint(backing, .solid(color), opacity: opacity * Self.secondaryLayerOpacity, clip: clip)
+            }
             paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
             return true
         }

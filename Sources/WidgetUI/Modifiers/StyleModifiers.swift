@@ -64,8 +64,24 @@ nonisolated extension View {
 
     public func foregroundStyle<S: ShapeStyle>(_ style: S) -> some View { archived(.foreground(style._paint)) }
 
+    /// `.foregroundStyle(_:_:)`: the first style for everything; a palette symbol's second layer in
+    /// the second (colours only: another style there leaves the layer at its hierarchical level).
     public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle>(_ primary: S1, _ secondary: S2) -> some View {
-        archived(.foreground(primary._paint))
+        archived(.foreground(primary._paint)).archived(.symbolPalette(Self.paletteColors([secondary._paint])))
+    }
+
+    public func foregroundStyle<S1: ShapeStyle, S2: ShapeStyle, S3: ShapeStyle>(_ primary: S1, _ secondary: S2, _ tertiary: S3) -> some View {
+        archived(.foreground(primary._paint)).archived(.symbolPalette(Self.paletteColors([secondary._paint, tertiary._paint])))
+    }
+
+    /// The colours of palette styles, up to the first that is not a colour.
+    static func paletteColors(_ paints: [Paint]) -> [ColorValue] {
+        var colors: [ColorValue] = []
+        for paint in paints {
+            guard case .color(let color) = paint else { break }
+            colors.append(color)
+        }
+        return colors
     }
 
     public func tint(_ tint: Color?) -> some View { archived(node: { _ in tint.map { .tint($0.value) } }) }
