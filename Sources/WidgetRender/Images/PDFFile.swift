@@ -323,21 +323,9 @@ enum PDFFilters {
         while position < data.count {
             let filter = data[position]
             let available = min(rowBytes, data.count - position - 1)
-            for x in 0..<rowBytes {
-                let raw = x < available ? data[position + 1 + x] : 0
-                let left = x >= pixelBytes ? Int(current[x - pixelBytes]) : 0
-                let up = Int(previous[x])
-                let upLeft = x >= pixelBytes ? Int(previous[x - pixelBytes]) : 0
-                let predicted: Int
-                switch filter {
-                case 0: predicted = 0
-                case 1: predicted = left
-                case 2: predicted = up
-                case 3: predicted = (left + up) / 2
-                case 4: predicted = paeth(left, up, upLeft)
-                default: throw .malformed(offset: offset, reason: "PNG predictor row filter \(filter)")
-                }
-                current[x] = raw &+ UInt8(truncatingIfNeeded: predicted)
+            for x in 0..<rowBytes { current[x] = x < available ? data[position + 1 + x] : 0 }
+            guard PNGRowFilter.undo(filter, row: &current, previous: previous, distance: pixelBytes) else {
+                throw .malformed(offset: offset, reason: "PNG predictor row filter \(filter)")
             }
             out += current[0..<max(0, available)]
             swap(&previous, &current)
@@ -346,11 +334,6 @@ enum PDFFilters {
         return out
     }
 
-    private static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-        return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-    }
 }
 
 /// Loads a file's objects by number for one operation (opening the image), caching them and their

@@ -72,26 +72,12 @@ struct PNGSamples {
         return out
     }
 
-    /// Undoes one row's filter (PNG's five: none, sub, up, average, Paeth).
+    /// Undoes one row's filter (`PNGRowFilter`).
     private func unfilter(_ raw: [UInt8], at offset: Int, into row: inout [UInt8], previous: [UInt8]) throws {
-        let filter = raw[offset], distance = header.filterDistance
-        for i in 0..<row.count {
-            let v = raw[offset + 1 + i]
-            let a = i >= distance ? Int(row[i - distance]) : 0
-            let b = Int(previous[i])
-            let c = i >= distance ? Int(previous[i - distance]) : 0
-            let predicted: Int
-            switch filter {
-            case 0: predicted = 0
-            case 1: predicted = a
-            case 2: predicted = b
-            case 3: predicted = (a + b) / 2
-            case 4:
-                let pa = abs(b - c), pb = abs(a - c), pc = abs(a + b - 2 * c)
-                predicted = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
-            default: throw PNGDecoder.Failure.malformed("filter \(filter)")
-            }
-            row[i] = v &+ UInt8(truncatingIfNeeded: predicted)
+        let filter = raw[offset]
+        for i in 0..<row.count { row[i] = raw[offset + 1 + i] }
+        guard PNGRowFilter.undo(filter, row: &row, previous: previous, distance: header.filterDistance) else {
+            throw PNGDecoder.Failure.malformed("filter \(filter)")
         }
     }
 
