@@ -15,7 +15,24 @@ enum GoldenFixtures {
         ("animation", animation),
         ("accessibility-and-accented-images", accessibilityAndAccentedImages),
         ("control-template", controlTemplate),
+        ("effects-and-symbols", effectsAndSymbols),
     ]
+
+    /// Shape flag bit 4 (a dash pattern) and modifiers 36 to 39: a shadow, a blur, every symbol
+    /// rendering mode and a symbol palette, with a material fill under them.
+    static let effectsAndSymbols = WidgetArchiveValue(
+        kind: "Effects", family: .systemSmall, entryDate: date,
+        root: .stack(StackNode(axis: .vertical, children: [
+            .shape(ShapeNode(kind: .roundedRectangle(cornerRadius: 8, continuous: true), fill: .color(.system(.blue, opacity: 1)),
+                             strokeWidth: 2, strokeStyle: StrokeStyleValue(cap: .round, dash: [6, 3, 0, 3], dashPhase: 1.5))),
+            .modified(.text(TextNode("Lifted")), .shadow(ShadowValue(color: .rgba(red: 0, green: 0, blue: 0, opacity: 0.33), radius: 4, x: 0, y: 2))),
+            .modified(.text(TextNode("Soft")), .blur(radius: 3, opaque: true)),
+            .shape(ShapeNode(kind: .capsule, fill: .material(.ultraThin))),
+            .modified(.modified(.image(ImageNode(source: .system("arrow.up.circle.fill"))), .symbolRenderingMode(.palette)),
+                      .symbolPalette([.system(.blue, opacity: 1)])),
+        ] + SymbolRenderingModeValue.allCases.map { mode in
+            .modified(.image(ImageNode(source: .system("wifi"))), .symbolRenderingMode(mode))
+        })))
 
     /// Node tag 0x0E under the control family: a privacy-sensitive toggle with a tint, a symbol and
     /// texts for each state, and the intent a tap performs; flags carry promptsForUserConfiguration.
