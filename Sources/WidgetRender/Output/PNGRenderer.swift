@@ -432,14 +432,23 @@ struct Painter {
             paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
             return true
         }
+        // Layers the size of the symbol, not of the canvas: a widget may show many such symbols.
+        let placed = transform.map { backing.transformed($0.apply) } ?? backing
+        let points = placed.polygons.joined()
+        guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+              let minY = points.map(\.y).min(), let maxY = points.map(\.y).max(), minX.isFinite, minY.isFinite else { return true }
+        let x0 = Int(minX.rounded(.down)) - 1, y0 = Int(minY.rounded(.down)) - 1
+        let width = min(4096, Int(maxX.rounded(.up)) + 1 - x0), height = min(4096, Int(maxY.rounded(.up)) + 1 - y0)
         let current = transform
-        let place = { (path: Path) in current.map { path.transformed($0.apply) } ?? path }
-        var layer = Canvas(width: canvas.width, height: canvas.height)
-        layer.fill(place(backing), .solid(color), opacity: opacity)
-        var holes = Canvas(width: canvas.width, height: canvas.height)
-        holes.fill(place(drawing.ink), .solid(.white))
+        let local = { (path: Path) in
+            (current.map { path.transformed($0.apply) } ?? path).transformed { Point(x: $0.x - Double(x0), y: $0.y - Double(y0)) }
+        }
+        var layer = Canvas(width: width, height: height)
+        layer.fill(local(backing), .solid(color), opacity: opacity)
+        var holes = Canvas(width: width, height: height)
+        holes.fill(local(drawing.ink), .solid(.white))
         layer.erase(where: holes)
-        canvas.composite(layer, clip: clip)
+        canvas.composite(layer, dx: x0, dy: y0, clip: clip)
         return true
     }
 
@@ -456,9 +465,12 @@ struct Painter {
     private mutating func blurBehind(_ shape: Path, radius: Double, clip: CoverageMask?) {
         let mapped = transform.map { shape.transformed($0.apply) } ?? shape
         guard let mask = clipMasks.mask(mapped, canvasWidth: canvas.width, canvasHeight: canvas.height, using: &canvas.accumulator) else { return }
-        var behind = canvas
-        behind.blur(sigma: radius * scale / 2, opaque: true)
-        canvas.composite(behind, clip: clip.map { intersect($0, mask) } ?? mask)
+        // Only the shape's region and the blur's reach around it are blurred.
+        let sigma = radius * scale / 2, reach = Int((3 * sigma).rounded(.up)) + 1
+        let x = max(0, mask.x0 - reach), y = max(0, mask.y0 - reach)
+        var behind = canvas.cropped(x: x, y: y, width: mask.width + 2 * reach, height: mask.height + 2 * reach)
+        behind.blur(sigma: sigma, opaque: true)
+        canvas.composite(behind, dx: x, dy: y, clip: clip.map { intersect($0, mask) } ?? mask)
     }
 
     /// A node with a shadow or a blur: drawn into a layer of its own, which is blurred (or tinted,

@@ -54,6 +54,18 @@ extension Canvas {
         }
     }
 
+    /// The pixels of a rectangle of the canvas (clamped to it), as a canvas of their own.
+    func cropped(x: Int, y: Int, width w: Int, height h: Int) -> Canvas {
+        let x0 = max(0, x), y0 = max(0, y), x1 = min(width, x + w), y1 = min(height, y + h)
+        var out = Canvas(width: max(1, x1 - x0), height: max(1, y1 - y0))
+        guard x1 > x0, y1 > y0 else { return out }
+        for row in y0..<y1 {
+            let from = (row * width + x0) * 4, to = (row - y0) * out.width * 4
+            out.pixels.replaceSubrange(to..<(to + (x1 - x0) * 4), with: pixels[from..<(from + (x1 - x0) * 4)])
+        }
+        return out
+    }
+
     /// Removes what `mask` covers (destination-out): a glyph knocked out of a disc.
     mutating func erase(where mask: Canvas) {
         guard mask.width == width, mask.height == height else { return }
@@ -78,15 +90,17 @@ extension Canvas {
         }
     }
 
-    /// Composites `layer` (the same size) source-over, shifted by whole pixels, through `clip`.
+    /// Composites `layer` source-over with its top left corner at (`dx`, `dy`) in whole pixels (a
+    /// layer the canvas's size shifted, or a smaller one placed), through `clip`.
     mutating func composite(_ layer: Canvas, dx: Int = 0, dy: Int = 0, clip: CoverageMask? = nil) {
-        guard layer.width == width, layer.height == height else { return }
-        let w = width, h = height
+        let w = width, lw = layer.width
+        let ys = max(0, dy)..<min(height, layer.height + dy), xs = max(0, dx)..<min(width, lw + dx)
+        guard !ys.isEmpty, !xs.isEmpty else { return }
         layer.pixels.withUnsafeBufferPointer { src in
             pixels.withUnsafeMutableBufferPointer { dst in
-                for y in max(0, dy)..<min(h, h + dy) {
-                    for x in max(0, dx)..<min(w, w + dx) {
-                        let s = ((y - dy) * w + (x - dx)) * 4
+                for y in ys {
+                    for x in xs {
+                        let s = ((y - dy) * lw + (x - dx)) * 4
                         var coverage: Float = 1
                         if let clip { coverage = clip.coverage(x: x, y: y) }
                         let sa = src[s + 3] * coverage
