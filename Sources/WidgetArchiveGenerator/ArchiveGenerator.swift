@@ -108,7 +108,7 @@ public struct ArchiveGenerator {
     private mutating func optionalNode(_ depth: Int) -> ViewNode? { bool() ? node(depth: depth + 1) : nil }
 
     private mutating func modifier(_ depth: Int) -> ViewModifierNode {
-        switch Int.random(in: 0..<38, using: &rng) {
+        switch Int.random(in: 0..<39, using: &rng) {
         case 0: return .frame(FrameSpec(minWidth: opt(0...50), idealWidth: opt(0...100), maxWidth: bool() ? .infinity : opt(50...300),
                                         minHeight: opt(0...50), idealHeight: opt(0...100), maxHeight: opt(50...300), alignment: alignment()))
         case 1: return .padding(PaddingSpec(edges: UInt8.random(in: 0...15, using: &rng), top: opt(0...20), leading: opt(0...20),
@@ -149,6 +149,9 @@ public struct ArchiveGenerator {
         case 34: return .blur(radius: number(0...20), opaque: bool())
         case 35: return .symbolRenderingMode(pick(SymbolRenderingModeValue.allCases))
         case 36: return .symbolPalette((0..<Int.random(in: 0...2, using: &rng)).map { _ in color() })
+        case 37:
+            let a = pick(TextSizeValue.allCases), b = pick(TextSizeValue.allCases)
+            return .textSizeRange(min(a, b)...max(a, b))
         default: return .contentTransition(pick(ContentTransitionValue.allCases))
         }
     }

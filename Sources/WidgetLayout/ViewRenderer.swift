@@ -15,6 +15,7 @@ extension WidgetRenderer {
     /// what snapshot tests of plain SwiftUI views record. `context` gives the appearance, the
     /// instant and the placement whose device draws it (its scale, its rendering mode).
     public static func renderView(_ view: ViewNode, layout: ViewLayout, context: RenderContext, background: RGBA? = nil) -> RenderTree {
+        let context = context.resolved(with: context.settings)
         var builder = LayoutTreeBuilder(context: context)
         let styles = builder.styles
         let node = builder.build(view, InheritedStyle())

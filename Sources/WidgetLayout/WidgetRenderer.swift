@@ -6,6 +6,7 @@ import WidgetArchive
 /// same tree.
 public enum WidgetRenderer {
     public static func render(_ archive: WidgetArchiveValue, context: RenderContext) -> RenderTree {
+        let context = context.resolved(for: archive)
         let placement = context.placement
         let size = placement.size(for: context.family) ?? Placement.natural(for: context.family).size(for: context.family)
             ?? Size(width: 158, height: 158)

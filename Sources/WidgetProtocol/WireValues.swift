@@ -26,21 +26,48 @@ extension ReloadPolicy {
 
 extension EnvironmentVariant {
     /// Four bytes: rendering mode, colour scheme, flags (container background, luminance reduced,
-    /// simplified level of detail), redaction reasons.
+    /// simplified level of detail, device settings follow), redaction reasons; then the device
+    /// settings when they are not the standard ones.
     package func write(to w: inout ByteWriter) {
         w.u8(renderingMode.rawValue)
         w.u8(colorScheme.rawValue)
-        w.u8((showsContainerBackground ? 1 : 0) | (isLuminanceReduced ? 2 : 0) | (isSimplified ? 4 : 0))
+        w.u8((showsContainerBackground ? 1 : 0) | (isLuminanceReduced ? 2 : 0) | (isSimplified ? 4 : 0) | (device.isStandard ? 0 : 8))
         w.u8(redactionReasons.rawValue)
+        if !device.isStandard {
+            w.u8(device.textSize.rawValue)
+            w.u8(device.layoutDirection.rawValue)
+            w.inlineString(device.locale)
+            w.inlineString(device.timeZone)
+        }
     }
 
     package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> EnvironmentVariant {
         let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count)) ?? .fullColor
         let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count)) ?? .light
-        let bits = try r.enumCode("variant flags", cases: 8)
+        let bits = try r.enumCode("variant flags", cases: 16)
         let reasons = try r.enumCode("redaction reasons", cases: 8)
+        let device = bits & 8 != 0 ? try DeviceSettings.read(from: &r) : .standard
         return EnvironmentVariant(renderingMode: mode, colorScheme: scheme, showsContainerBackground: bits & 1 != 0,
                                   isLuminanceReduced: bits & 2 != 0, redactionReasons: RedactionReasons(rawValue: reasons),
-                                  isSimplified: bits & 4 != 0)
+                                  isSimplified: bits & 4 != 0, device: device)
+    }
+}
+
+extension DeviceSettings {
+    /// Text size, direction, then the locale and time zone identifiers as strings.
+    package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> DeviceSettings {
+        let size = TextSizeValue(rawValue: try r.enumCode("text size", cases: TextSizeValue.allCases.count)) ?? .large
+        let direction = LayoutDirectionValue(rawValue: try r.enumCode("layout direction", cases: 2)) ?? .leftToRight
+        var identifiers: [String] = []
+        for field in ["locale", "time zone"] {
+            let offset = r.offset
+            let identifier = try r.inlineString(maxLength: maxIdentifierLength)
+            // Not a name a locale or time zone can have (the value is its length in bytes).
+            guard isPlausibleIdentifier(identifier) else {
+                throw .invalidValue(offset: offset, field: field + " identifier", value: UInt64(identifier.utf8.count))
+            }
+            identifiers.append(identifier)
+        }
+        return DeviceSettings(textSize: size, layoutDirection: direction, locale: identifiers[0], timeZone: identifiers[1])
     }
 }

@@ -27,10 +27,13 @@ struct CommandHelp {
         CommandHelp(name: "render", synopsis: """
             render FILE --family F [--placement P] [--at DATE] [--entry N] [--mode M] [--scheme S]
                    [--contrast standard|increased] [--extension EXE] [--format png|svg|json|text] [--scale S]
-                   [--font TTF] --out PATH
+                   [--font TTF] [DEVICE] --out PATH
             """, summary: """
             lay out and render an archive or a timeline's current entry at DATE (asset images from
             EXE's resources and asset catalogs); --out - writes to standard output
+            DEVICE: [--text-size S] [--direction ltr|rtl] [--locale ID] [--time-zone TZ]: the device's
+            Dynamic Type size (xSmall … xxxLarge, accessibility1 … 5 or AX1 … AX5), reading direction,
+            locale (right to left when its language is) and time zone; default: those the archive was made in
             """),
         CommandHelp(name: "animate", synopsis: """
             animate FILE --family F [--placement P] [--from N] [--to M] [--fps F] [--format apng|frames|json]
@@ -40,14 +43,18 @@ struct CommandHelp {
             animated PNG, numbered PNG frames, or the plan as JSON; --out - writes to standard output
             """),
         CommandHelp(name: "preview", synopsis: """
-            preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix [--platforms P,…]] [--shard K/N] [--font TTF] [--sandbox LEVEL]
+            preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix [--platforms P,…] [AXES]] [--shard K/N]
+                    [--font TTF] [--sandbox LEVEL] [DEVICE]
             preview --merge SHARD_DIR... --out DIR
             """, summary: """
             launch an extension; render every widget kind and supported family in its natural
-            placement (--matrix: in every placement showing it, in each colour scheme), and every
+            placement (--matrix: in every placement showing it, in each colour scheme, and in each
+            family's natural placement once per device axis value), and every
             preview its source declares (#Preview, PreviewProvider), to PNG, SVG and JSON, with an
             index.html contact sheet; --shard K/N renders the K-th of N parts, and --merge joins the
             parts' folders into the whole preview
+            DEVICE as for render. AXES: [--text-sizes S,…] [--directions D,…] [--locales ID,…] (each
+            `none` to leave it out; default xSmall,accessibility3 / rtl / de_DE)
             """),
         CommandHelp(name: "import", synopsis: """
             import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR [--build-path DIR]]

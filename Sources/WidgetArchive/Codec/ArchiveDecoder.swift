@@ -77,16 +77,17 @@ struct NodeReader {
         let date = Date(timeIntervalSince1970: try reader.f64("entry date"))
         let mode = WidgetRenderingMode(rawValue: try reader.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count))!
         let scheme = ColorScheme(rawValue: try reader.enumCode("color scheme", cases: ColorScheme.allCases.count))!
-        let variantBits = try bits("variant flags", allowed: 0b111)
+        let variantBits = try bits("variant flags", allowed: 0b1111)
         let redaction = RedactionReasons(rawValue: try bits("redaction reasons", allowed: 0b111))
         let flags = ConfigurationFlags(rawValue: try bits("configuration flags", allowed: ConfigurationFlags.known.rawValue))
+        let device = variantBits & 8 != 0 ? try deviceSettings() : .standard
         let root = try node(depth: 1)
         guard reader.isAtEnd else { throw .trailingBytes(offset: reader.offset, count: reader.remaining) }
         return WidgetArchiveValue(
             kind: kind, family: family, entryDate: date,
             variant: EnvironmentVariant(
                 renderingMode: mode, colorScheme: scheme, showsContainerBackground: variantBits & 1 != 0,
-                isLuminanceReduced: variantBits & 2 != 0, redactionReasons: redaction, isSimplified: variantBits & 4 != 0),
+                isLuminanceReduced: variantBits & 2 != 0, redactionReasons: redaction, isSimplified: variantBits & 4 != 0, device: device),
             flags: flags, root: root)
     }
 
@@ -106,6 +107,23 @@ struct NodeReader {
             guard let string = String(validating: slice, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
             strings.append(string)
         }
+    }
+
+    /// Text size, direction, locale and time zone, present when the variant's flags say so.
+    private mutating func deviceSettings() throws(ArchiveDecodingError) -> DeviceSettings {
+        let size = TextSizeValue(rawValue: try reader.enumCode("text size", cases: TextSizeValue.allCases.count)) ?? .large
+        let direction = LayoutDirectionValue(rawValue: try reader.enumCode("layout direction", cases: 2)) ?? .leftToRight
+        var identifiers: [String] = []
+        for field in ["locale", "time zone"] {
+            let offset = reader.offset
+            let identifier = try string()
+            // Not a name a locale or time zone can have (the value is its length in bytes).
+            guard DeviceSettings.isPlausibleIdentifier(identifier) else {
+                throw .invalidValue(offset: offset, field: field + " identifier", value: UInt64(identifier.utf8.count))
+            }
+            identifiers.append(identifier)
+        }
+        return DeviceSettings(textSize: size, layoutDirection: direction, locale: identifiers[0], timeZone: identifiers[1])
     }
 
     private mutating func string() throws(ArchiveDecodingError) -> String {
@@ -622,6 +640,15 @@ struct NodeReader {
             var colors: [ColorValue] = []
             for _ in 0..<count { colors.append(try color()) }
             return .symbolPalette(colors)
+        case ModifierTag.textSizeRange:
+            let offset = reader.offset
+            let sizes = TextSizeValue.allCases.count
+            guard let lower = TextSizeValue(rawValue: try reader.enumCode("text size", cases: sizes)),
+                  let upper = TextSizeValue(rawValue: try reader.enumCode("text size", cases: sizes)) else {
+                throw .invalidValue(offset: offset, field: "text size", value: 0)
+            }
+            guard lower <= upper else { throw .invalidValue(offset: offset, field: "text size range", value: UInt64(lower.rawValue)) }
+            return .textSizeRange(lower...upper)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -50,10 +50,17 @@ struct NodeWriter {
         out.f64(value.entryDate.timeIntervalSince1970)
         out.u8(value.variant.renderingMode.rawValue)
         out.u8(value.variant.colorScheme.rawValue)
+        let device = value.variant.device
         out.u8((value.variant.showsContainerBackground ? 1 : 0) | (value.variant.isLuminanceReduced ? 2 : 0)
-            | (value.variant.isSimplified ? 4 : 0))
+            | (value.variant.isSimplified ? 4 : 0) | (device.isStandard ? 0 : 8))
         out.u8(value.variant.redactionReasons.rawValue)
         out.u8(value.flags.rawValue)
+        if !device.isStandard {
+            out.u8(device.textSize.rawValue)
+            out.u8(device.layoutDirection.rawValue)
+            string(device.locale)
+            string(device.timeZone)
+        }
     }
 
     mutating func node(_ node: ViewNode) {
@@ -417,6 +424,8 @@ struct NodeWriter {
             let kept = colors.prefix(2)
             out.varint(kept.count)
             for c in kept { color(c) }
+        case .textSizeRange(let range):
+            out.u8(ModifierTag.textSizeRange); out.u8(range.lowerBound.rawValue); out.u8(range.upperBound.rawValue)
         }
     }
 
@@ -516,4 +525,5 @@ enum ModifierTag {
     static let blur: UInt8 = 37
     static let symbolRenderingMode: UInt8 = 38
     static let symbolPalette: UInt8 = 39
+    static let textSizeRange: UInt8 = 40
 }

@@ -61,12 +61,26 @@ public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConve
     public var redactionReasons: RedactionReasons
     /// `@Environment(\.levelOfDetail)` is `.simplified`: on visionOS, the viewer is far from the widget.
     public var isSimplified: Bool
+    /// The device's text size, direction, locale and time zone.
+    public var device: DeviceSettings {
+        get { storedDevice ?? .standard }
+        set { storedDevice = newValue.isStandard ? nil : newValue }
+    }
+    /// Kept only when not standard, so variants written before device settings existed decode and
+    /// compare as they did.
+    private var storedDevice: DeviceSettings?
+
+    private enum CodingKeys: String, CodingKey {
+        case renderingMode, colorScheme, showsContainerBackground, isLuminanceReduced, redactionReasons, isSimplified
+        case storedDevice = "device"
+    }
 
     public init(
         renderingMode: WidgetRenderingMode = .fullColor, colorScheme: ColorScheme = .light,
         showsContainerBackground: Bool = true, isLuminanceReduced: Bool = false,
-        redactionReasons: RedactionReasons = [], isSimplified: Bool = false
+        redactionReasons: RedactionReasons = [], isSimplified: Bool = false, device: DeviceSettings = .standard
     ) {
+        self.storedDevice = device.isStandard ? nil : device
         self.isSimplified = isSimplified
         self.renderingMode = renderingMode
         self.colorScheme = colorScheme
@@ -85,6 +99,7 @@ public struct EnvironmentVariant: Hashable, Sendable, Codable, CustomStringConve
         if redactionReasons.contains(.placeholder) { parts.append("placeholder") }
         if redactionReasons.contains(.privacy) { parts.append("privacy") }
         if isSimplified { parts.append("simplified") }
+        if !device.isStandard { parts.append(device.description) }
         return parts.joined(separator: "-")
     }
 }

@@ -82,6 +82,8 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     /// `.foregroundStyle(_:_:)` / `(_:_:_:)`: the colours of a palette symbol's second and third
     /// layers (the first is the foreground).
     case symbolPalette([ColorValue])
+    /// `.dynamicTypeSize(_:)`: the text sizes the content follows; outside them, the nearest bound.
+    case textSizeRange(ClosedRange<TextSizeValue>)
 }
 
 /// `SymbolRenderingMode`: one colour (monochrome), or the symbol's layers at the foreground's

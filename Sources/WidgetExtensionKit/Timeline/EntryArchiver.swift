@@ -60,6 +60,7 @@ extension EnvironmentValues {
         env.levelOfDetail = variant.isSimplified ? .simplified : .default
         env.redactionReasons = variant.redactionReasons
         env.widgetContentMargins = defaultContentMargins(family)
+        env.apply(variant.device)
         return env
     }
 

@@ -16,6 +16,17 @@ public enum RenderMatrix {
         /// The widget's configuration flags (which decide whether its background is removable, and
         /// on visionOS its coating).
         public var flags: ConfigurationFlags
+        /// The device's text size, direction and locale (standard but for the device axes' cells).
+        public var device: DeviceSettings = .standard
+
+        public init(family: WidgetFamily, placement: Placement, colorScheme: ColorScheme, flags: ConfigurationFlags,
+                    device: DeviceSettings = .standard) {
+            self.family = family
+            self.placement = placement
+            self.colorScheme = colorScheme
+            self.flags = flags
+            self.device = device
+        }
 
         /// The widget keeps its background where placements remove it (`containerBackgroundRemovable(false)`).
         public var backgroundNotRemovable: Bool { flags.contains(.backgroundNotRemovable) }
@@ -23,14 +34,23 @@ public enum RenderMatrix {
         public var renderingMode: WidgetRenderingMode { placement.renderingMode }
 
         /// `systemSmall-iphone-home-fullColor-dark`: a file name, and a row of the contact sheet.
-        public var name: String { "\(family.rawValue)-\(placement.id)-\(renderingMode)-\(colorScheme)" }
+        /// With device settings: `systemSmall-iphone-home-fullColor-light-AX3`.
+        public var name: String {
+            let base = "\(family.rawValue)-\(placement.id)-\(renderingMode)-\(colorScheme)"
+            return device.isStandard ? base : base + "-" + device.description
+        }
 
         /// What the extension archives for this cell.
-        public var variant: EnvironmentVariant { placement.variant(flags: flags, colorScheme: colorScheme) }
+        public var variant: EnvironmentVariant {
+            var variant = placement.variant(flags: flags, colorScheme: colorScheme)
+            variant.device = device
+            return variant
+        }
 
         /// How the host lays it out at `date`.
         public func context(at date: Date) -> RenderContext {
-            RenderContext(placement: placement, family: family, date: date, colorScheme: colorScheme, renderingMode: renderingMode)
+            RenderContext(placement: placement, family: family, date: date, colorScheme: colorScheme, renderingMode: renderingMode,
+                          device: device)
         }
     }
 
@@ -56,7 +76,8 @@ public enum RenderMatrix {
 
     /// The widget's matrix as its configuration allows: without the places it disfavors
     /// (`disfavoredLocations(_:for:)`) or cannot be mounted in (visionOS), which are listed instead.
-    public static func cells(for widget: WidgetDescriptor, placements: [Placement] = Placement.all) -> (cells: [Cell], leftOut: [LeftOut]) {
+    public static func cells(for widget: WidgetDescriptor, placements: [Placement] = Placement.all,
+                             axes: DeviceAxes = .none) -> (cells: [Cell], leftOut: [LeftOut]) {
         var leftOut: [LeftOut] = []
         let all = cells(families: widget.families, flags: widget.flags, placements: placements).filter { cell in
             guard let reason = exclusion(of: widget, cell.family, cell.placement) else { return true }
@@ -64,7 +85,26 @@ public enum RenderMatrix {
             if !leftOut.contains(out) { leftOut.append(out) }
             return false
         }
-        return (all, leftOut)
+        return (all + deviceCells(all, axes: axes), leftOut)
+    }
+
+    /// One cell per family and device variation, after the family's standard cells: in the family's
+    /// natural placement when the matrix shows it there (else its first placement), in that cell's
+    /// scheme.
+    static func deviceCells(_ standard: [Cell], axes: DeviceAxes) -> [Cell] {
+        let variations = axes.variations
+        guard !variations.isEmpty else { return [] }
+        var families: [WidgetFamily] = []
+        for cell in standard where !families.contains(cell.family) { families.append(cell.family) }
+        return families.flatMap { family -> [Cell] in
+            let shown = standard.filter { $0.family == family }
+            guard let base = shown.first(where: { $0.placement.id == Placement.natural(for: family).id }) ?? shown.first else { return [] }
+            return variations.map { device in
+                var cell = base
+                cell.device = device
+                return cell
+            }
+        }
     }
 
     /// Why `widget` is not shown in `family` at `placement`, if it is not.

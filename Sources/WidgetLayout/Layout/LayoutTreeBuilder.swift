@@ -45,7 +45,7 @@ struct LayoutTreeBuilder {
             let treatment = styles.accentedImageTreatment(style.imageAccentedMode, accentable: style.accented)
             return LayoutNode(.image(ImageSpec(
                 name: name, source: source, resizable: image.resizable,
-                color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font),
+                color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font, style),
                 treatment: treatment.bitmap, symbolMode: style.symbolMode,
                 symbolPalette: style.symbolMode == .palette ? style.symbolPalette.map { styles.drawn(styles.color($0), accented: style.accented) } : [])))
         case .color(let color):
@@ -166,6 +166,11 @@ struct LayoutTreeBuilder {
             s.symbolMode = mode
         case .symbolPalette(let colors):
             s.symbolPalette = colors
+        case .textSizeRange(let range):
+            // The device's size held in the outer range, then in this one: the same as holding it in
+            // the outer bounds each held in this range.
+            func held(_ size: TextSizeValue) -> TextSizeValue { min(range.upperBound, max(range.lowerBound, size)) }
+            s.textSizes = s.textSizes.map { outer in held(outer.lowerBound)...held(outer.upperBound) } ?? range
         case .privacySensitive(let on):
             if on && context.redactsPrivacySensitiveContent { s.redacted = true }
         case .invalidatable(let on):
@@ -254,11 +259,14 @@ struct LayoutTreeBuilder {
         return LayoutNode(.effect(spec, child))
     }
 
-    func fontSize(_ font: FontSpec?) -> Double {
+    /// A font's point size: a fixed size as written; a text style at the device's text size, held
+    /// within the sizes `.dynamicTypeSize(_:)` allows where the content set some.
+    func fontSize(_ font: FontSpec?, _ style: InheritedStyle) -> Double {
+        let textSize = style.textSizes.map { min($0.upperBound, max($0.lowerBound, context.settings.textSize)) } ?? context.settings.textSize
         switch font?.size {
         case .fixed(let size)?: return size.isFinite ? min(500, max(1, size)) : 17
-        case .style(let style)?: return TextStyleTable.size(style, platform: context.platform)
-        case nil: return TextStyleTable.size(defaultTextStyle, platform: context.platform)
+        case .style(let style)?: return TextStyleTable.size(style, platform: context.platform, textSize: textSize)
+        case nil: return TextStyleTable.size(defaultTextStyle, platform: context.platform, textSize: textSize)
         }
     }
 
@@ -268,7 +276,7 @@ struct LayoutTreeBuilder {
     private func styledText(_ text: TextNode, _ style: InheritedStyle) -> StyledText {
         let runs = text.runs.map { run -> StyledText.Run in
             let font = run.font ?? style.font
-            let size = fontSize(font)
+            let size = fontSize(font, style)
             let styleWeight: FontWeight = if case .style(let ts)? = font?.size {
                 TextStyleTable.weight(ts, platform: context.platform)
             } else {

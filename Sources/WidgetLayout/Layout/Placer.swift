@@ -9,6 +9,29 @@ struct Placer {
 
     func color(_ c: RGBA) -> RenderColor { RenderColor(c) }
 
+    /// Right to left: leading is the right-hand side, horizontal stacks run from the right, and
+    /// leading padding is on the right. Text and images keep their own direction.
+    var mirrored: Bool { styles.context.isMirrored }
+
+    func drawn(_ alignment: TextAlignmentValue) -> TextAlignmentValue {
+        guard mirrored else { return alignment }
+        switch alignment {
+        case .leading: return .trailing
+        case .trailing: return .leading
+        case .center: return .center
+        }
+    }
+
+    /// An alignment as drawn: leading and trailing swap sides right to left.
+    func drawn(_ alignment: HorizontalAlignmentValue) -> HorizontalAlignmentValue {
+        guard mirrored else { return alignment }
+        switch alignment {
+        case .leading: return .trailing
+        case .trailing: return .leading
+        case .center: return .center
+        }
+    }
+
     /// Render nodes for `node` placed in `rect` (the size it chose for this proposal).
     func place(_ node: LayoutNode, in rect: Rect) -> [RenderNode] {
         switch node.kind {
@@ -44,7 +67,7 @@ struct Placer {
             let s = child.sizeThatFits(childProposal)
             return place(child, in: aligned(s, in: rect, spec.alignment))
         case .padding(let t, let l, let b, let r, let child):
-            return place(child, in: rect.insetBy(top: t, leading: l, bottom: b, trailing: r))
+            return place(child, in: mirrored ? rect.insetBy(top: t, leading: r, bottom: b, trailing: l) : rect.insetBy(top: t, leading: l, bottom: b, trailing: r))
         case .decorated(let child, let decoration, let alignment, let isBackground):
             let content = place(child, in: rect)
             let s = decoration.sizeThatFits(ProposedSize(rect.size))
@@ -69,7 +92,7 @@ struct Placer {
             var reader = RenderNode(role: .group, frame: rect)
             reader.style = .geometryReader
             let s = content.sizeThatFits(ProposedSize(rect.size))
-            reader.children = place(content, in: Rect(x: rect.x, y: rect.y, width: s.width, height: s.height))
+            reader.children = place(content, in: Rect(x: mirrored ? rect.maxX - s.width : rect.x, y: rect.y, width: s.width, height: s.height))
             return [reader]
         case .aspect(let ratio, let mode, let child):
             let r = ratio ?? node.intrinsicRatio(child) ?? 1
@@ -86,12 +109,19 @@ struct Placer {
             n.imageName = image.name
             if let mode = image.symbolMode, mode != .monochrome { n.symbolRenderingMode = mode }
             if !image.symbolPalette.isEmpty { n.symbolPalette = image.symbolPalette.map(color) }
+            if mirrored && Self.pointsInReadingDirection(image.name) { n.mirrored = true }
         case .asset: n.imageName = image.name; n.style = .asset
         case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
         }
         n.color = color(image.color)
         if case .system = image.source {} else { n.imageTreatment = image.treatment }
         return n
+    }
+
+    /// Symbols named for the reading direction (`chevron.forward`, `arrow.backward`), which SF
+    /// Symbols draws flipped right to left; `chevron.right` stays as it is.
+    static func pointsInReadingDirection(_ name: String) -> Bool {
+        name.split(separator: ".").contains { $0 == "forward" || $0 == "backward" }
     }
 
     /// A button or toggle: its action, and its label (a tinted capsule behind a bordered button's).
@@ -126,7 +156,7 @@ struct Placer {
     /// invalidation and clipping; a wrapper with nothing to carry is left out.
     private func effectNodes(_ spec: EffectSpec, child: LayoutNode, _ rect: Rect) -> [RenderNode] {
         var r = rect
-        if let (dx, dy) = spec.offset { r = r.offsetBy(dx: dx, dy: dy) }
+        if let (dx, dy) = spec.offset { r = r.offsetBy(dx: mirrored ? -dx : dx, dy: dy) }
         if spec.hidden { return [] }
         var group = RenderNode(role: .group, frame: r)
         group.children = place(child, in: r)
@@ -166,7 +196,7 @@ struct Placer {
     }
 
     func aligned(_ size: Size, in rect: Rect, _ alignment: AlignmentValue) -> Rect {
-        let x: Double = switch alignment.horizontal {
+        let x: Double = switch drawn(alignment.horizontal) {
         case .leading: rect.x
         case .center: rect.x + (rect.width - size.width) / 2
         case .trailing: rect.maxX - size.width
@@ -190,10 +220,12 @@ struct Placer {
         case .horizontal, .vertical:
             let a: LayoutAxis = axis == .horizontal ? .horizontal : .vertical
             let sizes = StackLayout.childSizes(axis: a, spacing: spacing, children: children, proposal: ProposedSize(rect.size))
-            var cursor = a == .horizontal ? rect.x : rect.y
+            // Right to left, a horizontal stack's first child is at the right, the cursor moving left.
+            let backwards = a == .horizontal && mirrored
+            var cursor = a == .horizontal ? (backwards ? rect.maxX : rect.x) : rect.y
             var first = true
             for (i, child) in children.enumerated() where !child.isEmpty {
-                if !first { cursor += spacing }
+                if !first { cursor += backwards ? -spacing : spacing }
                 first = false
                 let s = sizes[i]
                 let childRect: Rect
@@ -203,10 +235,15 @@ struct Placer {
                     case .center: rect.y + (rect.height - s.height) / 2
                     case .bottom, .lastTextBaseline: rect.maxY - s.height
                     }
-                    childRect = Rect(x: cursor, y: y, width: s.width, height: s.height)
-                    cursor += s.width
+                    if backwards {
+                        childRect = Rect(x: cursor - s.width, y: y, width: s.width, height: s.height)
+                        cursor -= s.width
+                    } else {
+                        childRect = Rect(x: cursor, y: y, width: s.width, height: s.height)
+                        cursor += s.width
+                    }
                 } else {
-                    let x: Double = switch alignment.horizontal {
+                    let x: Double = switch drawn(alignment.horizontal) {
                     case .leading: rect.x
                     case .center: rect.x + (rect.width - s.width) / 2
                     case .trailing: rect.maxX - s.width
@@ -227,7 +264,7 @@ struct Placer {
         var y = rect.y
         for line in layout.lines {
             let width = line.width
-            let x: Double = switch text.alignment {
+            let x: Double = switch drawn(text.alignment) {
             case .leading: rect.x
             case .center: rect.x + (rect.width - width) / 2
             case .trailing: rect.maxX - width
@@ -338,7 +375,7 @@ struct Placer {
             var children: [RenderNode] = []
             if let label = spec.label {
                 let s = label.sizeThatFits(ProposedSize(width: rect.width, height: nil))
-                children += place(label, in: Rect(x: rect.x, y: y, width: s.width, height: s.height))
+                children += place(label, in: Rect(x: mirrored ? rect.maxX - s.width : rect.x, y: y, width: s.width, height: s.height))
                 y += s.height + 4
             }
             track.frame = Rect(x: rect.x, y: y, width: rect.width, height: ProgressLayout.barHeight)
@@ -347,9 +384,10 @@ struct Placer {
             y += ProgressLayout.barHeight + 4
             if let current = spec.currentValueLabel {
                 let s = current.sizeThatFits(ProposedSize(width: rect.width, height: nil))
-                children += place(current, in: Rect(x: rect.x, y: y, width: s.width, height: s.height))
+                children += place(current, in: Rect(x: mirrored ? rect.maxX - s.width : rect.x, y: y, width: s.width, height: s.height))
             }
             n.children = children
+            if mirrored { n.mirrored = true }
         }
         return n
     }

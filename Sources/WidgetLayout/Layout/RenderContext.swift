@@ -21,13 +21,16 @@ public struct RenderContext: Sendable {
     /// Increase Contrast is on: asset colours use their high-contrast appearance where they have one.
     public var increasedContrast = false
     public var formatter: DateTextFormatter
+    /// The device's text size, direction, locale and time zone; nil: those the archive was made in.
+    public var device: DeviceSettings?
 
     public init(
         placement: Placement, family: WidgetFamily, date: Date, colorScheme: ColorScheme? = nil,
         renderingMode: WidgetRenderingMode? = nil, isLuminanceReduced: Bool = false,
         redactsPrivacySensitiveContent: Bool? = nil, showsInvalidatedContent: Bool = false,
-        flippedToggles: Set<String> = [], utcOffset: Int = 0
+        flippedToggles: Set<String> = [], utcOffset: Int = 0, device: DeviceSettings? = nil
     ) {
+        self.device = device
         self.placement = placement
         self.family = family
         self.date = date
@@ -41,6 +44,24 @@ public struct RenderContext: Sendable {
     }
 
     public var platform: Placement.Platform { placement.platform }
+
+    /// The settings in force: the context's own, else the archive's.
+    var settings: DeviceSettings { device ?? .standard }
+
+    /// This context for an archive: its device settings where the context has none, and dates in
+    /// their locale and time zone.
+    func resolved(for archive: WidgetArchiveValue) -> RenderContext { resolved(with: device ?? archive.variant.device) }
+
+    /// This context in `device`'s settings.
+    func resolved(with device: DeviceSettings) -> RenderContext {
+        var copy = self
+        copy.device = device
+        if !device.isStandard { copy.formatter = formatter.with(device) }
+        return copy
+    }
+
+    /// Whether stacks, alignments and padding are mirrored: right to left.
+    var isMirrored: Bool { settings.layoutDirection == .rightToLeft }
 }
 
 /// Values inherited down the tree, as SwiftUI's environment carries them.
@@ -60,6 +81,8 @@ struct InheritedStyle {
     var symbolMode: SymbolRenderingModeValue?
     /// A palette symbol's second and third layers' colours.
     var symbolPalette: [ColorValue] = []
+    /// `.dynamicTypeSize(_:)`: the text sizes the content follows.
+    var textSizes: ClosedRange<TextSizeValue>?
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

@@ -113,6 +113,9 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var trimTo: Double?
     /// Drawn through this transform (`scaleEffect`, `rotationEffect`), in widget points.
     public var transform: RenderTransform?
+    /// Laid out right to left: a linear progress view fills from the right, and a symbol named for the
+    /// reading direction (`chevron.forward`) is drawn flipped.
+    public var mirrored: Bool?
     /// Progress: the fraction shown at the render instant.
     public var fraction: Double?
     public var style: Style?

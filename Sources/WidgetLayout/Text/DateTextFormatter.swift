@@ -1,17 +1,32 @@
 import Foundation
 import WidgetArchive
 
-/// Resolves date-driven text at the render instant, in English, deterministically (no ICU): the same
-/// archive rendered at two instants shows two texts without the extension being involved.
+/// Resolves date-driven text at the render instant: the same archive rendered at two instants shows
+/// two texts without the extension being involved. In US English (the host's own locale) it is
+/// deterministic, with no ICU; in another locale, Foundation's formats give that locale's words.
 public struct DateTextFormatter: Sendable {
-    /// Seconds east of UTC for `.time` and `.date`.
+    /// Seconds east of UTC for `.time` and `.date`, when no time zone is set.
     public var utcOffset: Int
     /// Always-on: seconds are dropped (the low update cadence of luminance-reduced mode).
     public var reducedFidelity: Bool
+    /// The device's locale (nil: US English) and time zone (nil: `utcOffset`).
+    public var locale: Locale?
+    public var timeZone: TimeZone?
 
-    public init(utcOffset: Int = 0, reducedFidelity: Bool = false) {
+    public init(utcOffset: Int = 0, reducedFidelity: Bool = false, locale: Locale? = nil, timeZone: TimeZone? = nil) {
         self.utcOffset = utcOffset
         self.reducedFidelity = reducedFidelity
+        self.locale = locale
+        self.timeZone = timeZone
+    }
+
+    /// The formatter for a device's settings: its locale unless US English, and its time zone.
+    public func with(_ device: DeviceSettings) -> DateTextFormatter {
+        var copy = self
+        let english = device.locale.isEmpty || device.locale == "en_US" || device.locale == "en"
+        copy.locale = english ? nil : Locale(identifier: device.locale)
+        if !device.timeZone.isEmpty { copy.timeZone = TimeZone(identifier: device.timeZone) }
+        return copy
     }
 
     /// Dates and durations from a hostile archive can be anywhere on the number line: they are held
@@ -29,6 +44,7 @@ public struct DateTextFormatter: Sendable {
             .timerInterval(start: Date(timeIntervalSince1970: Self.clamped(a.timeIntervalSince1970)),
                            end: Date(timeIntervalSince1970: Self.clamped(b.timeIntervalSince1970)), countsDown: down)
         }
+        if let locale { return LocalizedDateText(locale: locale, timeZone: zone, reducedFidelity: reducedFidelity).string(content, at: now) }
         switch content {
         case .literal(let s):
             return s
@@ -50,8 +66,12 @@ public struct DateTextFormatter: Sendable {
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August",
                                  "September", "October", "November", "December"]
 
+    /// The time zone dates are shown in.
+    private var zone: TimeZone { timeZone ?? TimeZone(secondsFromGMT: utcOffset) ?? TimeZone(secondsFromGMT: 0) ?? .current }
+
     private func civil(_ date: Date) -> (y: Int64, m: Int64, d: Int64, secondsOfDay: Int64) {
-        let t = Int64((date.timeIntervalSince1970 + Double(utcOffset)).rounded(.down))
+        let offset = timeZone.map { $0.secondsFromGMT(for: date) } ?? utcOffset
+        let t = Int64((date.timeIntervalSince1970 + Double(offset)).rounded(.down))
         var days = t / 86_400
         var secs = t % 86_400
         if secs < 0 { secs += 86_400; days -= 1 }

@@ -81,6 +81,21 @@ public enum TextMetrics {
 /// "Typography": iOS default Large size, which visionOS widgets share; watchOS 45 mm default size,
 /// SF Compact Rounded design).
 public enum TextStyleTable {
+    /// A text style's point size at a Dynamic Type size. iOS and the platforms that share its styles
+    /// take Apple's table for that size (HIG, "Dynamic Type sizes"); watchOS scales its own default
+    /// sizes by the same steps as iOS's body style.
+    public static func size(_ style: TextStyle, platform: Placement.Platform, textSize: TextSizeValue) -> Double {
+        if textSize == .large { return size(style, platform: platform) }
+        let row = DynamicTypeTable.row(textSize)
+        switch platform {
+        case .watchOS:
+            let step = row[DynamicTypeTable.column(.body)] / DynamicTypeTable.row(.large)[DynamicTypeTable.column(.body)]
+            return (size(style, platform: platform) * step).rounded()
+        case .iOS, .iPadOS, .macOS, .visionOS:
+            return row[DynamicTypeTable.column(style)]
+        }
+    }
+
     public static func size(_ style: TextStyle, platform: Placement.Platform) -> Double {
         switch platform {
         case .watchOS:
@@ -125,5 +140,44 @@ public enum TextStyleTable {
 
     public static func design(platform: Placement.Platform) -> FontDesign {
         platform == .watchOS ? .rounded : .default
+    }
+}
+
+/// iOS's text style sizes at each Dynamic Type size, in points, as Apple's Human Interface Guidelines
+/// tabulate them ("Typography", "Dynamic Type sizes"): one row per size, one column per style.
+enum DynamicTypeTable {
+    /// Columns: large title, title 1, title 2, title 3, headline, body, callout, subheadline,
+    /// footnote, caption 1, caption 2.
+    private static let rows: [[Double]] = [
+        [31, 25, 19, 17, 14, 14, 13, 12, 12, 11, 11],  // xSmall
+        [32, 26, 20, 18, 15, 15, 14, 13, 12, 11, 11],  // small
+        [33, 27, 21, 19, 16, 16, 15, 14, 12, 11, 11],  // medium
+        [34, 28, 22, 20, 17, 17, 16, 15, 13, 12, 11],  // large (the default)
+        [36, 30, 24, 22, 19, 19, 18, 17, 15, 14, 13],  // xLarge
+        [38, 32, 26, 24, 21, 21, 20, 19, 17, 16, 15],  // xxLarge
+        [40, 34, 28, 26, 23, 23, 22, 21, 19, 18, 17],  // xxxLarge
+        [44, 38, 34, 31, 28, 28, 26, 25, 23, 22, 20],  // accessibility1
+        [48, 43, 39, 37, 33, 33, 32, 30, 27, 26, 24],  // accessibility2
+        [52, 48, 44, 43, 40, 40, 38, 36, 33, 32, 29],  // accessibility3
+        [56, 53, 50, 49, 47, 47, 44, 42, 38, 37, 34],  // accessibility4
+        [60, 58, 56, 55, 53, 53, 51, 49, 44, 43, 40],  // accessibility5
+    ]
+
+    static func row(_ size: TextSizeValue) -> [Double] { rows[Int(size.rawValue)] }
+
+    static func column(_ style: TextStyle) -> Int {
+        switch style {
+        case .largeTitle: 0
+        case .title: 1
+        case .title2: 2
+        case .title3: 3
+        case .headline: 4
+        case .body: 5
+        case .callout: 6
+        case .subheadline: 7
+        case .footnote: 8
+        case .caption: 9
+        case .caption2: 10
+        }
     }
 }

@@ -354,7 +354,9 @@ struct Painter {
         } else if let track {
             let t = px(track.frame)
             paint(.roundedRect(t, radius: t.height / 2, continuous: false), .solid(trackColor), opacity: opacity, clip: clip)
-            let filled = Rect(x: t.x, y: t.y, width: t.width * fraction, height: t.height)
+            // Right to left, the bar fills from its right-hand end.
+            let filledWidth = t.width * fraction
+            let filled = Rect(x: node.mirrored == true ? t.maxX - filledWidth : t.x, y: t.y, width: filledWidth, height: t.height)
             paint(.roundedRect(filled, radius: t.height / 2, continuous: false), .solid(tint), opacity: opacity, clip: clip)
         }
         for child in node.children where child.role != .shape { draw(child, opacity: opacity, clip: clip) }
@@ -384,7 +386,7 @@ struct Painter {
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
         if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false,
-                     secondary: node.symbolPalette?.first?.rgba, opacity: opacity, clip: clip) { return }
+                     secondary: node.symbolPalette?.first?.rgba, mirrored: node.mirrored == true, opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         let bar = max(1, d * 0.14)
@@ -413,11 +415,17 @@ struct Painter {
     /// layer of its own, the glyph's coverage erased from the disc or square; `layered` (the
     /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
     /// instead, the glyph over it at full strength.
-    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, opacity: Double,
-                                    clip: CoverageMask?) -> Bool {
+    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, mirrored: Bool,
+                                    opacity: Double, clip: CoverageMask?) -> Bool {
         let d = min(r.width, r.height)
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
-        guard let drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
+        guard var drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
+        if mirrored {
+            // Flipped about the box's vertical centre line, each contour reversed to keep its winding.
+            let flip = { (path: Path) in path.transformed { Point(x: 2 * box.x + box.width - $0.x, y: $0.y) }.reversed }
+            drawing.ink = flip(drawing.ink)
+            drawing.knockedOutOf = drawing.knockedOutOf.map(flip)
+        }
         guard let backing = drawing.knockedOutOf else {
             paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)
             return true

@@ -168,7 +168,8 @@ private struct SVGDocument {
         } else if let track = node.children.first(where: { $0.role == .shape }) {
             let t = track.frame
             body += indent + "  <rect x=\"\(n(t.x))\" y=\"\(n(t.y))\" width=\"\(n(t.width))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(colorAttrs(track.color, "fill"))/>\n"
-            body += indent + "  <rect x=\"\(n(t.x))\" y=\"\(n(t.y))\" width=\"\(n(t.width * f))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(colorAttrs(node.color, "fill"))/>\n"
+            let fillX = node.mirrored == true ? t.maxX - t.width * f : t.x
+            body += indent + "  <rect x=\"\(n(fillX))\" y=\"\(n(t.y))\" width=\"\(n(t.width * f))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(colorAttrs(node.color, "fill"))/>\n"
         }
     }
 }

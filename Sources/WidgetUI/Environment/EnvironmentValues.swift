@@ -84,6 +84,9 @@ public struct EnvironmentValues: @unchecked Sendable {
     public var font: Font? { get { self[\.font] } set { self[\.font] = newValue } }
     public var dynamicTypeSize: DynamicTypeSize { get { self[\.dynamicTypeSize] } set { self[\.dynamicTypeSize] = newValue } }
     public var locale: Locale { get { self[\.locale] ?? Self.defaultLocale } set { self[\.locale] = newValue } }
+    /// The locale a view or the device set, nil when none did: `Text` then looks its key up in the
+    /// process's language, as `String(localized:)` does.
+    var explicitLocale: Locale? { self[\.locale] }
     public var calendar: Calendar { get { self[\.calendar] ?? Self.defaultCalendar } set { self[\.calendar] = newValue } }
     public var timeZone: TimeZone { get { self[\.timeZone] ?? Self.defaultTimeZone } set { self[\.timeZone] = newValue } }
     public var displayScale: CGFloat { get { self[\.displayScale] } set { self[\.displayScale] = newValue } }
@@ -115,10 +118,14 @@ public enum DynamicTypeSize: Int, Hashable, Sendable, CaseIterable, Comparable {
     case accessibility1, accessibility2, accessibility3, accessibility4, accessibility5
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var isAccessibilitySize: Bool { self >= .accessibility1 }
+
+    /// As archived: the cases are in the same order.
+    var value: TextSizeValue { TextSizeValue(rawValue: UInt8(rawValue)) ?? .large }
+    init(_ value: TextSizeValue) { self = DynamicTypeSize(rawValue: Int(value.rawValue)) ?? .large }
 }
 
 /// `LayoutDirection`.
-public enum LayoutDirection: Hashable, Sendable {
+public enum LayoutDirection: Hashable, Sendable, CaseIterable {
     case leftToRight, rightToLeft
 }
 

@@ -73,8 +73,20 @@ nonisolated extension View {
     public func allowsTightening(_ flag: Bool) -> some View { self }
     public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
     public func preferredColorScheme(_ colorScheme: ColorScheme?) -> some View { self }
-    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View { environment(\.dynamicTypeSize, size) }
-    public func dynamicTypeSize<R: RangeExpression>(_ range: R) -> some View where R.Bound == DynamicTypeSize { self }
+    /// `.dynamicTypeSize(_:)`: the content's text is set at this size whatever the device's. The
+    /// bodies below read it, and the host sets text styles at it.
+    public func dynamicTypeSize(_ size: DynamicTypeSize) -> some View {
+        archived(environment: { $0.dynamicTypeSize = size }, node: { _ in .textSizeRange(size.value...size.value) })
+    }
+
+    /// `.dynamicTypeSize(...DynamicTypeSize.xxLarge)`: the content follows the device's text size
+    /// within these sizes, and the nearest of them outside.
+    public func dynamicTypeSize<R: RangeExpression>(_ range: R) -> some View where R.Bound == DynamicTypeSize {
+        let allowed = DynamicTypeSize.allCases.filter { range.contains($0) }
+        guard let lower = allowed.first, let upper = allowed.last else { return archived(environment: nil, node: nil) }
+        return archived(environment: { $0.dynamicTypeSize = min(upper, max(lower, $0.dynamicTypeSize)) },
+                        node: { _ in .textSizeRange(lower.value...upper.value) })
+    }
     public func controlSize(_ size: ControlSize) -> some View { self }
     public func labelsHidden() -> some View { self }
     public func tag<V: Hashable>(_ tag: V) -> some View { self }

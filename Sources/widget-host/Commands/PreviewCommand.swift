@@ -12,7 +12,8 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["extension", "out", "at", "font", "entries", "store", "sandbox", "shard", "platforms"],
+        let a = try Arguments(args, options: Set(["extension", "out", "at", "font", "entries", "store", "sandbox", "shard", "platforms"])
+                                .union(DeviceArguments.settingOptions).union(DeviceArguments.axisOptions),
                               flags: ["matrix", "merge"])
         if a.has("merge") {
             return try PreviewMerge.run(shards: a.positional, out: URL(fileURLWithPath: try a.required("out"), isDirectory: true))
@@ -25,6 +26,11 @@ enum PreviewCommand {
         let maxEntries = try a.integer("entries", in: 1...1000) ?? 6
         let platforms = try a.value("platforms").map(Self.platforms)
         if platforms != nil && !a.has("matrix") { throw UsageError("--platforms chooses the placements of --matrix") }
+        if let axis = DeviceArguments.axisOptions.sorted().first(where: { a.value($0) != nil }), !a.has("matrix") {
+            throw UsageError("--\(axis) is an axis of --matrix (without it, --text-size, --direction and --locale set the device)")
+        }
+        let device = try DeviceArguments.settings(a)
+        let axes = try DeviceArguments.axes(a)
         if let font = a.value("font"), TrueTypeFont(path: font) == nil {
             throw UsageError("--font \(font) is not a readable TrueType font")
         }
@@ -45,6 +51,8 @@ enum PreviewCommand {
                                  maxEntries: maxEntries)
         preview.shard = shard
         preview.matrixPlacements = Placement.all.filter { platforms?.contains($0.platform) ?? true }
+        preview.device = device
+        preview.axes = axes
         for widget in connection.hello.widgets {
             if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
         }
@@ -88,6 +96,11 @@ final class PreviewRun {
     var shard: PreviewShard?
     /// The placements `--matrix` shows (`--platforms` keeps some).
     var matrixPlacements = Placement.all
+    /// The device's settings (`--text-size`, `--direction`, `--locale`, `--time-zone`); nil: standard.
+    /// In a matrix, the settings of every standard cell.
+    var device: DeviceSettings?
+    /// The device settings a matrix adds cells for (`--text-sizes`, `--directions`, `--locales`).
+    var axes = DeviceAxes.none
     /// Units of work met so far (each widget row and each declared preview is one), and the
     /// diagnostics the extension reported during each.
     private var units = 0
@@ -117,7 +130,8 @@ final class PreviewRun {
             : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
         for family in widget.families {
             let placement = Placement.natural(for: family)
-            let variant = placement.variant(flags: widget.flags)
+            var variant = placement.variant(flags: widget.flags)
+            variant.device = device ?? .standard
             if let reason = RenderMatrix.exclusion(of: widget, family, placement) {
                 // Disfavored here, or not mountable: listed in the sheet, not rendered.
                 guard takeUnit() else { continue }
@@ -126,7 +140,8 @@ final class PreviewRun {
             }
             for (number, configuration) in configurations.enumerated() {
                 guard takeUnit() else { continue }
-                let row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
+                var row = ContactSheet.Row(kind: widget.kind, family: family, placement: placement, configuration: configuration.label)
+                row.device = device
                 var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(family.rawValue)"
                 if configuration.label != nil { folder += "/recommendation-\(number + 1)" }
                 try reloadAndRender(row, variant: variant, configuration: configuration.bytes, folder: folder)
@@ -138,17 +153,20 @@ final class PreviewRun {
     /// colour schemes, a row each (`DIR/<kind>/<family>/<placement>-<mode>-<scheme>/entry-N.*`).
     func renderMatrix(_ widget: WidgetDescriptor) throws {
         let configuration = widget.recommendations.first?.configuration ?? []
-        let matrix = RenderMatrix.cells(for: widget, placements: matrixPlacements)
+        let matrix = RenderMatrix.cells(for: widget, placements: matrixPlacements, axes: axes)
         for leftOut in matrix.leftOut {
             guard takeUnit() else { continue }
             sheet.add(ContactSheet.Row(kind: widget.kind, family: leftOut.family, placement: leftOut.placement, configuration: nil),
                       leftOut: leftOut.reason)
         }
-        for cell in matrix.cells {
+        for var cell in matrix.cells {
             guard takeUnit() else { continue }
-            let row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
+            if let device, cell.device.isStandard { cell.device = device }
+            var row = ContactSheet.Row(kind: widget.kind, family: cell.family, placement: cell.placement,
                                        configuration: "\(cell.renderingMode), \(cell.colorScheme)", cell: cell)
-            let folder = "\(ArchiveStore.safeComponent(widget.kind))/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
+            row.device = cell.device
+            var folder = "\(ArchiveStore.safeComponent(widget.kind))/\(cell.family.rawValue)/\(cell.placement.id)-\(cell.renderingMode)-\(cell.colorScheme)"
+            if !cell.device.isStandard { folder += "-" + ArchiveStore.safeComponent(cell.device.description) }
             try reloadAndRender(row, variant: cell.variant, configuration: configuration, folder: folder)
         }
     }
@@ -175,7 +193,7 @@ final class PreviewRun {
         var previous: (index: Int, tree: RenderTree)?
         for (index, entry) in timeline.entries.prefix(maxEntries).enumerated() {
             let date = Self.shownDate(entry.date)
-            let context = row.cell?.context(at: date) ?? RenderContext(placement: row.placement, family: row.family, date: date)
+            let context = row.cell?.context(at: date) ?? RenderContext(placement: row.placement, family: row.family, date: date, device: row.device)
             let tree: RenderTree
             do {
                 tree = WidgetRenderer.render(try host.decodeEntry(timeline, index: index), context: context)
@@ -245,7 +263,8 @@ final class PreviewRun {
             guard takeUnit() else { continue }
             let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
             let placement = descriptor.family.map { Placement.natural(for: $0) }
-            let variant = placement?.variant(flags: []) ?? EnvironmentVariant()
+            var variant = placement?.variant(flags: []) ?? EnvironmentVariant()
+            variant.device = device ?? .standard
             let entries: [WidgetHost.PreviewEntry]
             do {
                 entries = try host.preview(executable: executable, index: index, variant: variant)
@@ -260,7 +279,7 @@ final class PreviewRun {
             var previous: (index: Int, tree: RenderTree)?
             for (number, entry) in entries.prefix(maxEntries).enumerated() {
                 let family = entry.archive.family
-                let context = RenderContext(placement: Placement.natural(for: family), family: family, date: Self.shownDate(entry.date))
+                let context = RenderContext(placement: Placement.natural(for: family), family: family, date: Self.shownDate(entry.date), device: device)
                 let tree = WidgetRenderer.render(entry.archive, context: context)
                 do {
                     if let previous, previous.tree.family == tree.family {
@@ -383,9 +402,22 @@ struct ContactSheet {
         let configuration: String?
         /// The matrix cell, when previewing the matrix.
         var cell: RenderMatrix.Cell?
+        /// The device's settings, when not standard.
+        var device: DeviceSettings?
 
         var title: String {
-            ["\(kind)", family.rawValue, placement.name, configuration].compactMap { $0 }.joined(separator: " · ")
+            let settings = device.flatMap { $0.isStandard ? nil : Self.describe($0) }
+            return ["\(kind)", family.rawValue, placement.name, configuration, settings].compactMap { $0 }.joined(separator: " · ")
+        }
+
+        /// `text accessibility3, right to left, de_DE`: what differs from a standard device.
+        static func describe(_ device: DeviceSettings) -> String {
+            var parts: [String] = []
+            if device.textSize != .large { parts.append("text \(device.textSize)") }
+            if device.layoutDirection == .rightToLeft { parts.append("right to left") }
+            if !device.locale.isEmpty { parts.append(device.locale) }
+            if !device.timeZone.isEmpty { parts.append(device.timeZone) }
+            return parts.joined(separator: ", ")
         }
     }
 

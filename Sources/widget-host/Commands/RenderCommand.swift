@@ -24,7 +24,8 @@ enum RenderCommand {
     }
 
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
+        let a = try Arguments(args, options: Set(["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
+                              .union(DeviceArguments.settingOptions))
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
         let (family, placement) = try familyAndPlacement(a)
         let out = try a.required("out")
@@ -50,6 +51,7 @@ enum RenderCommand {
             return v
         }
 
+        let device = try DeviceArguments.settings(a)
         let increasedContrast: Bool
         switch a.value("contrast") ?? "standard" {
         case "standard": increasedContrast = false
@@ -86,7 +88,8 @@ enum RenderCommand {
             FileHandle.standardError.write(Data("widget-host: note: the archive was made for \(archive.family), rendering it as \(family)\n".utf8))
         }
         at = at ?? archive.entryDate
-        var context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode)
+        // Without device settings, those the archive was made in.
+        var context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode, device: device)
         context.increasedContrast = increasedContrast
         let tree = WidgetRenderer.render(archive, context: context)
         var painter = PNGRenderer(fontPath: a.value("font"))
