@@ -19,6 +19,7 @@ struct GalleryWidgets: WidgetBundle {
         LampControl()
         PosterWidget()
         WindowWidget()
+        ReadingWidget()
     }
 }
 

@@ -22,9 +22,16 @@ public struct ArchiveGenerator {
             variant: EnvironmentVariant(
                 renderingMode: pick(WidgetRenderingMode.allCases), colorScheme: pick(ColorScheme.allCases),
                 showsContainerBackground: bool(), isLuminanceReduced: bool(),
-                redactionReasons: RedactionReasons(rawValue: UInt8.random(in: 0...7, using: &rng))),
+                redactionReasons: RedactionReasons(rawValue: UInt8.random(in: 0...7, using: &rng)), device: device()),
             flags: ConfigurationFlags(rawValue: UInt8.random(in: 0...7, using: &rng)),
             root: node(depth: 0))
+    }
+
+    /// Standard device settings three times in four; otherwise a text size, direction, locale and time zone.
+    mutating func device() -> DeviceSettings {
+        guard Int.random(in: 0..<4, using: &rng) == 0 else { return .standard }
+        return DeviceSettings(textSize: pick(TextSizeValue.allCases), layoutDirection: pick(LayoutDirectionValue.allCases),
+                              locale: pick(["", "de_DE", "ar_SA", "ja"]), timeZone: pick(["", "Europe/Berlin", "Asia/Tokyo"]))
     }
 
     /// A stroke style, dashed half the time (a pattern of one to four lengths, some of them zero).

@@ -39,3 +39,48 @@ final class CodecRoundTripTests: XCTestCase {
         XCTAssertEqual(ArchiveEncoder.encode(a.archive()), ArchiveEncoder.encode(b.archive()))
     }
 }
+
+/// Device settings in an archive: written only when not standard (older archives read as they
+/// did), read back whole, and refused with the offset when hostile.
+final class DeviceSettingsCodecTests: XCTestCase {
+    private func archive(_ device: DeviceSettings, root: ViewNode = .text(TextNode("x"))) -> WidgetArchiveValue {
+        WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                           variant: EnvironmentVariant(device: device), root: root)
+    }
+
+    func testStandardSettingsWriteNothingAndOthersRoundTrip() throws {
+        let standard = ArchiveEncoder.encode(archive(.standard))
+        let other = DeviceSettings(textSize: .accessibility3, layoutDirection: .rightToLeft, locale: "ar_SA", timeZone: "Asia/Riyadh")
+        let bytes = ArchiveEncoder.encode(archive(other))
+        XCTAssertEqual(bytes.count, standard.count + 2 + "ar_SA".utf8.count + "Asia/Riyadh".utf8.count + 2 + 2,
+                       "two codes, two string references, the two strings with their lengths")
+        let decoded = try ArchiveDecoder().decode(bytes)
+        XCTAssertEqual(decoded.variant.device, other)
+        XCTAssertEqual(decoded.variant.description, "fullColor-light-AX3-rtl-ar_SA-Asia+Riyadh")
+        XCTAssertEqual(try ArchiveDecoder().decode(standard).variant.device, .standard)
+    }
+
+    func testAnImplausibleLocaleIsRefusedAtItsOffset() throws {
+        let bytes = ArchiveEncoder.encode(archive(DeviceSettings(locale: "../../etc")))
+        XCTAssertThrowsError(try ArchiveDecoder().decode(bytes)) { error in
+            guard case .invalidValue(_, let field, let length)? = error as? ArchiveDecodingError else { return XCTFail("\(error)") }
+            XCTAssertEqual(field, "locale identifier")
+            XCTAssertEqual(length, 9)
+        }
+    }
+
+    func testATextSizeRangeRoundTripsAndAnInvertedOneIsRefused() throws {
+        let value = archive(.standard, root: .modified(.text(TextNode("x")), .textSizeRange(.small ... .accessibility2)))
+        let bytes = ArchiveEncoder.encode(value)
+        XCTAssertEqual(try ArchiveDecoder().decode(bytes), value)
+        XCTAssertEqual(ArchiveTextDump.dump(value).contains(".dynamicTypeSize(.small ... .accessibility2)"), true)
+        // The two sizes are the last bytes of the archive: swap them.
+        var inverted = bytes
+        inverted.swapAt(inverted.count - 1, inverted.count - 2)
+        XCTAssertThrowsError(try ArchiveDecoder().decode(resealed(inverted))) { error in
+            XCTAssertEqual(error as? ArchiveDecodingError,
+                           .invalidValue(offset: bytes.count - 2, field: "text size range", value: UInt64(TextSizeValue.accessibility2.rawValue)))
+        }
+        XCTAssertEqual(try ArchiveDecoder().decode(resealed(bytes)), value, "resealing alone changes nothing")
+    }
+}

@@ -50,12 +50,4 @@ final class ControlTemplateCodecTests: XCTestCase {
             XCTAssertEqual(error as? ArchiveDecodingError, .invalidValue(offset: tag + 1, field: "control style", value: 7))
         }
     }
-
-    /// The bytes with the payload checksum recomputed, so the decoder reaches the change.
-    private func resealed(_ bytes: [UInt8]) -> [UInt8] {
-        var out = bytes
-        let crc = CRC32.checksum(bytes[ArchiveHeader.size...])
-        for i in 0..<4 { out[12 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
-        return out
-    }
 }

@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetHostCore
+import WidgetLayout
 import WidgetScheduling
 import XCTest
 
@@ -572,6 +573,44 @@ final class CommandLineTests: XCTestCase {
             XCTAssertTrue(html.contains("src=\"\(folder)/entry-0.png\" width=\"\(Int(size.width))\" height=\"\(Int(size.height))\""), folder)
         }
         XCTAssertTrue(html.contains("<h2>ToDoList · systemSmall · iPhone home screen · fullColor, dark</h2>"))
+        // The device axes: a cell per family and value, in the natural placement.
+        for (suffix, title) in [("xS", "text xSmall"), ("AX3", "text accessibility3"), ("rtl", "right to left"), ("de_DE", "de_DE")] {
+            let folder = "ToDoList/systemMedium/iphone-home-fullColor-light-\(suffix)"
+            XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(folder)/entry-0.png").path), folder)
+            XCTAssertTrue(html.contains("<h2>ToDoList · systemMedium · iPhone home screen · fullColor, light · \(title)</h2>"), title)
+        }
+    }
+
+    func testDeviceSettingsAndAxesAreCheckedAndRenderLaysOutRightToLeft() throws {
+        let dir = try temporaryDirectory(self)
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: .modified(
+            .text(TextNode("Hi")), .frame(FrameSpec(maxWidth: .infinity, alignment: AlignmentValue(horizontal: .leading, vertical: .center)))))
+        let file = dir.appendingPathComponent("a.wgar")
+        try Data(ArchiveEncoder.encode(archive)).write(to: file)
+        func render(_ extra: [String]) throws -> Output {
+            try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "json", "--out", "-"] + extra)
+        }
+        let ltr = try JSONDecoder().decode(RenderTree.self, from: Data(try render([]).stdout.utf8))
+        let rtlOutput = try render(["--direction", "rtl", "--text-size", "AX2", "--locale", "he_IL", "--time-zone", "Asia/Jerusalem"])
+        XCTAssertEqual(rtlOutput.status, 0, rtlOutput.stderr)
+        let rtl = try JSONDecoder().decode(RenderTree.self, from: Data(rtlOutput.stdout.utf8))
+        let hiLTR = try XCTUnwrap(ltr.root.allNodes().first { $0.text == "Hi" }), hiRTL = try XCTUnwrap(rtl.root.allNodes().first { $0.text == "Hi" })
+        XCTAssertEqual(hiLTR.frame.x, 16)
+        XCTAssertEqual(hiRTL.frame.x + hiRTL.frame.width, 158 - 16, accuracy: 1e-9, "leading is the right-hand margin")
+        XCTAssertEqual(hiRTL.lines?.first?.runs.first?.fontSize, 33, "body at AX2")
+
+        for (args, message) in [
+            (["--text-size", "huge"], "unknown text size huge"), (["--direction", "up"], "unknown direction up (ltr or rtl)"),
+            (["--locale", "zz_QQ"], "unknown locale zz_QQ"), (["--time-zone", "Mars/Olympus"], "unknown time zone Mars/Olympus"),
+            (["--locale", "../../x"], "unknown locale ../../x"),
+        ] {
+            let r = try render(args)
+            XCTAssertEqual(r.status, 2, "\(args)")
+            XCTAssertTrue(r.stderr.contains(message), r.stderr)
+        }
+        let axisAlone = try widgetHost(["preview", "--extension", "x", "--out", dir.path, "--locales", "de_DE"])
+        XCTAssertEqual(axisAlone.status, 2)
+        XCTAssertTrue(axisAlone.stderr.contains("--locales is an axis of --matrix"), axisAlone.stderr)
     }
 
     /// Every file under `folder` but the store and shard manifests, by path, with its bytes.

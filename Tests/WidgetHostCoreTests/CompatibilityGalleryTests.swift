@@ -35,7 +35,7 @@ final class CompatibilityGalleryTests: XCTestCase {
         let (host, exe) = try makeHost()
         let widgets = try host.connection(to: exe).hello.widgets
         XCTAssertEqual(Set(widgets.map(\.kind)), ["Typography", "Styles", "Layout", "Assets", "Trip", "City", "Outline", "Unsupported",
-                                                  "Lamp", "Poster", "Window"],
+                                                  "Lamp", "Poster", "Window", "Reading"],
                        "the Live Activity offers no widget; the lamp is a control")
         for widget in widgets {
             for family in widget.families {

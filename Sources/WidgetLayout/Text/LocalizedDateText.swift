@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// Date-driven text in a locale other than US English, in Foundation's formats for that locale: a
-/// time as the locale writes a short time, a date as it writes a long one, durations in its words
+/// time in the locale's short time style, a date in its long date style, durations in its words
 /// (`2 Stunden und 23 Minuten`). Timers keep the digits and colons every locale shows.
 struct LocalizedDateText {
     let locale: Locale
@@ -14,9 +14,9 @@ struct LocalizedDateText {
         case .literal(let s):
             return s
         case .date(let date, .time):
-            return date.formatted(Date.FormatStyle(date: .omitted, time: .shortened, locale: locale, calendar: calendar, timeZone: timeZone))
+            return formatter(date: .none, time: .short).string(from: date)
         case .date(let date, .date):
-            return date.formatted(Date.FormatStyle(date: .long, time: .omitted, locale: locale, calendar: calendar, timeZone: timeZone))
+            return formatter(date: .long, time: .none).string(from: date)
         case .date(let date, .relative):
             return duration(abs(date.timeIntervalSince(now)), units: 2)
         case .date(let date, .offset):
@@ -29,11 +29,14 @@ struct LocalizedDateText {
         }
     }
 
-    private var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.locale = locale
-        calendar.timeZone = timeZone
-        return calendar
+    /// The locale's own style, in its own calendar (Saudi Arabia's is the Islamic one, as on the device).
+    private func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.timeZone = timeZone
+        formatter.dateStyle = date
+        formatter.timeStyle = time
+        return formatter
     }
 
     /// The largest `units` units of a duration, in the locale's words; weeks are the largest unit.

@@ -9,21 +9,22 @@ import WidgetRender
 /// (`testAllLooks.systemSmall-iphone-home-fullColor-dark.png`). The extension archives each cell's
 /// variant, as it does for the real placement. Places the widget disfavors or cannot be mounted in
 /// are left out; `platforms` keeps the matrix to some (a widget that ships on iOS alone need not
-/// be pinned on visionOS).
+/// be pinned on visionOS). `axes` adds a cell per family and device setting (text size, direction,
+/// locale: `…-fullColor-light-AX3.png`).
 ///
 /// ```swift
 /// assertSnapshots(of: host, kind: "StepCounter", as: .png)
-/// assertSnapshots(of: host, kind: "StepCounter", as: .png, platforms: [.iOS])
+/// assertSnapshots(of: host, kind: "StepCounter", as: .png, platforms: [.iOS], axes: .common)
 /// ```
 public func assertSnapshots(
     of host: WidgetTestHost, kind: String, as strategy: Snapshotting<RenderTree> = .png, at date: Date? = nil,
-    families: [WidgetFamily]? = nil, platforms: Set<Placement.Platform>? = nil, record: SnapshotRecordMode? = nil,
+    families: [WidgetFamily]? = nil, platforms: Set<Placement.Platform>? = nil, axes: DeviceAxes = .none, record: SnapshotRecordMode? = nil,
     snapshotDirectory: String? = nil, fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
     let cells: [RenderMatrix.Cell]
     do {
-        cells = try host.matrix(kind: kind, families: families, platforms: platforms)
+        cells = try host.matrix(kind: kind, families: families, platforms: platforms, axes: axes)
     } catch {
         return TestIssue.record("could not list \(kind)'s matrix: \(error)", fileID: fileID, file: file, line: line, column: column)
     }
@@ -42,13 +43,14 @@ public func assertSnapshots(
 
 extension WidgetTestHost {
     /// The cells `kind` is seen in: the families it declares (or `families`), their placements and schemes.
-    public func matrix(kind: String, families: [WidgetFamily]? = nil, platforms: Set<Placement.Platform>? = nil) throws -> [RenderMatrix.Cell] {
+    public func matrix(kind: String, families: [WidgetFamily]? = nil, platforms: Set<Placement.Platform>? = nil,
+                       axes: DeviceAxes = .none) throws -> [RenderMatrix.Cell] {
         let hello = try host.connection(to: extensionPath).hello
         guard let widget = hello.widgets.first(where: { $0.kind == kind }) else {
             throw HostError.configuration(path: extensionPath, reason: "the extension has no widget of kind \(kind) (it has \(hello.widgets.map(\.kind).joined(separator: ", ")))")
         }
         let placements = Placement.all.filter { platforms?.contains($0.platform) ?? true }
-        return RenderMatrix.cells(for: widget, placements: placements).cells.filter { families?.contains($0.family) ?? true }
+        return RenderMatrix.cells(for: widget, placements: placements, axes: axes).cells.filter { families?.contains($0.family) ?? true }
     }
 
     /// `kind` as it shows in one cell at `date` (default: now): a timeline archived for the cell's

@@ -18,11 +18,12 @@ public enum ViewSnapshotLayout: Hashable, Sendable {
 public enum ViewRendering {
     public static func renderTree<V: View>(
         of view: V, layout: ViewSnapshotLayout, colorScheme: ColorScheme = .light, scale: Double = 3,
-        background: RGBA? = nil, date: Date = Date(timeIntervalSince1970: 0)
+        background: RGBA? = nil, date: Date = Date(timeIntervalSince1970: 0), device: DeviceSettings = .standard
     ) -> RenderTree {
         var environment = EnvironmentValues()
         environment.colorScheme = colorScheme
-        let context = RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: date, colorScheme: colorScheme)
+        environment.apply(device)
+        let context = RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: date, colorScheme: colorScheme, device: device)
         let viewLayout: ViewLayout
         switch layout {
         case .fixed(let width, let height): viewLayout = .fixed(Size(width: width, height: height))
@@ -40,13 +41,14 @@ public enum ViewRendering {
 
 extension Snapshotting where Value: View {
     /// A view drawn alone as a PNG (see `ViewRendering`): `assertSnapshot(of: BadgeView(count: 3),
-    /// as: .png(layout: .fixed(width: 60, height: 60)))`.
+    /// as: .png(layout: .fixed(width: 60, height: 60)))`; on a device with other settings,
+    /// `.png(layout: …, device: DeviceSettings(textSize: .accessibility3))`.
     public static func png(
         layout: ViewSnapshotLayout, colorScheme: ColorScheme = .light, scale: Double = 3, background: RGBA? = nil,
-        tolerance: Double = 0, channelTolerance: UInt8 = 0
+        device: DeviceSettings = .standard, tolerance: Double = 0, channelTolerance: UInt8 = 0
     ) -> Snapshotting {
         Snapshotting<RenderTree>.png(tolerance: tolerance, channelTolerance: channelTolerance).pullback { (view: Value) in
-            ViewRendering.renderTree(of: view, layout: layout, colorScheme: colorScheme, scale: scale, background: background)
+            ViewRendering.renderTree(of: view, layout: layout, colorScheme: colorScheme, scale: scale, background: background, device: device)
         }
     }
 }

@@ -44,9 +44,10 @@ public nonisolated struct Text: View, Hashable, Sendable {
         runs = [TextRun(.timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown))]
     }
 
-    /// `Text(value, format:)`: formatted now, in the extension.
+    /// `Text(value, format:)`: formatted now, in the extension, in the environment's locale when a
+    /// view or the device set one (as SwiftUI gives a format style the environment's locale).
     public init<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-        runs = [TextRun(.literal(format.format(input)))]
+        runs = [TextRun(.literal(format.inEnvironmentLocale.format(input)))]
     }
 
     /// `Text.DateStyle`.
@@ -164,7 +165,7 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
             runs.append(TextRun(.timerInterval(start: timerInterval.lowerBound, end: timerInterval.upperBound, countsDown: countsDown)))
         }
         public mutating func appendInterpolation<F: FormatStyle>(_ input: F.FormatInput, format: F) where F.FormatOutput == String {
-            appendText(format.format(input))
+            appendText(format.inEnvironmentLocale.format(input))
         }
         public mutating func appendInterpolation<Subject: ReferenceConvertible>(_ subject: Subject, formatter: Formatter?) {
             appendText(formatter.map { $0.string(for: subject) ?? "" } ?? String(describing: subject))
@@ -189,4 +190,9 @@ extension LocalizedStringKey {
             }
         }.joined()
     }
+}
+
+extension FormatStyle {
+    /// This style in the locale of the environment being archived, when one was set.
+    var inEnvironmentLocale: Self { EnvironmentValues.current.explicitLocale.map { locale($0) } ?? self }
 }

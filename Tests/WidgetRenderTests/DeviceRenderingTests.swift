@@ -1,0 +1,128 @@
+import Foundation
+import WidgetArchive
+import WidgetRender
+import XCTest
+
+/// The host's side of the device settings: text styles at each Dynamic Type size, layout mirrored
+/// right to left, and dates in the locale and time zone.
+final class DeviceRenderingTests: XCTestCase {
+    let t0 = Date(timeIntervalSince1970: 1_763_712_000)  // 2025-11-21T08:00:00Z
+
+    private func render(_ root: ViewNode, _ device: DeviceSettings?, archived: DeviceSettings = .standard,
+                        placement: Placement = .iPhoneHomeScreen, family: WidgetFamily = .systemMedium) -> RenderTree {
+        let archive = WidgetArchiveValue(kind: "T", family: family, entryDate: t0, variant: EnvironmentVariant(device: archived), root: root)
+        return WidgetRenderer.render(archive, context: RenderContext(placement: placement, family: family, date: t0, device: device))
+    }
+
+    private func text(_ s: String, _ style: TextStyle = .body) -> ViewNode {
+        .modified(.text(TextNode(s)), .font(FontSpec(size: .style(style))))
+    }
+
+    private func size(_ tree: RenderTree, _ s: String) -> Double? {
+        tree.root.allNodes().compactMap(\.lines).joined().flatMap(\.runs).first { $0.text == s }?.fontSize
+    }
+
+    private func frame(_ tree: RenderTree, _ s: String) throws -> Rect {
+        try XCTUnwrap(tree.root.allNodes().first { $0.text == s }?.frame, "\(tree.texts)")
+    }
+
+    func testTextStylesFollowApplesTableAndFixedSizesDoNot() {
+        let root = ViewNode.stack(StackNode(axis: .vertical, children: [
+            text("a", .body), text("b", .caption2), text("c", .largeTitle),
+            .modified(.text(TextNode("d")), .font(FontSpec(size: .fixed(12)))),
+        ]))
+        let expected: [(TextSizeValue, [Double])] = [(.xSmall, [14, 11, 31]), (.large, [17, 11, 34]), (.xxxLarge, [23, 17, 40]),
+                                                      (.accessibility5, [53, 40, 60])]
+        for (textSize, sizes) in expected {
+            let tree = render(root, DeviceSettings(textSize: textSize), family: .systemLarge)
+            XCTAssertEqual(["a", "b", "c"].map { size(tree, $0) }, sizes, "\(textSize)")
+            XCTAssertEqual(size(tree, "d"), 12, "a fixed size is not scaled")
+        }
+        XCTAssertEqual(TextStyleTable.size(.body, platform: .watchOS, textSize: .accessibility3), (16 * 40 / 17).rounded(),
+                       "watchOS steps its own sizes as iOS steps body")
+    }
+
+    func testNestedTextSizeRangesHoldTheDeviceSizeInTurn() {
+        let inner = ViewNode.modified(text("x"), .textSizeRange(.accessibility1 ... .accessibility5))
+        let root = ViewNode.modified(inner, .textSizeRange(.xSmall ... .xxLarge))
+        // The device's xSmall: the outer range keeps xSmall, the inner one raises it to AX1.
+        XCTAssertEqual(size(render(root, DeviceSettings(textSize: .xSmall)), "x"), 28)
+        // AX5: the outer range lowers it to xxLarge, the inner one raises it to AX1.
+        XCTAssertEqual(size(render(root, DeviceSettings(textSize: .accessibility5)), "x"), 28)
+        let capped = ViewNode.modified(text("y"), .textSizeRange(.xSmall ... .xxLarge))
+        XCTAssertEqual(size(render(capped, DeviceSettings(textSize: .accessibility5)), "y"), 21)
+        XCTAssertEqual(size(render(capped, DeviceSettings(textSize: .small)), "y"), 15)
+    }
+
+    func testTheArchivesSettingsApplyUnlessTheContextSetsItsOwn() {
+        XCTAssertEqual(size(render(text("z"), nil, archived: DeviceSettings(textSize: .accessibility2)), "z"), 33)
+        XCTAssertEqual(size(render(text("z"), DeviceSettings(textSize: .small), archived: DeviceSettings(textSize: .accessibility2)), "z"), 15)
+    }
+
+    func testRightToLeftMirrorsStacksPaddingAlignmentAndOffsets() throws {
+        let row = ViewNode.stack(StackNode(axis: .horizontal, spacing: 10, children: [.text(TextNode("first")), .text(TextNode("second"))]))
+        let padded = ViewNode.modified(row, .padding(PaddingSpec(edges: 0b0010, leading: 20)))
+        let root = ViewNode.modified(padded, .frame(FrameSpec(maxWidth: .infinity, alignment: AlignmentValue(horizontal: .leading, vertical: .top))))
+        let ltr = render(root, nil), rtl = render(root, DeviceSettings(layoutDirection: .rightToLeft))
+        let width = ltr.size.width
+        for name in ["first", "second"] {
+            let l = try frame(ltr, name), r = try frame(rtl, name)
+            XCTAssertEqual(r.maxX, width - l.x, accuracy: 1e-9, "\(name) is mirrored about the widget's centre")
+            XCTAssertEqual(r.width, l.width)
+        }
+        XCTAssertEqual(try frame(rtl, "first").maxX, width - 16 - 20, accuracy: 1e-9, "the leading padding is on the right")
+
+        let moved = ViewNode.modified(.text(TextNode("o")), .offset(x: 12, y: 3))
+        let movedLTR = try frame(render(moved, nil), "o"), movedRTL = try frame(render(moved, DeviceSettings(layoutDirection: .rightToLeft)), "o")
+        XCTAssertEqual(movedRTL.x, movedLTR.x - 24, accuracy: 1e-9, "offset(x:) points the reading way")
+    }
+
+    func testLeadingTextLinesAlignRightAndTrailingLeft() throws {
+        let wrapped = ViewNode.modified(.modified(.text(TextNode("a few words that wrap onto more lines than one")),
+                                                  .multilineTextAlignment(.leading)), .frame(.fixed(width: 120, height: nil)))
+        let tree = render(wrapped, DeviceSettings(layoutDirection: .rightToLeft))
+        let node = try XCTUnwrap(tree.root.allNodes().first { $0.role == .text })
+        let lines = try XCTUnwrap(node.lines)
+        XCTAssertGreaterThan(lines.count, 1)
+        for line in lines { XCTAssertEqual(line.x + line.width, node.frame.maxX, accuracy: 1e-9) }
+    }
+
+    func testALinearProgressViewFillsFromTheRightRightToLeft() throws {
+        let bar = ViewNode.progress(ProgressNode(value: .fraction(value: 1, total: 4), style: .linear))
+        let painter = PNGRenderer()
+        let rtl = painter.canvas(render(bar, DeviceSettings(layoutDirection: .rightToLeft)), scale: 1)
+        let ltr = painter.canvas(render(bar, nil), scale: 1)
+        let tree = render(bar, nil)
+        let track = try XCTUnwrap(tree.root.allNodes().first { $0.role == .progress }?.children.first { $0.role == .shape }?.frame)
+        let y = Int(track.y + track.height / 2)
+        let nearLeft = Int(track.x + track.width * 0.1), nearRight = Int(track.maxX - track.width * 0.1)
+        XCTAssertNotEqual(ltr.pixel(x: nearLeft, y: y), ltr.pixel(x: nearRight, y: y), "a quarter filled")
+        XCTAssertEqual(rtl.pixel(x: nearRight, y: y), ltr.pixel(x: nearLeft, y: y), "the filled quarter is at the right")
+        XCTAssertEqual(rtl.pixel(x: nearLeft, y: y), ltr.pixel(x: nearRight, y: y))
+    }
+
+    func testForwardSymbolsAreDrawnFlippedAndRightChevronsAreNot() {
+        let row = ViewNode.stack(StackNode(axis: .horizontal, children: [
+            .image(ImageNode(source: .system("chevron.forward"))), .image(ImageNode(source: .system("chevron.right"))),
+        ]))
+        let images = render(row, DeviceSettings(layoutDirection: .rightToLeft)).root.allNodes().filter { $0.role == .image }
+        XCTAssertEqual(images.map(\.mirrored), [true, nil])
+    }
+
+    func testDatesInTheLocaleAndTimeZone() {
+        let date = Date(timeIntervalSince1970: 1_559_604_180)  // 2019-06-03T23:23:00Z
+        let german = DateTextFormatter().with(DeviceSettings(locale: "de_DE", timeZone: "Europe/Berlin"))
+        XCTAssertEqual(german.string(.date(date, .time), at: date), "01:23")
+        XCTAssertEqual(german.string(.date(date, .date), at: date), "4. Juni 2019")
+        XCTAssertEqual(german.string(.date(date.addingTimeInterval(2 * 3600 + 23 * 60), .relative), at: date), "2 Stunden und 23 Minuten")
+        XCTAssertEqual(german.string(.date(date.addingTimeInterval(65), .timer), at: date), "1:05", "timers keep their digits")
+        // US English in another time zone stays on the deterministic path.
+        let tokyo = DateTextFormatter().with(DeviceSettings(timeZone: "Asia/Tokyo"))
+        XCTAssertEqual(tokyo.string(.date(date, .time), at: date), "8:23 AM")
+        XCTAssertEqual(tokyo.string(.date(date, .date), at: date), "June 4, 2019")
+        // Summer and winter in a zone with daylight saving time.
+        let newYork = DateTextFormatter().with(DeviceSettings(timeZone: "America/New_York"))
+        XCTAssertEqual(newYork.string(.date(date, .time), at: date), "7:23 PM")
+        XCTAssertEqual(newYork.string(.date(t0, .time), at: t0), "3:00 AM")
+    }
+}
