@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// The protocol version both sides must speak. `hello` carries it; a mismatch ends the connection.
-public let widgetProtocolVersion: UInt16 = 3
+public let widgetProtocolVersion: UInt16 = 4
 
 /// Every message between host and extension. One message per frame.
 public enum Message: Hashable, Sendable {

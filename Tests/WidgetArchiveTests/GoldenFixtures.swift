@@ -16,7 +16,19 @@ enum GoldenFixtures {
         ("accessibility-and-accented-images", accessibilityAndAccentedImages),
         ("control-template", controlTemplate),
         ("effects-and-symbols", effectsAndSymbols),
+        ("device-settings", deviceSettings),
     ]
+
+    /// Variant flag bit 3 and the device settings after the metadata (an accessibility text size,
+    /// right to left, a locale and a time zone), and modifier 40: a text size range.
+    static let deviceSettings = WidgetArchiveValue(
+        kind: "Reading", family: .systemMedium, entryDate: date,
+        variant: EnvironmentVariant(device: DeviceSettings(textSize: .accessibility2, layoutDirection: .rightToLeft, locale: "he_IL",
+                                                           timeZone: "Asia/Jerusalem")),
+        root: .modified(.stack(StackNode(axis: .horizontal, children: [
+            .image(ImageNode(source: .system("chevron.forward"))),
+            .modified(.text(TextNode("Chapter 3")), .font(FontSpec(size: .style(.headline)))),
+        ])), .textSizeRange(.xSmall ... .accessibility3)))
 
     /// Shape flag bit 4 (a dash pattern) and modifiers 36 to 39: a shadow, a blur, every symbol
     /// rendering mode and a symbol palette, with a material fill under them.

@@ -126,3 +126,26 @@ final class DeviceRenderingTests: XCTestCase {
         XCTAssertEqual(newYork.string(.date(t0, .time), at: t0), "3:00 AM")
     }
 }
+
+/// Mixed-direction lines drawn in reading order.
+final class BidiLineTests: XCTestCase {
+    private func drawnRuns(_ text: String, direction: LayoutDirectionValue = .leftToRight) -> [String] {
+        let archive = WidgetArchiveValue(kind: "T", family: .systemMedium, entryDate: Date(timeIntervalSince1970: 0), root: .text(TextNode(text)))
+        let tree = WidgetRenderer.render(archive, context: RenderContext(
+            placement: .iPhoneHomeScreen, family: .systemMedium, date: Date(timeIntervalSince1970: 0),
+            device: DeviceSettings(layoutDirection: direction)))
+        let line = tree.root.allNodes().compactMap(\.lines).joined().first
+        return line.map { $0.runs.sorted { $0.x < $1.x }.map(\.text) } ?? []
+    }
+
+    func testHebrewIsDrawnRightToLeftWithItsNumberLeftToRight() {
+        // "שלום 42" read right to left: the number at the left, the word reversed into drawing order.
+        XCTAssertEqual(drawnRuns("שלום 42").joined(), "42 םולש")
+        // A Latin word inside a Hebrew sentence keeps its own order.
+        XCTAssertEqual(drawnRuns("ספר Swift חדש").joined(), "שדח Swift רפס")
+        // An English sentence with a Hebrew word: the word alone is reversed.
+        XCTAssertEqual(drawnRuns("Read ספר (now)").joined(), "Read רפס (now)")
+        XCTAssertEqual(drawnRuns("(ספר)").joined(), "(רפס)", "brackets face the way they are read")
+        XCTAssertEqual(drawnRuns("Plain text").joined(), "Plain text", "left-to-right text is untouched")
+    }
+}

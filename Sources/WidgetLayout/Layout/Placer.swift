@@ -294,6 +294,10 @@ struct Placer {
                 runs.append(run)
                 runX += piece.width
             }
+            if runs.contains(where: { BidiReordering.hasRightToLeft($0.text[...]) }) {
+                runs = Self.visuallyOrdered(runs, startingAt: x, direction: BidiReordering.paragraphDirection(
+                    text.plain, fallback: mirrored ? .rtl : .ltr))
+            }
             lines.append(TextLine(x: x, baseline: baseline, width: width, runs: runs))
             y += layout.lineHeight
         }
@@ -303,6 +307,25 @@ struct Placer {
         node.color = text.runs.first.map { color($0.color) }
         if text.redacted { node.redacted = true }
         return node
+    }
+
+    /// A line's runs in the order they are drawn, each piece of a run where its characters land,
+    /// advanced from `x` by the same measure layout used.
+    static func visuallyOrdered(_ runs: [TextLineRun], startingAt x: Double, direction: BidiReordering.Direction) -> [TextLineRun] {
+        let characters = runs.enumerated().flatMap { index, run in run.text.map { ($0, index) } }
+        var pieces: [(text: String, run: Int)] = []
+        for (character, run) in BidiReordering.visualOrder(characters, direction: direction) {
+            if let last = pieces.last, last.run == run { pieces[pieces.count - 1].text.append(character) } else { pieces.append((String(character), run)) }
+        }
+        var cursor = x
+        return pieces.map { piece in
+            var run = runs[piece.run]
+            run.text = piece.text
+            run.x = cursor
+            cursor += TextMetrics.width(piece.text, size: run.fontSize, weight: run.weight, design: run.design,
+                                        widthFactor: run.widthFactor ?? 1, spacing: run.spacing ?? 0)
+            return run
+        }
     }
 
     private func fillNode(_ spec: FillSpec, _ rect: Rect) -> RenderNode {
