@@ -26,7 +26,10 @@ struct StyleResolver {
         case .color(let c)?: base = color(c)
         case .linearGradient(let stops, _, _)?: base = stops.first.map { color($0.color) } ?? primary
         case .material(let m)?: base = SystemPalette.resolve(m, scheme: context.colorScheme)
-        case .foreground?, nil: base = primary
+        case .foreground?, nil:
+            // The default foreground's levels are the system's label colours (secondaryLabel is a
+            // blue-grey at 60 %, not black at 60 %), as iOS draws `.secondary` text.
+            return level == 0 ? primary : SystemPalette.label(level: level, scheme: context.colorScheme)
         }
         let factor = SystemPalette.hierarchyOpacity[Int(min(level, 4))]
         return base.multiplyingAlpha(factor)

@@ -111,6 +111,20 @@ public enum SystemPalette {
         return base.withAlpha(alpha)
     }
 
+    /// The label colour at a hierarchy level (1 secondary … 4 quinary): the system's label colours,
+    /// a grey with a touch of blue at the level's opacity (quinary, which has no label colour of its
+    /// own, at a tenth).
+    static func label(level: UInt8, scheme: ColorScheme) -> RGBA {
+        let grey = scheme == .dark ? RGBA(bytes: 235, 235, 245) : RGBA(bytes: 60, 60, 67)
+        let opacity: Double = switch level {
+        case 1: 0.6
+        case 2: 0.3
+        case 3: scheme == .dark ? 0.16 : 0.18
+        default: 0.1
+        }
+        return grey.withAlpha(opacity)
+    }
+
     /// The hierarchical foreground levels: primary, secondary, tertiary, quaternary, quinary opacities.
     static let hierarchyOpacity: [Double] = [1, 0.6, 0.3, 0.18, 0.1]
 

@@ -29,7 +29,26 @@ enum FidelityViews {
             .symbolRenderingMode(.hierarchical).font(.title).padding(2)),
         "battery-charging": render(Image(systemName: "battery.100.bolt").font(.title).foregroundColor(.green)
             .symbolRenderingMode(.multicolor).padding(4)),
+        // Home Assistant's calendar widget before a calendar is chosen, at a medium widget's size, with
+        // the test's 16 points of padding on the system background.
+        "ha-calendar-not-configured": render(CalendarNotConfigured().padding(16).background(Color.white)),
     ]
+}
+
+/// The calendar widget's first state: its glyph in the app's brand blue, a title and a hint.
+private struct CalendarNotConfigured: View {
+    private static let brand = Color(red: 0, green: 154 / 255, blue: 199 / 255)
+
+    var body: some View {
+        VStack(spacing: 4) {
+            VStack(spacing: 8) {
+                Image(systemName: "calendar").font(.system(size: 32)).foregroundStyle(Self.brand)
+                Text("Calendar").font(.callout.bold())
+                Text("Edit widget to select calendars.").font(.caption).foregroundStyle(.secondary).multilineTextAlignment(.center)
+            }
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+        }
+    }
 }
 
 private struct CheckedLabel: View {

@@ -94,6 +94,7 @@ func sideBySide(_ a: PNGDecoder.Image, _ b: PNGDecoder.Image) -> [UInt8] {
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
     let renderer = PNGRenderer(fontPath: options["font"])
     var rows: [(Pair, ImageSimilarity, String)] = []
+    var byKind: [ElementKind: [Double]] = [:]
     print("pair                  iOS px      here px     MAD    SSIM   subject")
     for pair in try readPairs(pairsFile) {
         guard let render = FidelityViews.all[pair.name] else { throw FidelityError.reference(pair.name, "no view of this name in FidelityViews.swift") }
@@ -107,6 +108,11 @@ func sideBySide(_ a: PNGDecoder.Image, _ b: PNGDecoder.Image) -> [UInt8] {
         let aligned = centred(ours, width: reference.width, height: reference.height)
         guard let similarity = ImageSimilarity.measure(reference, aligned) else { continue }
         try Data(sideBySide(reference, ours)).write(to: out.appendingPathComponent("\(pair.name).png"))
+        try Data(renderer.png(tree, scale: pair.scale)).write(to: out.appendingPathComponent("\(pair.name).here.png"))
+        let offset = ((reference.width - ours.width) / 2, (reference.height - ours.height) / 2)
+        for (kind, mask) in ElementKind.masks(tree, scale: pair.scale, width: reference.width, height: reference.height, offset: offset) {
+            if let mad = ElementKind.meanAbsoluteDifference(reference, aligned, mask: mask) { byKind[kind, default: []].append(mad) }
+        }
         let note = convertedFromP3 ? " (iOS's in Display P3, converted)" : ""
         rows.append((pair, similarity, note))
         print(pair.name.padding(toLength: 22, withPad: " ", startingAt: 0)
@@ -118,7 +124,11 @@ func sideBySide(_ a: PNGDecoder.Image, _ b: PNGDecoder.Image) -> [UInt8] {
     let mad = rows.map(\.1.meanAbsoluteDifference).reduce(0, +) / Double(rows.count)
     let ssim = rows.map(\.1.structuralSimilarity).reduce(0, +) / Double(rows.count)
     print(String(format: "mean of %d pairs: MAD %.1f (0 is identical, of 255), SSIM %.3f (1 is identical)", rows.count, mad, ssim))
-    print("side by side (iOS left, here right): \(out.path)")
+    for kind in ElementKind.allCases {
+        guard let values = byKind[kind], !values.isEmpty else { print("\(kind.rawValue): in no pair"); continue }
+        print(String(format: "%@: MAD %.1f inside their frames, mean of %d pairs", kind.rawValue, values.reduce(0, +) / Double(values.count), values.count))
+    }
+    print("side by side (iOS left, here right), and here alone (NAME.here.png): \(out.path)")
 }
 
 do {
