@@ -20,13 +20,13 @@ enum GoldenFixtures {
     ]
 
     /// Variant flag bit 3 and the device settings after the metadata (an accessibility text size,
-    /// right to left, a locale and a time zone), and modifier 40: a text size range.
+    /// right to left, a locale and a time zone), modifier 40 (a text size range) and 41 (an image scale).
     static let deviceSettings = WidgetArchiveValue(
         kind: "Reading", family: .systemMedium, entryDate: date,
         variant: EnvironmentVariant(device: DeviceSettings(textSize: .accessibility2, layoutDirection: .rightToLeft, locale: "he_IL",
                                                            timeZone: "Asia/Jerusalem")),
         root: .modified(.stack(StackNode(axis: .horizontal, children: [
-            .image(ImageNode(source: .system("chevron.forward"))),
+            .modified(.image(ImageNode(source: .system("chevron.forward"))), .imageScale(.small)),
             .modified(.text(TextNode("Chapter 3")), .font(FontSpec(size: .style(.headline)))),
         ])), .textSizeRange(.xSmall ... .accessibility3)))
 

@@ -649,6 +649,9 @@ struct NodeReader {
             }
             guard lower <= upper else { throw .invalidValue(offset: offset, field: "text size range", value: UInt64(lower.rawValue)) }
             return .textSizeRange(lower...upper)
+        case ModifierTag.imageScale:
+            let code = try reader.enumCode("image scale", cases: ImageScaleValue.allCases.count)
+            return .imageScale(ImageScaleValue(rawValue: code) ?? .medium)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -426,6 +426,8 @@ struct NodeWriter {
             for c in kept { color(c) }
         case .textSizeRange(let range):
             out.u8(ModifierTag.textSizeRange); out.u8(range.lowerBound.rawValue); out.u8(range.upperBound.rawValue)
+        case .imageScale(let scale):
+            out.u8(ModifierTag.imageScale); out.u8(scale.rawValue)
         }
     }
 
@@ -526,4 +528,5 @@ enum ModifierTag {
     static let symbolRenderingMode: UInt8 = 38
     static let symbolPalette: UInt8 = 39
     static let textSizeRange: UInt8 = 40
+    static let imageScale: UInt8 = 41
 }

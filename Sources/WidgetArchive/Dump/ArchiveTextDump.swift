@@ -169,6 +169,7 @@ public enum ArchiveTextDump {
         case .accentedImageMode(let mode): return ".widgetAccentedRenderingMode(.\(mode))"
         case .shadow(let shadow):
             return ".shadow(color: \(color(shadow.color)), radius: \(number(shadow.radius)), x: \(number(shadow.x)), y: \(number(shadow.y)))"
+        case .imageScale(let scale): return ".imageScale(.\(scale))"
         case .textSizeRange(let range): return ".dynamicTypeSize(.\(range.lowerBound) ... .\(range.upperBound))"
         case .blur(let radius, let opaque): return ".blur(radius: \(number(radius))\(opaque ? ", opaque: true" : ""))"
         case .symbolRenderingMode(let mode): return ".symbolRenderingMode(.\(mode))"

@@ -84,6 +84,13 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case symbolPalette([ColorValue])
     /// `.dynamicTypeSize(_:)`: the text sizes the content follows; outside them, the nearest bound.
     case textSizeRange(ClosedRange<TextSizeValue>)
+    /// `.imageScale(_:)`: the system images inside, smaller or larger than their font.
+    case imageScale(ImageScaleValue)
+}
+
+/// `Image.Scale`: a symbol's size relative to its font.
+public enum ImageScaleValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case small = 0, medium, large
 }
 
 /// `SymbolRenderingMode`: one colour (monochrome), or the symbol's layers at the foreground's

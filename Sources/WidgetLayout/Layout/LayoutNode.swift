@@ -46,7 +46,10 @@ struct ImageSpec {
     var treatment: ImageTreatment? = nil
     var symbolMode: SymbolRenderingModeValue? = nil
     var symbolPalette: [RGBA] = []
-    enum Source { case system, asset, data([UInt8]) }
+    enum Source {
+        case system, asset, data([UInt8])
+        var isSystem: Bool { if case .system = self { true } else { false } }
+    }
 
     /// A non-resizable image's size: a symbol's from the font size; encoded bytes' from their pixel
     /// size (a PNG header; at 1 pixel per point, as `UIImage(data:)` makes them); an asset's is not

@@ -45,7 +45,8 @@ struct LayoutTreeBuilder {
             let treatment = styles.accentedImageTreatment(style.imageAccentedMode, accentable: style.accented)
             return LayoutNode(.image(ImageSpec(
                 name: name, source: source, resizable: image.resizable,
-                color: treatment.symbolColor(styles.foreground(style), styles: styles), pointSize: fontSize(style.font, style),
+                color: treatment.symbolColor(styles.foreground(style), styles: styles),
+                pointSize: fontSize(style.font, style) * (source.isSystem ? Self.imageScaleFactor(style.imageScale) : 1),
                 treatment: treatment.bitmap, symbolMode: style.symbolMode,
                 symbolPalette: style.symbolMode == .palette ? style.symbolPalette.map { styles.drawn(styles.color($0), accented: style.accented) } : [])))
         case .color(let color):
@@ -166,6 +167,8 @@ struct LayoutTreeBuilder {
             s.symbolMode = mode
         case .symbolPalette(let colors):
             s.symbolPalette = colors
+        case .imageScale(let scale):
+            s.imageScale = scale
         case .textSizeRange(let range):
             // The device's size held in the outer range, then in this one: the same as holding it in
             // the outer bounds each held in this range.
@@ -267,6 +270,16 @@ struct LayoutTreeBuilder {
         case .fixed(let size)?: return size.isFinite ? min(500, max(1, size)) : 17
         case .style(let style)?: return TextStyleTable.size(style, platform: context.platform, textSize: textSize)
         case nil: return TextStyleTable.size(defaultTextStyle, platform: context.platform, textSize: textSize)
+        }
+    }
+
+    /// A system image's size relative to its font at each `Image.Scale` (SF Symbols' small and large
+    /// scales, about 78 % and 129 % of medium).
+    static func imageScaleFactor(_ scale: ImageScaleValue?) -> Double {
+        switch scale {
+        case .small?: 0.78
+        case .large?: 1.29
+        case .medium?, nil: 1
         }
     }
 

@@ -83,6 +83,8 @@ struct InheritedStyle {
     var symbolPalette: [ColorValue] = []
     /// `.dynamicTypeSize(_:)`: the text sizes the content follows.
     var textSizes: ClosedRange<TextSizeValue>?
+    /// `.imageScale(_:)` of the system images inside.
+    var imageScale: ImageScaleValue?
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

@@ -102,7 +102,15 @@ nonisolated extension View {
     public func symbolVariant(_ variant: SymbolVariants) -> some View {
         transformEnvironment(\.symbolVariants) { $0 = variant == .none ? .none : $0.adding(variant) }
     }
-    public func imageScale(_ scale: Image.Scale) -> some View { self }
+    /// `.imageScale(_:)`: the system images inside drawn smaller or larger than their font, as SF
+    /// Symbols' scales are.
+    public func imageScale(_ scale: Image.Scale) -> some View {
+        archived(.imageScale(switch scale {
+        case .small: .small
+        case .medium: .medium
+        case .large: .large
+        }))
+    }
     public func symbolEffect<E: SymbolEffect>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View {
         inert(".symbolEffect")
     }
