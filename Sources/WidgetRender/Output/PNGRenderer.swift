@@ -411,8 +411,9 @@ struct Painter {
     static let secondaryLayerOpacity = 0.25
 
     /// A system image drawn as this project's glyph for its name (`SymbolGlyphs`), in a square
-    /// centred in its frame; false when the name has none. An enclosed `.fill` form is drawn in a
-    /// layer of its own, the glyph's coverage erased from the disc or square; `layered` (the
+    /// centred in its frame; false when the name has none. An enclosed `.fill` form (and a filled
+    /// glyph with parts knocked out, such as `clock.fill`) is drawn in a layer of its own, the
+    /// glyph's coverage erased from the disc, square or body; `layered` (the
     /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
     /// instead, the glyph over it at full strength.
     private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, mirrored: Bool,
