@@ -46,6 +46,8 @@ struct ImageSpec {
     var treatment: ImageTreatment? = nil
     var symbolMode: SymbolRenderingModeValue? = nil
     var symbolPalette: [RGBA] = []
+    /// A system image's weight: its font's, as SF Symbols match the text beside them.
+    var weight: FontWeight = .regular
     enum Source {
         case system, asset, data([UInt8])
         var isSystem: Bool { if case .system = self { true } else { false } }

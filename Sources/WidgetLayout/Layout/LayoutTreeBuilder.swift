@@ -48,7 +48,8 @@ struct LayoutTreeBuilder {
                 color: treatment.symbolColor(styles.foreground(style), styles: styles),
                 pointSize: fontSize(style.font, style) * (source.isSystem ? Self.imageScaleFactor(style.imageScale) : 1),
                 treatment: treatment.bitmap, symbolMode: style.symbolMode,
-                symbolPalette: style.symbolMode == .palette ? style.symbolPalette.map { styles.drawn(styles.color($0), accented: style.accented) } : [])))
+                symbolPalette: style.symbolMode == .palette ? style.symbolPalette.map { styles.drawn(styles.color($0), accented: style.accented) } : [],
+                weight: fontWeight(style))))
         case .color(let color):
             return LayoutNode(.fill(FillSpec(shape: .rectangle, color: styles.drawn(styles.color(color), accented: style.accented),
                                              gradient: nil, strokeWidth: nil, accented: style.accented)))
@@ -281,6 +282,14 @@ struct LayoutTreeBuilder {
         case .large?: 1.29
         case .medium?, nil: 1
         }
+    }
+
+    /// The weight text and symbols take from the inherited style: one set on it, else the font's,
+    /// else the text style's.
+    func fontWeight(_ style: InheritedStyle) -> FontWeight {
+        if let weight = style.weight ?? style.font?.weight { return weight }
+        if case .style(let textStyle)? = style.font?.size { return TextStyleTable.weight(textStyle, platform: context.platform) }
+        return TextStyleTable.weight(.body, platform: context.platform)
     }
 
     /// Accessory widgets default to the body style; inline text is drawn in the system's own font.

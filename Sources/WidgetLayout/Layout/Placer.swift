@@ -110,6 +110,7 @@ struct Placer {
             if let mode = image.symbolMode, mode != .monochrome { n.symbolRenderingMode = mode }
             if !image.symbolPalette.isEmpty { n.symbolPalette = image.symbolPalette.map(color) }
             if mirrored && Self.pointsInReadingDirection(image.name) { n.mirrored = true }
+            if image.weight != .regular { n.symbolWeight = image.weight }
         case .asset: n.imageName = image.name; n.style = .asset
         case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
         }

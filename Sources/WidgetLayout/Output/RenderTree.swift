@@ -89,6 +89,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var imageName: String?
     /// A system image's rendering mode, when not monochrome.
     public var symbolRenderingMode: SymbolRenderingModeValue?
+    /// A system image's weight, when not regular: its strokes are as heavy as its font's.
+    public var symbolWeight: FontWeight?
     /// A palette symbol's second (and third) layers' colours.
     public var symbolPalette: [RenderColor]?
     /// An image the extension made, as its encoded bytes in base64 (`style` is `data`).

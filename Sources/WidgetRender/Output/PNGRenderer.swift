@@ -386,7 +386,8 @@ struct Painter {
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
         if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false,
-                     secondary: node.symbolPalette?.first?.rgba, mirrored: node.mirrored == true, opacity: opacity, clip: clip) { return }
+                     secondary: node.symbolPalette?.first?.rgba, mirrored: node.mirrored == true, weight: node.symbolWeight ?? .regular,
+                     opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         let bar = max(1, d * 0.14)
@@ -417,10 +418,10 @@ struct Painter {
     /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
     /// instead, the glyph over it at full strength.
     private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, mirrored: Bool,
-                                    opacity: Double, clip: CoverageMask?) -> Bool {
+                                    weight: FontWeight, opacity: Double, clip: CoverageMask?) -> Bool {
         let d = min(r.width, r.height)
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
-        guard var drawing = SymbolGlyphs.drawing(name, in: box) else { return false }
+        guard var drawing = SymbolGlyphs.drawing(name, in: box, weight: weight) else { return false }
         if mirrored {
             // Flipped about the box's vertical centre line, each contour reversed to keep its winding.
             let flip = { (path: Path) in path.transformed { Point(x: 2 * box.x + box.width - $0.x, y: $0.y) }.reversed }

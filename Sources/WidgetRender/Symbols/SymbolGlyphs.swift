@@ -1,4 +1,5 @@
 import Foundation
+import WidgetArchive
 
 /// Glyphs for the system images widgets use most (ranked by how often the corpus of real widget
 /// code names them), drawn from this project's own geometry: recognisable line drawings in the
@@ -96,16 +97,36 @@ enum SymbolGlyphs {
         return parsed
     }
 
-    /// The drawing of `name` in `box` (a square), at a stroke weight relative to the box; nil when the
-    /// base glyph is not one drawn here.
-    static func drawing(_ name: String, in box: Rect) -> Drawing? {
+    /// The drawing of `name` in `box` (a square), its strokes as heavy as `weight` makes them
+    /// (symbols follow their font's weight); nil when the base glyph is not one drawn here.
+    static func drawing(_ name: String, in box: Rect, weight: FontWeight = .regular) -> Drawing? {
+        drawing(name, in: box, stroke: strokeWidth(weight))
+    }
+
+    /// A stroke's width as a fraction of the box, at each font weight: regular is 0.085, ultralight
+    /// about half of it and black about half as much again.
+    static func strokeWidth(_ weight: FontWeight) -> Double {
+        switch weight {
+        case .ultraLight: 0.045
+        case .thin: 0.055
+        case .light: 0.07
+        case .regular: 0.085
+        case .medium: 0.095
+        case .semibold: 0.105
+        case .bold: 0.115
+        case .heavy: 0.125
+        case .black: 0.135
+        }
+    }
+
+    private static func drawing(_ name: String, in box: Rect, stroke: Double) -> Drawing? {
         guard let parsed = parse(name), let glyph = glyphs[parsed.base] else { return nil }
-        if let badge = parsed.badge { return badged(parsed, badge, in: box) }
+        if let badge = parsed.badge { return badged(parsed, badge, in: box, stroke: stroke) }
         var drawing = Drawing()
         if let enclosure = parsed.enclosure {
-            drawing = enclosed(glyph, in: enclosure, filled: parsed.filled, box: box)
+            drawing = enclosed(glyph, in: enclosure, filled: parsed.filled, box: box, stroke: stroke)
         } else {
-            var builder = GlyphBuilder(filled: parsed.filled, weight: 0.085, box: box)
+            var builder = GlyphBuilder(filled: parsed.filled, weight: stroke, box: box)
             glyph(&builder)
             if builder.holes.polygons.isEmpty {
                 drawing.ink = builder.path
@@ -114,7 +135,7 @@ enum SymbolGlyphs {
             }
         }
         if parsed.slashed {
-            var slash = GlyphBuilder(filled: false, weight: 0.085, box: box)
+            var slash = GlyphBuilder(filled: false, weight: stroke, box: box)
             slash.line([(0.14, 0.1), (0.86, 0.9)])
             add(slash.path, to: &drawing)
         }
@@ -135,11 +156,11 @@ enum SymbolGlyphs {
     }
 
     /// The glyph smaller inside an outline: ringed, or knocked out of the filled outline.
-    private static func enclosed(_ glyph: Glyph, in enclosure: Enclosure, filled: Bool, box: Rect) -> Drawing {
+    private static func enclosed(_ glyph: Glyph, in enclosure: Enclosure, filled: Bool, box: Rect, stroke: Double) -> Drawing {
         let (outlinePoints, inner) = outline(of: enclosure)
-        var builder = GlyphBuilder(filled: false, weight: 0.085 / inner.2, box: sub(box, inner.0, inner.1, inner.2, inner.2))
+        var builder = GlyphBuilder(filled: false, weight: stroke / inner.2, box: sub(box, inner.0, inner.1, inner.2, inner.2))
         glyph(&builder)
-        var shape = GlyphBuilder(filled: filled, weight: 0.085, box: box)
+        var shape = GlyphBuilder(filled: filled, weight: stroke, box: box)
         switch enclosure {
         case .circle: if filled { shape.dot((0.5, 0.5), 0.46) } else { shape.ring(center: (0.5, 0.5), radius: 0.42) }
         case .square, .app:
@@ -168,15 +189,15 @@ enum SymbolGlyphs {
 
     /// The base glyph with a badge: a dot at the top right, or a small mark at the bottom right with
     /// the glyph moved up and left to make room.
-    private static func badged(_ parsed: Parsed, _ badge: String, in box: Rect) -> Drawing? {
+    private static func badged(_ parsed: Parsed, _ badge: String, in box: Rect, stroke: Double) -> Drawing? {
         var plain = parsed
         plain.badge = nil
         let name = [parsed.base, parsed.enclosure?.rawValue, parsed.filled ? "fill" : nil, parsed.slashed ? "slash" : nil]
             .compactMap { $0 }.joined(separator: ".")
         let mark = glyphKey(badge).flatMap { glyphs[$0] }
         let side = mark == nil ? 0.84 : 0.8
-        guard var drawing = drawing(name, in: sub(box, 0, 1 - side - (mark == nil ? 0 : 0.08), side, side)) else { return nil }
-        var extra = GlyphBuilder(filled: false, weight: 0.085, box: box)
+        guard var drawing = drawing(name, in: sub(box, 0, 1 - side - (mark == nil ? 0 : 0.08), side, side), stroke: stroke) else { return nil }
+        var extra = GlyphBuilder(filled: false, weight: stroke, box: box)
         if let mark {
             extra.inset(0.56, 0.52, 0.44, mark)
         } else {

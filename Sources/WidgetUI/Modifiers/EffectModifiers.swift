@@ -105,11 +105,12 @@ nonisolated extension View {
     /// `.imageScale(_:)`: the system images inside drawn smaller or larger than their font, as SF
     /// Symbols' scales are.
     public func imageScale(_ scale: Image.Scale) -> some View {
-        archived(.imageScale(switch scale {
+        let value: ImageScaleValue = switch scale {
         case .small: .small
         case .medium: .medium
         case .large: .large
-        }))
+        }
+        return archived(.imageScale(value))
     }
     public func symbolEffect<E: SymbolEffect>(_ effect: E, options: SymbolEffectOptions = .default, isActive: Bool = true) -> some View {
         inert(".symbolEffect")
