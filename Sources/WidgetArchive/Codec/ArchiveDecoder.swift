@@ -652,6 +652,15 @@ struct NodeReader {
         case ModifierTag.imageScale:
             let code = try reader.enumCode("image scale", cases: ImageScaleValue.allCases.count)
             return .imageScale(ImageScaleValue(rawValue: code) ?? .medium)
+        case ModifierTag.tintGradient:
+            let count = try childCount()
+            var stops: [GradientStop] = []
+            stops.reserveCapacity(count)
+            for _ in 0..<count {
+                let c = try color()
+                stops.append(GradientStop(color: c, location: try reader.f64("gradient location")))
+            }
+            return .tintGradient(stops)
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

@@ -428,6 +428,10 @@ struct NodeWriter {
             out.u8(ModifierTag.textSizeRange); out.u8(range.lowerBound.rawValue); out.u8(range.upperBound.rawValue)
         case .imageScale(let scale):
             out.u8(ModifierTag.imageScale); out.u8(scale.rawValue)
+        case .tintGradient(let stops):
+            out.u8(ModifierTag.tintGradient)
+            out.varint(stops.count)
+            for stop in stops { color(stop.color); out.f64(stop.location) }
         }
     }
 
@@ -529,4 +533,5 @@ enum ModifierTag {
     static let symbolPalette: UInt8 = 39
     static let textSizeRange: UInt8 = 40
     static let imageScale: UInt8 = 41
+    static let tintGradient: UInt8 = 42
 }

@@ -86,6 +86,9 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case textSizeRange(ClosedRange<TextSizeValue>)
     /// `.imageScale(_:)`: the system images inside, smaller or larger than their font.
     case imageScale(ImageScaleValue)
+    /// `.tint(_:)` with a gradient: gauges and progress views inside draw their arc or bar in it
+    /// (other views take the `.tint` colour written beside it).
+    case tintGradient([GradientStop])
 }
 
 /// `Image.Scale`: a symbol's size relative to its font.

@@ -98,6 +98,21 @@ struct ProgressSpec {
     var label: LayoutNode?
     var currentValueLabel: LayoutNode?
     var isGauge: Bool
+    /// A gradient tint's stops, drawn along the arc or bar.
+    var gradient: [(RGBA, Double)]?
+
+    /// An accessory gauge that marks its value on a whole arc or bar (`accessoryCircular`,
+    /// `accessoryLinear`, and the automatic style in those families), rather than filling up to it.
+    var marksValue: Bool {
+        guard isGauge else { return false }
+        switch style {
+        case .accessoryCircular, .accessoryLinear: return true
+        default: return false
+        }
+    }
+
+    /// An accessory gauge's open arc: a three-quarter ring with its gap at the bottom.
+    var isOpenArc: Bool { isGauge && style == .accessoryCircular }
 }
 
 struct ControlSpec {

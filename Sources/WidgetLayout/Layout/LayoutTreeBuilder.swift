@@ -154,6 +154,9 @@ struct LayoutTreeBuilder {
             s.foreground = paint
         case .tint(let c):
             s.tint = c
+            s.tintGradient = nil
+        case .tintGradient(let stops):
+            s.tintGradient = stops.isEmpty ? nil : stops
         case .opacity(let v):
             return effect(content, s, id: id) { $0.opacity = v }
         case .widgetURL(let url):
@@ -376,10 +379,12 @@ struct LayoutTreeBuilder {
         }
         let tint = styles.drawn(inherited.tint.map(styles.color) ?? styles.foreground(inherited), accented: true)
         let track = styles.drawn(styles.foreground(inherited).multiplyingAlpha(0.25), accented: inherited.accented)
+        let gradient = inherited.tintGradient?.map { (styles.drawn(styles.color($0.color), accented: true), max(0, min(1, Self.finite($0.location)))) }
         var labelStyle = inherited
         if labelStyle.font == nil { labelStyle.font = FontSpec(size: .style(circular ? .caption2 : .caption)) }
         return ProgressSpec(
             fraction: fraction, style: style, circular: circular, tint: tint, track: track,
-            label: label.map { build($0, labelStyle) }, currentValueLabel: current.map { build($0, labelStyle) }, isGauge: isGauge)
+            label: label.map { build($0, labelStyle) }, currentValueLabel: current.map { build($0, labelStyle) }, isGauge: isGauge,
+            gradient: gradient)
     }
 }

@@ -383,6 +383,13 @@ struct Placer {
         n.fraction = spec.fraction
         n.style = spec.circular ? .circular : .linear
         n.color = color(spec.tint)
+        if let stops = spec.gradient, stops.count > 1 {
+            // Along the bar, or around the arc from its start (the drawing maps it onto the angle).
+            n.gradient = GradientPaint(stops: stops.map { GradientPaint.Stop(color: color($0.0), location: $0.1) },
+                                       startX: 0, startY: 0.5, endX: 1, endY: 0.5)
+        }
+        if spec.marksValue { n.marksValue = true }
+        if spec.isOpenArc { n.openArc = true }
         var track = RenderNode(role: .shape, frame: rect)
         track.color = color(spec.track)
         if spec.circular {

@@ -85,6 +85,8 @@ struct InheritedStyle {
     var textSizes: ClosedRange<TextSizeValue>?
     /// `.imageScale(_:)` of the system images inside.
     var imageScale: ImageScaleValue?
+    /// `.tint(_:)` with a gradient: the gauges and progress views inside draw in it.
+    var tintGradient: [GradientStop]?
     var redacted = false
     var invalidated = false
     var textAttributes = TextAttributes()

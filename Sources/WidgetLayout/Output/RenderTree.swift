@@ -118,6 +118,10 @@ public struct RenderNode: Hashable, Sendable, Codable {
     /// Laid out right to left: a linear progress view fills from the right, and a symbol named for the
     /// reading direction (`chevron.forward`) is drawn flipped.
     public var mirrored: Bool?
+    /// An accessory gauge that marks its value on its whole arc or bar instead of filling up to it.
+    public var marksValue: Bool?
+    /// An accessory circular gauge: a three-quarter arc open at the bottom.
+    public var openArc: Bool?
     /// Progress: the fraction shown at the render instant.
     public var fraction: Double?
     public var style: Style?

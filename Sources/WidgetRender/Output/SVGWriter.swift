@@ -155,21 +155,64 @@ private struct SVGDocument {
         body += indent + "  <rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(r.width / 4))\" fill=\"none\" \(colorAttrs(node.color, "stroke")) data-symbol=\"\(attr(node.imageName ?? ""))\"/>\n"
     }
 
-    /// A ring with a dash as long as the fraction, or a track with a filled part.
+    /// A ring with a dash as long as the fraction, or a track with a filled part; an accessory
+    /// gauge's whole arc or bar with a ring marking the value. A gradient tint is a linear gradient
+    /// here (across the ring, where the PNG follows the arc).
     mutating func progress(_ node: RenderNode, _ indent: String) {
         let r = node.frame
-        let f = node.fraction ?? 0
+        let f = min(1, max(0, node.fraction ?? 0))
+        let marks = node.marksValue == true
         if node.style == .circular {
             let d = min(r.width, r.height), w = max(2, d * 0.1), rad = d / 2 - w / 2
             let cx = r.x + r.width / 2, cy = r.y + r.height / 2
             let circumference = 2 * Double.pi * rad
-            body += indent + "  <circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(rad))\" fill=\"none\" stroke-width=\"\(n(w))\" \(colorAttrs(node.children.first?.color, "stroke"))/>\n"
-            body += indent + "  <circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(rad))\" fill=\"none\" stroke-width=\"\(n(w))\" \(colorAttrs(node.color, "stroke")) stroke-dasharray=\"\(n(circumference * f)) \(n(circumference))\" transform=\"rotate(-90 \(n(cx)) \(n(cy)))\"/>\n"
+            let open = node.openArc == true
+            let sweep = open ? 0.75 : 1
+            // Dashes start at three o'clock; the open arc starts a quarter turn before the bottom left.
+            let rotation = open ? 135.0 : -90
+            let paint = gradientPaint(node, x1: cx - rad, y1: cy, x2: cx + rad, y2: cy) ?? colorAttrs(node.color, "stroke")
+            let stroke = paint.replacingOccurrences(of: "fill=", with: "stroke=")
+            func ring(_ length: Double, _ attrs: String) {
+                body += indent + "  <circle cx=\"\(n(cx))\" cy=\"\(n(cy))\" r=\"\(n(rad))\" fill=\"none\" stroke-width=\"\(n(w))\" \(attrs) stroke-dasharray=\"\(n(length)) \(n(circumference))\" transform=\"rotate(\(n(rotation)) \(n(cx)) \(n(cy)))\"/>\n"
+            }
+            if marks {
+                ring(circumference * sweep, stroke)
+                let angle = (rotation + 360 * sweep * f) * .pi / 180
+                marker(x: cx + rad * cos(angle), y: cy + rad * sin(angle), radius: w * 0.75, node.color, indent)
+            } else {
+                ring(circumference * sweep, colorAttrs(node.children.first?.color, "stroke"))
+                ring(circumference * sweep * f, stroke)
+            }
         } else if let track = node.children.first(where: { $0.role == .shape }) {
             let t = track.frame
+            let mirrored = node.mirrored == true
+            let paint = gradientPaint(node, x1: mirrored ? t.maxX : t.x, y1: t.y, x2: mirrored ? t.x : t.maxX, y2: t.y) ?? colorAttrs(node.color, "fill")
+            if marks {
+                body += indent + "  <rect x=\"\(n(t.x))\" y=\"\(n(t.y))\" width=\"\(n(t.width))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(paint)/>\n"
+                marker(x: mirrored ? t.maxX - t.width * f : t.x + t.width * f, y: t.y + t.height / 2, radius: t.height * 0.95, node.color, indent)
+                return
+            }
             body += indent + "  <rect x=\"\(n(t.x))\" y=\"\(n(t.y))\" width=\"\(n(t.width))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(colorAttrs(track.color, "fill"))/>\n"
-            let fillX = node.mirrored == true ? t.maxX - t.width * f : t.x
-            body += indent + "  <rect x=\"\(n(fillX))\" y=\"\(n(t.y))\" width=\"\(n(t.width * f))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(colorAttrs(node.color, "fill"))/>\n"
+            let fillX = mirrored ? t.maxX - t.width * f : t.x
+            body += indent + "  <rect x=\"\(n(fillX))\" y=\"\(n(t.y))\" width=\"\(n(t.width * f))\" height=\"\(n(t.height))\" rx=\"\(n(t.height / 2))\" \(paint)/>\n"
         }
+    }
+
+    /// A gauge's value marker: a small ring.
+    private mutating func marker(x: Double, y: Double, radius: Double, _ color: RenderColor?, _ indent: String) {
+        body += indent + "  <circle cx=\"\(n(x))\" cy=\"\(n(y))\" r=\"\(n(radius * 0.8))\" fill=\"none\" stroke-width=\"\(n(radius * 0.4))\" \(colorAttrs(color, "stroke"))/>\n"
+    }
+
+    /// A progress view's gradient tint as a `fill` attribute naming a gradient from (x1, y1) to
+    /// (x2, y2), in user space; nil without one.
+    private mutating func gradientPaint(_ node: RenderNode, x1: Double, y1: Double, x2: Double, y2: Double) -> String? {
+        guard let g = node.gradient else { return nil }
+        counter += 1
+        let stops = g.stops.map { stop -> String in
+            let c = stop.color.rgba
+            return "<stop offset=\"\(n(stop.location))\" stop-color=\"\(c.hex)\" stop-opacity=\"\(n(c.a))\"/>"
+        }.joined()
+        defs += "<linearGradient id=\"grad\(counter)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\">\(stops)</linearGradient>"
+        return "fill=\"url(#grad\(counter))\""
     }
 }

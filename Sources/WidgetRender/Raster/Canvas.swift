@@ -40,23 +40,43 @@ public struct Canvas: Sendable {
     enum Fill {
         case solid(RGBA)
         case linear(stops: [(RGBA, Double)], from: Point, to: Point)
+        /// Around `center`, from the angle `start` (radians from the top, clockwise) through `sweep`:
+        /// a gauge's arc in a gradient. Outside the sweep, the nearer end's colour.
+        case angular(stops: [(RGBA, Double)], center: Point, start: Double, sweep: Double)
 
         func color(x: Double, y: Double) -> RGBA {
             switch self {
             case .solid(let c): return c
             case .linear(let stops, let from, let to):
-                guard let first = stops.first else { return .clear }
                 let dx = to.x - from.x, dy = to.y - from.y
                 let len2 = dx * dx + dy * dy
-                let t = len2 > 0 ? ((x - from.x) * dx + (y - from.y) * dy) / len2 : 0
-                if t <= first.1 { return first.0 }
-                for i in 1..<stops.count where t <= stops[i].1 {
-                    let (c0, l0) = stops[i - 1], (c1, l1) = stops[i]
-                    let f = l1 > l0 ? (t - l0) / (l1 - l0) : 0
-                    return RGBA(c0.r + (c1.r - c0.r) * f, c0.g + (c1.g - c0.g) * f, c0.b + (c1.b - c0.b) * f, c0.a + (c1.a - c0.a) * f)
-                }
-                return stops.last!.0
+                return Self.interpolate(stops, len2 > 0 ? ((x - from.x) * dx + (y - from.y) * dy) / len2 : 0)
+            case .angular(let stops, let center, let start, let sweep):
+                return Self.interpolate(stops, Self.angularPosition(x: x, y: y, center: center, start: start, sweep: sweep))
             }
+        }
+
+        /// The colour `t` of the way through `stops`.
+        static func interpolate(_ stops: [(RGBA, Double)], _ t: Double) -> RGBA {
+            guard let first = stops.first, let last = stops.last else { return .clear }
+            if t <= first.1 { return first.0 }
+            for i in 1..<stops.count where t <= stops[i].1 {
+                let (c0, l0) = stops[i - 1], (c1, l1) = stops[i]
+                let f = l1 > l0 ? (t - l0) / (l1 - l0) : 0
+                return RGBA(c0.r + (c1.r - c0.r) * f, c0.g + (c1.g - c0.g) * f, c0.b + (c1.b - c0.b) * f, c0.a + (c1.a - c0.a) * f)
+            }
+            return last.0
+        }
+
+        /// How far through an angular gradient's sweep the point (x, y) is, 0 … 1.
+        static func angularPosition(x: Double, y: Double, center: Point, start: Double, sweep: Double) -> Double {
+            guard sweep > 0 else { return 0 }
+            let angle = atan2(x - center.x, center.y - y)
+            var from = (angle - start).truncatingRemainder(dividingBy: 2 * .pi)
+            if from < 0 { from += 2 * .pi }
+            if from <= sweep { return from / sweep }
+            // In the gap: the nearer end.
+            return from - sweep < (2 * .pi - sweep) / 2 ? 1 : 0
         }
     }
 
@@ -90,6 +110,7 @@ public struct Canvas: Sendable {
         // Premultiplied source colours: one for a solid fill, a 256-step ramp for a gradient.
         var ramp: [Float] = []
         var gradient: (fx: Double, fy: Double, dx: Double, dy: Double, inv: Double)?
+        var angular: (center: Point, start: Double, sweep: Double)?
         switch fill {
         case .solid(let c):
             let a = Float(c.a * opacity)
@@ -104,6 +125,14 @@ public struct Canvas: Sendable {
             }
             let dx = to.x - from.x, dy = to.y - from.y, len2 = dx * dx + dy * dy
             gradient = (from.x, from.y, dx, dy, len2 > 0 ? 1 / len2 : 0)
+        case .angular(let stops, let center, let start, let sweep):
+            ramp.reserveCapacity(256 * 4)
+            for step in 0..<256 {
+                let c = Fill.interpolate(stops, Double(step) / 255)
+                let a = Float(c.a * opacity)
+                ramp += [Float(c.r) * a, Float(c.g) * a, Float(c.b) * a, a]
+            }
+            angular = (center, start, sweep)
         }
         let canvasWidth = width
         ramp.withUnsafeBufferPointer { ramp in
@@ -137,6 +166,10 @@ public struct Canvas: Sendable {
                             var r = 0
                             if gradient != nil {
                                 let t = ((Double(x) + 0.5 - g.fx) * g.dx + rowTerm) * g.inv
+                                r = t.isFinite ? Int(min(255, max(0, t * 255 + 0.5))) * 4 : 0
+                            } else if let angular {
+                                let t = Fill.angularPosition(x: Double(x) + 0.5, y: Double(y) + 0.5, center: angular.center,
+                                                             start: angular.start, sweep: angular.sweep)
                                 r = t.isFinite ? Int(min(255, max(0, t * 255 + 0.5))) * 4 : 0
                             }
                             let sa = ramp[r + 3]

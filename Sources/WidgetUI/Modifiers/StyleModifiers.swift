@@ -86,19 +86,21 @@ nonisolated extension View {
 
     public func tint(_ tint: Color?) -> some View { archived(node: { _ in tint.map { .tint($0.value) } }) }
 
-    /// `.tint(_:)` with any shape style (iOS 16): a colour tints as itself; a gradient tints with
-    /// the colour at its middle (a gauge's arc or a progress bar then shows one colour, reported once).
+    /// `.tint(_:)` with any shape style (iOS 16): a colour tints as itself; a gradient tints gauges
+    /// and progress views with the gradient along their arc or bar, and other views (a button, a
+    /// toggle) with the colour at its middle.
     public func tint<S: ShapeStyle>(_ tint: S?) -> some View {
-        archived(node: { builder in
-            guard let paint = tint?._paint else { return nil }
+        let paint = tint?._paint
+        // The gradient inside the colour: the host applies the colour (which clears an outer
+        // gradient) and then the gradient.
+        return archived(node: { _ in
+            guard case .linearGradient(let stops, _, _)? = paint, stops.count > 1 else { return nil }
+            return .tintGradient(stops)
+        }).archived(node: { _ in
             switch paint {
-            case .color(let color): return .tint(color)
-            case .linearGradient(let stops, _, _):
-                guard !stops.isEmpty else { return nil }
-                builder.warn("a gradient tint draws in one colour, the gradient's middle")
-                return .tint(stops[stops.count / 2].color)
-            case .foreground, .material:
-                return nil
+            case .color(let color)?: return .tint(color)
+            case .linearGradient(let stops, _, _)?: return stops.isEmpty ? nil : .tint(stops[stops.count / 2].color)
+            case .foreground?, .material?, nil: return nil
             }
         })
     }

@@ -32,7 +32,34 @@ enum FidelityViews {
         // Home Assistant's calendar widget before a calendar is chosen, at a medium widget's size, with
         // the test's 16 points of padding on the system background.
         "ha-calendar-not-configured": render(CalendarNotConfigured().padding(16).background(Color.white)),
+        // Effects. ferrostar's navigation button: a label on a white capsule with the default shadow
+        // (radius 8), in the test's 430 × 932 frame on its green.
+        "shadow-capsule-button": render(Text("Start Navigation").padding().background(Color.white).clipShape(Capsule())
+            .frame(minWidth: 52, minHeight: 52).shadow(radius: 8)
+            .frame(width: 430, height: 932).background(Color(red: 130 / 255, green: 203 / 255, blue: 114 / 255))),
+        // ViewSnapshots' layered shadows: a green disc under four coloured shadows of radius 10.
+        "shadows-layered": render(Circle().fill(Color.green).frame(width: 100, height: 100)
+            .shadow(color: .black, radius: 10).shadow(color: .green, radius: 10).shadow(color: .red, radius: 10)
+            .shadow(color: .blue, radius: 10).padding(50)),
+        // ViewSnapshots' popularity badge at 80: a dashed, trimmed ring with a green glow, and its score.
+        "dashed-badge": render(PopularityBadge()),
     ]
+}
+
+/// A score ring: four fifths of a circle in one-point dashes from the top, glowing in its colour.
+private struct PopularityBadge: View {
+    var body: some View {
+        ZStack {
+            Circle().foregroundColor(.clear).frame(width: 40)
+                .overlay(
+                    Circle().trim(from: 0, to: 0.8).stroke(style: StrokeStyle(lineWidth: 2, dash: [1])).foregroundColor(.green)
+                        .rotationEffect(.degrees(-90)))
+                .shadow(color: .green, radius: 4)
+            Text("80%").font(.system(size: 10)).fontWeight(.bold).foregroundColor(.primary)
+        }
+        .frame(width: 40, height: 40)
+        .padding(4)
+    }
 }
 
 /// The calendar widget's first state: its glyph in the app's brand blue, a title and a hint.

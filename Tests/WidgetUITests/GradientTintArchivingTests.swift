@@ -1,0 +1,27 @@
+import Foundation
+import SwiftUI
+import WidgetArchive
+import WidgetKit
+import WidgetUI
+import XCTest
+
+/// `.tint(_:)` with a gradient: the colour at its middle for any view, and the gradient inside it
+/// for the gauges and progress views the host draws in it.
+final class GradientTintArchivingTests: XCTestCase {
+    func testAGradientTintArchivesItsMiddleColourAroundTheGradient() throws {
+        let view = Gauge(value: 0.3) { Text("UV") }.gaugeStyle(.accessoryCircular).tint(Gradient(colors: [.green, .yellow, .red]))
+        let (node, _) = ViewArchiver.archive(view, environment: EnvironmentValues(), locate: nil)
+        guard case .modified(.modified(_, .tintGradient(let stops)), .tint(let middle)) = node else {
+            return XCTFail("\(ArchiveTextDump.dump(node))")
+        }
+        XCTAssertEqual(stops.count, 3)
+        XCTAssertEqual(middle, stops[1].color)
+        let archive = WidgetArchiveValue(kind: "K", family: .accessoryCircular, entryDate: Date(timeIntervalSince1970: 0), root: node)
+        XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(archive)), archive)
+        XCTAssertTrue(ArchiveTextDump.dump(archive).contains(".tint(Gradient(stops: ["))
+
+        let plain = Gauge(value: 0.3) { Text("UV") }.tint(.orange)
+        let (plainNode, _) = ViewArchiver.archive(plain, environment: EnvironmentValues(), locate: nil)
+        guard case .modified(.gauge, .tint) = plainNode else { return XCTFail("a colour tint archives no gradient: \(ArchiveTextDump.dump(plainNode))") }
+    }
+}
