@@ -17,7 +17,21 @@ enum GoldenFixtures {
         ("control-template", controlTemplate),
         ("effects-and-symbols", effectsAndSymbols),
         ("device-settings", deviceSettings),
+        ("gauges-and-blending", gaugesAndBlending),
     ]
+
+    /// Modifiers 42 and 43: a gauge tinted with a gradient inside the tint of its middle colour, and
+    /// a blend mode.
+    static let gaugesAndBlending = WidgetArchiveValue(
+        kind: "UV", family: .accessoryCircular, entryDate: date,
+        root: .stack(StackNode(axis: .depth, children: [
+            .modified(.modified(.gauge(GaugeNode(value: 0.3, style: .accessoryCircular)),
+                                .tintGradient([GradientStop(color: .system(.green, opacity: 1), location: 0),
+                                               GradientStop(color: .system(.yellow, opacity: 1), location: 0.5),
+                                               GradientStop(color: .system(.red, opacity: 1), location: 1)])),
+                      .tint(.system(.yellow, opacity: 1))),
+            .modified(.text(TextNode("3")), .blendMode(.plusLighter)),
+        ])))
 
     /// Variant flag bit 3 and the device settings after the metadata (an accessibility text size,
     /// right to left, a locale and a time zone), modifier 40 (a text size range) and 41 (an image scale).

@@ -25,3 +25,20 @@ final class GradientTintArchivingTests: XCTestCase {
         guard case .modified(.gauge, .tint) = plainNode else { return XCTFail("a colour tint archives no gradient: \(ArchiveTextDump.dump(plainNode))") }
     }
 }
+
+/// `.blendMode(_:)` is archived with its mode; `.normal` archives nothing.
+final class BlendModeArchivingTests: XCTestCase {
+    func testAModeIsArchivedAndNormalIsNot() {
+        let (node, diagnostics) = ViewArchiver.archive(Text("x").blendMode(.multiply), environment: EnvironmentValues(), locate: nil)
+        guard case .modified(.text, .blendMode(.multiply)) = node else { return XCTFail(ArchiveTextDump.dump(node)) }
+        XCTAssertEqual(diagnostics, [], "drawn, not reported")
+        let (plain, _) = ViewArchiver.archive(Text("x").blendMode(.normal), environment: EnvironmentValues(), locate: nil)
+        guard case .text = plain else { return XCTFail(ArchiveTextDump.dump(plain)) }
+        let archived = BlendMode.allCases.dropFirst().map { mode -> BlendModeValue? in
+            let (node, _) = ViewArchiver.archive(Text("x").blendMode(mode), environment: EnvironmentValues(), locate: nil)
+            if case .modified(_, .blendMode(let value)) = node { return value }
+            return nil
+        }
+        XCTAssertEqual(archived, Array(BlendModeValue.allCases.dropFirst()), "each mode archives as itself")
+    }
+}

@@ -652,6 +652,9 @@ struct NodeReader {
         case ModifierTag.imageScale:
             let code = try reader.enumCode("image scale", cases: ImageScaleValue.allCases.count)
             return .imageScale(ImageScaleValue(rawValue: code) ?? .medium)
+        case ModifierTag.blendMode:
+            let code = try reader.enumCode("blend mode", cases: BlendModeValue.allCases.count)
+            return .blendMode(BlendModeValue(rawValue: code) ?? .normal)
         case ModifierTag.tintGradient:
             let count = try childCount()
             var stops: [GradientStop] = []

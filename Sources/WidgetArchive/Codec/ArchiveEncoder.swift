@@ -428,6 +428,8 @@ struct NodeWriter {
             out.u8(ModifierTag.textSizeRange); out.u8(range.lowerBound.rawValue); out.u8(range.upperBound.rawValue)
         case .imageScale(let scale):
             out.u8(ModifierTag.imageScale); out.u8(scale.rawValue)
+        case .blendMode(let mode):
+            out.u8(ModifierTag.blendMode); out.u8(mode.rawValue)
         case .tintGradient(let stops):
             out.u8(ModifierTag.tintGradient)
             out.varint(stops.count)
@@ -534,4 +536,5 @@ enum ModifierTag {
     static let textSizeRange: UInt8 = 40
     static let imageScale: UInt8 = 41
     static let tintGradient: UInt8 = 42
+    static let blendMode: UInt8 = 43
 }

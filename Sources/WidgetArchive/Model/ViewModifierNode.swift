@@ -89,6 +89,15 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     /// `.tint(_:)` with a gradient: gauges and progress views inside draw their arc or bar in it
     /// (other views take the `.tint` colour written beside it).
     case tintGradient([GradientStop])
+    /// `.blendMode(_:)`: the content composited into what is beneath it by this mode.
+    case blendMode(BlendModeValue)
+}
+
+/// `BlendMode`: how content is composited into what is beneath it (the W3C compositing modes, plus
+/// Core Graphics' plus-darker and plus-lighter).
+public enum BlendModeValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case normal = 0, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
+    case hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
 }
 
 /// `Image.Scale`: a symbol's size relative to its font.

@@ -141,6 +141,7 @@ struct EffectSpec {
     var shadow: RenderShadow?
     /// A blur's radius in points, and whether its edges stay opaque.
     var blur: (radius: Double, opaque: Bool)?
+    var blendMode: BlendModeValue?
 }
 
 /// Text runs with resolved style.

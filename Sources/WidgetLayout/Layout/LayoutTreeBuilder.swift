@@ -155,6 +155,9 @@ struct LayoutTreeBuilder {
         case .tint(let c):
             s.tint = c
             s.tintGradient = nil
+        case .blendMode(let mode):
+            guard mode != .normal else { break }
+            return effect(content, s, id: id) { $0.blendMode = mode }
         case .tintGradient(let stops):
             s.tintGradient = stops.isEmpty ? nil : stops
         case .opacity(let v):

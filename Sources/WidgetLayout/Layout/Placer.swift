@@ -176,6 +176,7 @@ struct Placer {
         if !spec.motion.isEmpty { group.motion = spec.motion }
         group.accessibilityLabel = spec.accessibilityLabel
         group.shadow = spec.shadow
+        group.blendMode = spec.blendMode
         if let blur = spec.blur {
             group.blurRadius = blur.radius
             if blur.opaque { group.blurOpaque = true }
@@ -183,7 +184,7 @@ struct Placer {
         // Collapse a bare wrapper with nothing to say; an identity, motion or label alone goes onto its
         // single node (motion merged: what is written outside wins, as SwiftUI applies it).
         if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil
-            && group.shadow == nil && group.blurRadius == nil {
+            && group.shadow == nil && group.blurRadius == nil && group.blendMode == nil {
             if group.id == nil && group.motion == nil && group.accessibilityLabel == nil { return group.children }
             if group.children.count == 1 {
                 var only = group.children[0]

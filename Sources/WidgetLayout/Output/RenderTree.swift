@@ -107,6 +107,8 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var shadow: RenderShadow?
     /// A material: what is drawn behind the shape is blurred by this radius (points) before its tint.
     public var backdropBlur: Double?
+    /// `.blendMode(_:)`: everything this node draws, composited into what is beneath it by the mode.
+    public var blendMode: BlendModeValue?
     /// `.blur(radius:opaque:)`: everything this node draws, blurred (radius in points).
     public var blurRadius: Double?
     public var blurOpaque: Bool?

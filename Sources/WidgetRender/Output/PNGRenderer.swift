@@ -193,7 +193,9 @@ struct Painter {
     mutating func draw(_ node: RenderNode, opacity parentOpacity: Double, clip parentClip: CoverageMask?) {
         let opacity = parentOpacity * (node.opacity ?? 1)
         guard opacity > 0.001 else { return }
-        if node.shadow != nil || node.blurRadius != nil { return drawWithEffects(node, opacity: parentOpacity, clip: parentClip) }
+        if node.shadow != nil || node.blurRadius != nil || node.blendMode != nil {
+            return drawWithEffects(node, opacity: parentOpacity, clip: parentClip)
+        }
         let r = px(node.frame)
         var clip = parentClip
         let savedInterior = clipInterior
@@ -473,6 +475,7 @@ struct Painter {
         plain.shadow = nil
         plain.blurRadius = nil
         plain.blurOpaque = nil
+        plain.blendMode = nil
         var layer = Painter(canvas: Canvas(width: canvas.width, height: canvas.height), scale: scale, regular: regular, bold: bold,
                             fallback: fallback, assets: assets, dark: dark, imagePixelsLeft: imagePixelsLeft, clipMasks: clipMasks)
         layer.transform = transform
@@ -487,7 +490,11 @@ struct Painter {
             shade.blur(sigma: shadow.radius * scale * Self.shadowSigmaPerRadius)
             canvas.composite(shade, dx: Int((shadow.x * scale).rounded()), dy: Int((shadow.y * scale).rounded()), clip: clip)
         }
-        canvas.composite(content, clip: clip)
+        if let mode = node.blendMode {
+            canvas.blend(content, mode: mode, clip: clip)
+        } else {
+            canvas.composite(content, clip: clip)
+        }
     }
 
     /// The face that has `scalar`, and its glyph: the run's face, else the fallback.

@@ -72,12 +72,13 @@ private struct SVGDocument {
             defs += "<clipPath id=\"clip\(counter)\">\(shapeElement(node, ""))</clipPath>"
             attrs.append("clip-path=\"url(#clip\(counter))\"")
         }
-        // Shadows and blurs as SVG filters; the standard deviation is half the radius, as drawn in PNG.
+        if let mode = node.blendMode { attrs.append("style=\"mix-blend-mode:\(BlendCSS.name(mode))\"") }
+        // Shadows and blurs as SVG filters, with the standard deviations drawn in PNG.
         if let shadow = node.shadow {
             counter += 1
             let c = shadow.color.rgba
             defs += "<filter id=\"fx\(counter)\" x=\"-50%\" y=\"-50%\" width=\"200%\" height=\"200%\"><feDropShadow dx=\"\(n(shadow.x))\" dy=\"\(n(shadow.y))\" "
-                + "stdDeviation=\"\(n(shadow.radius / 2))\" flood-color=\"\(c.hex)\" flood-opacity=\"\(n(c.a))\"/></filter>"
+                + "stdDeviation=\"\(n(shadow.radius * Painter.shadowSigmaPerRadius))\" flood-color=\"\(c.hex)\" flood-opacity=\"\(n(c.a))\"/></filter>"
             attrs.append("filter=\"url(#fx\(counter))\"")
         } else if let radius = node.blurRadius {
             counter += 1

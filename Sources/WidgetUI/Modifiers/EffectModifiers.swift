@@ -58,7 +58,10 @@ nonisolated extension View {
     public func colorInvert() -> some View { inert(".colorInvert") }
     public func colorMultiply(_ color: Color) -> some View { inert(".colorMultiply") }
     public func luminanceToAlpha() -> some View { inert(".luminanceToAlpha") }
-    public func blendMode(_ mode: BlendMode) -> some View { inert(".blendMode") }
+    /// `.blendMode(_:)`: the host composites the content into what is beneath it by the mode.
+    public func blendMode(_ mode: BlendMode) -> some View {
+        archived(node: { _ in mode == .normal ? nil : .blendMode(mode.value) })
+    }
     public func compositingGroup() -> some View { self }
     public func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View { self }
     public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View { inert(".mask") }
@@ -165,9 +168,14 @@ nonisolated extension View {
 }
 
 /// `BlendMode`.
-public enum BlendMode: Hashable, Sendable {
+public enum BlendMode: Hashable, Sendable, CaseIterable {
     case normal, multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, softLight, hardLight, difference, exclusion
     case hue, saturation, color, luminosity, sourceAtop, destinationOver, destinationOut, plusDarker, plusLighter
+
+    /// As archived: the cases are in the same order.
+    var value: BlendModeValue {
+        BlendModeValue(rawValue: UInt8(Self.allCases.firstIndex(of: self) ?? 0)) ?? .normal
+    }
 }
 
 /// `ColorRenderingMode`.
