@@ -149,3 +149,19 @@ final class BidiLineTests: XCTestCase {
         XCTAssertEqual(drawnRuns("Plain text").joined(), "Plain text", "left-to-right text is untouched")
     }
 }
+
+/// `.serif` and `.monospaced` text drawn in faces of those designs where installed.
+final class DesignFaceTests: XCTestCase {
+    func testMonospacedTextDrawsInTheMonospacedFace() throws {
+        let sans = PNGRenderer()
+        guard sans.designFaces[.monospaced] != nil else { throw XCTSkip("no monospaced face installed (fonts-liberation2 or fonts-dejavu-core)") }
+        var without = sans
+        without.designFaces = [:]
+        let root = ViewNode.modified(.text(TextNode("0123")), .font(FontSpec(size: .fixed(30), design: .monospaced)))
+        let archive = WidgetArchiveValue(kind: "T", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: root)
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall,
+                                                                          date: Date(timeIntervalSince1970: 0)))
+        XCTAssertNotEqual(sans.png(tree, scale: 1), without.png(tree, scale: 1), "the digits are drawn from another face")
+        XCTAssertEqual(sans.png(tree, scale: 1), sans.png(tree, scale: 1))
+    }
+}

@@ -9,6 +9,9 @@ public struct PNGRenderer: Sendable {
     /// Where a character the face lacks is drawn from (DejaVu Sans behind Liberation Sans, for
     /// symbols and scripts Liberation does not cover).
     public var fallback: TrueTypeFont?
+    /// Faces for `.serif` and `.monospaced` text (Liberation Serif and Mono beside Liberation Sans);
+    /// a design without one draws in `regular` and `bold`.
+    public var designFaces: [FontDesign: FontFaces] = [:]
     /// Supplies asset images by name and appearance (dark or not; the host resolves them inside the
     /// extension's resources and asset catalogs); without it, or for a name it does not find, assets
     /// draw as placeholders.
@@ -31,9 +34,11 @@ public struct PNGRenderer: Sendable {
                 regular = liberation
                 bold = TrueTypeFont.liberationSans(bold: true) ?? liberation
                 fallback = TrueTypeFont.dejaVuSans(bold: false)
+                designFaces = FontFaces.liberationDesigns
             } else {
                 regular = TrueTypeFont.dejaVuSans(bold: false)
                 bold = TrueTypeFont.dejaVuSans(bold: true) ?? regular
+                designFaces = FontFaces.dejaVuDesigns
             }
         }
     }
@@ -101,6 +106,7 @@ public struct PNGRenderer: Sendable {
     private func paint(_ tree: RenderTree, scale: Double, on canvas: inout Canvas) {
         var painter = Painter(canvas: Canvas.placeholder, scale: scale, regular: regular, bold: bold, fallback: fallback, assets: assets,
                               dark: tree.colorScheme == .dark, imagePixelsLeft: imagePixelBudget, clipMasks: clipMasks)
+        painter.designFaces = designFaces
         swap(&painter.canvas, &canvas)
         painter.draw(tree.root, opacity: 1, clip: nil)
         swap(&painter.canvas, &canvas)
@@ -149,6 +155,7 @@ struct Painter {
     let clipMasks: ClipMaskCache
     /// The `scaleEffect`/`rotationEffect` transforms of the nodes being drawn, in pixels.
     var transform: RenderTransform?
+    var designFaces: [FontDesign: FontFaces] = [:]
 
     func px(_ r: Rect) -> Rect { Rect(x: r.x * scale, y: r.y * scale, width: r.width * scale, height: r.height * scale) }
 
@@ -479,6 +486,7 @@ struct Painter {
         var layer = Painter(canvas: Canvas(width: canvas.width, height: canvas.height), scale: scale, regular: regular, bold: bold,
                             fallback: fallback, assets: assets, dark: dark, imagePixelsLeft: imagePixelsLeft, clipMasks: clipMasks)
         layer.transform = transform
+        layer.designFaces = designFaces
         layer.draw(plain, opacity: opacity, clip: nil)
         imagePixelsLeft = layer.imagePixelsLeft
         var content = layer.canvas
@@ -520,7 +528,9 @@ struct Painter {
                     paint(.roundedRect(bar, radius: size * 0.2, continuous: false), .solid(color.multiplyingAlpha(0.3)), opacity: opacity, clip: clip)
                     continue
                 }
-                let font = weight.rawValue >= FontWeight.semibold.rawValue ? (bold ?? regular) : regular
+                let faces = designFaces[design]
+                let heavy = weight.rawValue >= FontWeight.semibold.rawValue
+                let font = faces.map { heavy ? $0.bold : $0.regular } ?? (heavy ? (bold ?? regular) : regular)
                 var path = Path()
                 for scalar in run.text.unicodeScalars {
                     let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design,

@@ -131,7 +131,7 @@ private struct SVGDocument {
     mutating func text(_ node: RenderNode, _ indent: String) {
         for line in node.lines ?? [] {
             for run in line.runs {
-                body += indent + "  <text x=\"\(n(run.x))\" y=\"\(n(line.baseline))\" font-family=\"-apple-system, 'SF Pro', 'DejaVu Sans', sans-serif\" font-size=\"\(n(run.fontSize))\" font-weight=\"\(Self.cssWeight(run.weight))\"\(run.italic ? " font-style=\"italic\"" : "") \(colorAttrs(run.color, "fill"))\(node.redacted == true ? " data-redacted=\"true\"" : "")>\(attr(run.text))</text>\n"
+                body += indent + "  <text x=\"\(n(run.x))\" y=\"\(n(line.baseline))\" font-family=\"\(Self.fontFamily(run.design))\" font-size=\"\(n(run.fontSize))\" font-weight=\"\(Self.cssWeight(run.weight))\"\(run.italic ? " font-style=\"italic\"" : "") \(colorAttrs(run.color, "fill"))\(node.redacted == true ? " data-redacted=\"true\"" : "")>\(attr(run.text))</text>\n"
             }
         }
     }
@@ -215,5 +215,15 @@ private struct SVGDocument {
         }.joined()
         defs += "<linearGradient id=\"grad\(counter)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\">\(stops)</linearGradient>"
         return "fill=\"url(#grad\(counter))\""
+    }
+
+    /// The CSS font families for a design: Apple's face first, then the faces drawn in PNG.
+    static func fontFamily(_ design: FontDesign) -> String {
+        switch design {
+        case .serif: "'New York', 'Liberation Serif', 'DejaVu Serif', serif"
+        case .monospaced: "'SF Mono', 'Liberation Mono', 'DejaVu Sans Mono', monospace"
+        case .rounded: "'SF Pro Rounded', -apple-system, 'Liberation Sans', 'DejaVu Sans', sans-serif"
+        case .default: "-apple-system, 'SF Pro', 'Liberation Sans', 'DejaVu Sans', sans-serif"
+        }
     }
 }
