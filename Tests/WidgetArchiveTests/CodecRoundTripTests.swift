@@ -85,3 +85,25 @@ final class DeviceSettingsCodecTests: XCTestCase {
         XCTAssertEqual(try ArchiveDecoder().decode(resealed(bytes)), value, "resealing alone changes nothing")
     }
 }
+
+/// A shape's dash flag promises a pattern: an empty one is refused (it was once read, and its phase
+/// lost on the way back out, which fuzzing found).
+final class DashPatternCodecTests: XCTestCase {
+    func testAnEmptyDashPatternIsRefusedAtItsCount() throws {
+        let style = StrokeStyleValue(cap: .round, dash: [3], dashPhase: 1.5)
+        let value = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                                       root: .shape(ShapeNode(kind: .circle, strokeWidth: 2, strokeStyle: style)))
+        let bytes = ArchiveEncoder.encode(value)
+        let pattern: [UInt8] = [1] + withUnsafeBytes(of: (3.0).bitPattern.littleEndian, Array.init)
+        let at = try XCTUnwrap(bytes.indices.first { bytes[$0...].starts(with: pattern) })
+        var empty = bytes
+        empty.replaceSubrange(at..<(at + pattern.count), with: [0])
+        var header = empty
+        let length = UInt32(empty.count - ArchiveHeader.size)
+        for i in 0..<4 { header[8 + i] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(i))) }
+        XCTAssertThrowsError(try ArchiveDecoder().decode(resealed(header))) { error in
+            XCTAssertEqual(error as? ArchiveDecodingError, .invalidValue(offset: at, field: "dash count", value: 0))
+        }
+        XCTAssertEqual(try ArchiveDecoder().decode(bytes), value)
+    }
+}

@@ -82,7 +82,7 @@ final class ShadowAndBlurTests: XCTestCase {
     func testTheSVGCarriesThemAsFilters() throws {
         let (shadowTree, _) = try render(.modified(black, .shadow(ShadowValue(color: .rgba(red: 0, green: 0, blue: 0, opacity: 0.5), radius: 4, x: 1, y: 2))))
         let shadowSVG = SVGWriter.svg(shadowTree)
-        XCTAssertTrue(shadowSVG.contains("<feDropShadow dx=\"1\" dy=\"2\" stdDeviation=\"2\" flood-color=\"#000000\" flood-opacity=\"0.5\"/>"), shadowSVG)
+        XCTAssertTrue(shadowSVG.contains("<feDropShadow dx=\"1\" dy=\"2\" stdDeviation=\"3.5\" flood-color=\"#000000\" flood-opacity=\"0.5\"/>"), shadowSVG)
         XCTAssertTrue(shadowSVG.contains("filter=\"url(#fx"))
         let (blurTree, _) = try render(.modified(black, .blur(radius: 6, opaque: true)))
         XCTAssertTrue(SVGWriter.svg(blurTree).contains("<feGaussianBlur stdDeviation=\"3\" edgeMode=\"duplicate\"/>"))

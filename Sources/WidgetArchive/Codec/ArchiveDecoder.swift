@@ -259,7 +259,11 @@ struct NodeReader {
         if flags & 16 != 0 {
             // A dash pattern, after the rest: lengths (each finite and not negative) and a phase.
             guard flags & 4 != 0 else { throw .invalidValue(offset: reader.offset, field: "dash without a stroke style", value: UInt64(flags)) }
+            let countOffset = reader.offset
             let count = try reader.count(limit: StrokeStyleValue.maximumDashCount, field: "dash count")
+            // The flag says a pattern follows: an empty one is written without it (an encoder that
+            // wrote none would lose the phase).
+            guard count > 0 else { throw .invalidValue(offset: countOffset, field: "dash count", value: 0) }
             var lengths: [Double] = []
             for _ in 0..<count {
                 let offset = reader.offset
