@@ -1,17 +1,18 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 
 /// The device settings of `render` and `preview` (`--text-size`, `--direction`, `--locale`,
 /// `--time-zone`) and the device axes of `preview --matrix` (`--text-sizes`, `--directions`,
 /// `--locales`), checked.
 enum DeviceArguments {
-    static let settingOptions: Set<String> = ["text-size", "direction", "locale", "time-zone"]
-    static let axisOptions: Set<String> = ["text-sizes", "directions", "locales"]
+    static let settingOptions: Set<String> = ["text-size", "direction", "locale", "time-zone", "model"]
+    static let axisOptions: Set<String> = ["text-sizes", "directions", "locales", "models"]
 
     /// The settings given, nil when none is.
     static func settings(_ a: Arguments) throws -> DeviceSettings? {
-        guard settingOptions.contains(where: { a.value($0) != nil }) else { return nil }
+        guard settingOptions.subtracting(["model"]).contains(where: { a.value($0) != nil }) else { return nil }
         var settings = try a.value("locale").map(locale).map(DeviceAxes.settings(locale:)) ?? .standard
         if let size = a.value("text-size") { settings.textSize = try textSize(size) }
         if let direction = a.value("direction") { settings.layoutDirection = try self.direction(direction) }
@@ -25,7 +26,18 @@ enum DeviceArguments {
         if let sizes = a.value("text-sizes") { axes.textSizes = try list(sizes).map(textSize) }
         if let directions = a.value("directions") { axes.directions = try list(directions).map(direction) }
         if let locales = a.value("locales") { axes.locales = try list(locales).map(locale) }
+        if let models = a.value("models") { axes.models = try list(models).map(model) }
         return axes
+    }
+
+    /// `--model iphone-se`: the iPhone whose widget sizes the iPhone placements take.
+    static func model(_ a: Arguments) throws -> DeviceModel? { try a.value("model").map(model) }
+
+    static func model(_ id: String) throws -> DeviceModel {
+        guard let model = DeviceModel.named(id) else {
+            throw UsageError("unknown iPhone model \(id) (one of \(DeviceModel.all.map(\.id).joined(separator: ", ")))")
+        }
+        return model
     }
 
     private static func list(_ text: String) -> [String] {

@@ -31,9 +31,11 @@ struct CommandHelp {
             """, summary: """
             lay out and render an archive or a timeline's current entry at DATE (asset images from
             EXE's resources and asset catalogs); --out - writes to standard output
-            DEVICE: [--text-size S] [--direction ltr|rtl] [--locale ID] [--time-zone TZ]: the device's
-            Dynamic Type size (xSmall … xxxLarge, accessibility1 … 5 or AX1 … AX5), reading direction,
-            locale (right to left when its language is) and time zone; default: those the archive was made in
+            DEVICE: [--text-size S] [--direction ltr|rtl] [--locale ID] [--time-zone TZ] [--model M]: the
+            device's Dynamic Type size (xSmall … xxxLarge, accessibility1 … 5 or AX1 … AX5), reading direction,
+            locale (right to left when its language is) and time zone (default: those the archive was made
+            in), and the iPhone whose widget sizes the iPhone placements take (iphone-se, iphone-mini,
+            iphone, iphone-plus, iphone-11, iphone-max)
             """),
         CommandHelp(name: "animate", synopsis: """
             animate FILE --family F [--placement P] [--from N] [--to M] [--fps F] [--format apng|frames|json]
@@ -53,8 +55,8 @@ struct CommandHelp {
             preview its source declares (#Preview, PreviewProvider), to PNG, SVG and JSON, with an
             index.html contact sheet; --shard K/N renders the K-th of N parts, and --merge joins the
             parts' folders into the whole preview
-            DEVICE as for render. AXES: [--text-sizes S,…] [--directions D,…] [--locales ID,…] (each
-            `none` to leave it out; default xSmall,accessibility3 / rtl / de_DE)
+            DEVICE as for render. AXES: [--text-sizes S,…] [--directions D,…] [--locales ID,…] [--models M,…]
+            (each `none` to leave it out; default xSmall,accessibility3 / rtl / de_DE / iphone-se)
             """),
         CommandHelp(name: "import", synopsis: """
             import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR [--build-path DIR]]

@@ -574,6 +574,8 @@ final class CommandLineTests: XCTestCase {
         }
         XCTAssertTrue(html.contains("<h2>ToDoList · systemSmall · iPhone home screen · fullColor, dark</h2>"))
         // The device axes: a cell per family and value, in the natural placement.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("ToDoList/systemMedium/iphone-home@iphone-se-fullColor-light/entry-0.png").path))
+        XCTAssertTrue(html.contains("<h2>ToDoList · systemMedium · iPhone home screen (iPhone SE, 8) · fullColor, light</h2>"), "the smallest iPhone")
         for (suffix, title) in [("xS", "text xSmall"), ("AX3", "text accessibility3"), ("rtl", "right to left"), ("de_DE", "de_DE")] {
             let folder = "ToDoList/systemMedium/iphone-home-fullColor-light-\(suffix)"
             XCTAssertTrue(FileManager.default.fileExists(atPath: out.appendingPathComponent("\(folder)/entry-0.png").path), folder)
@@ -598,11 +600,13 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(hiLTR.frame.x, 16)
         XCTAssertEqual(hiRTL.frame.x + hiRTL.frame.width, 158 - 16, accuracy: 1e-9, "leading is the right-hand margin")
         XCTAssertEqual(hiRTL.lines?.first?.runs.first?.fontSize, 33, "body at AX2")
+        let se = try JSONDecoder().decode(RenderTree.self, from: Data(try render(["--model", "iphone-se"]).stdout.utf8))
+        XCTAssertEqual(se.size, Size(width: 148, height: 148), "a small widget on an iPhone SE")
 
         for (args, message) in [
             (["--text-size", "huge"], "unknown text size huge"), (["--direction", "up"], "unknown direction up (ltr or rtl)"),
             (["--locale", "zz_QQ"], "unknown locale zz_QQ"), (["--time-zone", "Mars/Olympus"], "unknown time zone Mars/Olympus"),
-            (["--locale", "../../x"], "unknown locale ../../x"),
+            (["--locale", "../../x"], "unknown locale ../../x"), (["--model", "iphone-99"], "unknown iPhone model iphone-99"),
         ] {
             let r = try render(args)
             XCTAssertEqual(r.status, 2, "\(args)")

@@ -34,13 +34,15 @@ final class DeviceAxesTests: XCTestCase {
     func testTheMatrixAddsACellPerFamilyAndAxisValueInTheNaturalPlacement() throws {
         let cells = try host().matrix(kind: "Reading", platforms: [.iOS], axes: .common)
         let varied = cells.filter { !$0.device.isStandard }
-        XCTAssertEqual(varied.map(\.name), [
+        let moved = cells.filter { $0.placement.id.contains("@") }
+        XCTAssertEqual((varied + moved).map(\.name), [
             "systemSmall-iphone-home-fullColor-light-xS", "systemSmall-iphone-home-fullColor-light-AX3",
             "systemSmall-iphone-home-fullColor-light-rtl", "systemSmall-iphone-home-fullColor-light-de_DE",
             "systemMedium-iphone-home-fullColor-light-xS", "systemMedium-iphone-home-fullColor-light-AX3",
             "systemMedium-iphone-home-fullColor-light-rtl", "systemMedium-iphone-home-fullColor-light-de_DE",
+            "systemSmall-iphone-home@iphone-se-fullColor-light", "systemMedium-iphone-home@iphone-se-fullColor-light",
         ])
-        XCTAssertEqual(cells.count - varied.count, try host().matrix(kind: "Reading", platforms: [.iOS]).count,
+        XCTAssertEqual(cells.count - varied.count - moved.count, try host().matrix(kind: "Reading", platforms: [.iOS]).count,
                        "the standard cells are the matrix without axes")
     }
 
@@ -99,5 +101,22 @@ final class DeviceAxesTests: XCTestCase {
         let arabic = DeviceAxes.settings(locale: "ar_SA")
         XCTAssertEqual(arabic.layoutDirection, .rightToLeft, "a right-to-left language lays the widget out right to left")
         XCTAssertEqual(try render(host, arabic).root.allNodes().first { $0.role == .progress }?.mirrored, true)
+    }
+
+    func testAnIPhoneModelSizesTheWidgetAndTheExtensionIsToldItsSize() throws {
+        let host = try host()
+        for (id, width, height) in [("iphone-se", 321.0, 148.0), ("iphone-max", 364, 170)] {
+            let model = try XCTUnwrap(DeviceModel.named(id))
+            let placement = Placement.iPhoneHomeScreen.on(model)
+            XCTAssertEqual(placement.id, "iphone-home@\(id)")
+            XCTAssertEqual(Placement.named(placement.id), placement, "the extension resolves the same placement from the request")
+            let cell = RenderMatrix.Cell(family: .systemMedium, placement: placement, colorScheme: .light, flags: [])
+            let tree = try host.render(kind: "Reading", cell: cell, at: t0)
+            XCTAssertEqual(tree.size, Size(width: width, height: height))
+            XCTAssertEqual(tree.placement, "iphone-home@\(id)")
+        }
+        XCTAssertNil(Placement.named("iphone-home@iphone-99"), "an unknown model names no placement")
+        XCTAssertEqual(Placement.standByDay.on(DeviceModel.all[0]), .standByDay, "StandBy is not a home or lock screen")
+        XCTAssertEqual(Placement.iPhoneHomeScreen.on(.standard), .iPhoneHomeScreen)
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 
-/// The device settings a matrix shows a widget in besides the standard ones: text sizes, directions
-/// and locales. Each value is varied alone (a widget at AX3, a widget right to left), in each family's
+/// The device settings a matrix shows a widget in besides the standard ones: text sizes, directions,
+/// locales and iPhone models. Each value is varied alone (a widget at AX3, a widget right to left), in each family's
 /// natural placement, so the matrix grows by one cell per family and value rather than multiplying. A
 /// locale whose language is written right to left is shown right to left, as the device lays it out.
 public struct DeviceAxes: Hashable, Sendable {
@@ -10,19 +11,24 @@ public struct DeviceAxes: Hashable, Sendable {
     public var directions: [LayoutDirectionValue]
     /// Locale identifiers (`de_DE`).
     public var locales: [String]
+    /// iPhone models whose widget sizes differ from the standard one (`DeviceModel`).
+    public var models: [DeviceModel]
 
-    public init(textSizes: [TextSizeValue] = [], directions: [LayoutDirectionValue] = [], locales: [String] = []) {
+    public init(textSizes: [TextSizeValue] = [], directions: [LayoutDirectionValue] = [], locales: [String] = [],
+                models: [DeviceModel] = []) {
         self.textSizes = textSizes
         self.directions = directions
         self.locales = locales
+        self.models = models
     }
 
     /// The standard settings only.
     public static let none = DeviceAxes()
 
     /// The extremes worth a look: the smallest text and the third accessibility size, right to left,
-    /// and a language whose words run long.
-    public static let common = DeviceAxes(textSizes: [.xSmall, .accessibility3], directions: [.rightToLeft], locales: ["de_DE"])
+    /// a language whose words run long, and the smallest iPhone.
+    public static let common = DeviceAxes(textSizes: [.xSmall, .accessibility3], directions: [.rightToLeft], locales: ["de_DE"],
+                                          models: DeviceModel.named("iphone-se").map { [$0] } ?? [])
 
     /// The settings to add to the standard ones, each differing from them in one axis; duplicates
     /// and the standard settings themselves are left out.

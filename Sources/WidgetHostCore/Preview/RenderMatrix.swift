@@ -93,17 +93,26 @@ public enum RenderMatrix {
     /// scheme.
     static func deviceCells(_ standard: [Cell], axes: DeviceAxes) -> [Cell] {
         let variations = axes.variations
-        guard !variations.isEmpty else { return [] }
+        guard !variations.isEmpty || !axes.models.isEmpty else { return [] }
         var families: [WidgetFamily] = []
         for cell in standard where !families.contains(cell.family) { families.append(cell.family) }
         return families.flatMap { family -> [Cell] in
             let shown = standard.filter { $0.family == family }
             guard let base = shown.first(where: { $0.placement.id == Placement.natural(for: family).id }) ?? shown.first else { return [] }
-            return variations.map { device in
+            let settings = variations.map { device in
                 var cell = base
                 cell.device = device
                 return cell
             }
+            // The same placement on another iPhone, where that changes the family's size.
+            let models = axes.models.compactMap { model -> Cell? in
+                let moved = base.placement.on(model)
+                guard moved.size(for: family) != base.placement.size(for: family) else { return nil }
+                var cell = base
+                cell.placement = moved
+                return cell
+            }
+            return settings + models
         }
     }
 

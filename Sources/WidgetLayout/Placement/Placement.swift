@@ -209,7 +209,13 @@ extension Placement {
         .watchFace, .watchSmartStack, .carPlay,
     ] + visionPlacements + controlPlacements
 
-    public static func named(_ id: String) -> Placement? { all.first { $0.id == id } }
+    /// A placement by id; `iphone-home@iphone-se` is the iPhone home screen on that model.
+    public static func named(_ id: String) -> Placement? {
+        guard let (base, model) = split(id), let placement = all.first(where: { $0.id == base }) else { return nil }
+        guard let model else { return placement }
+        let moved = placement.on(model)
+        return moved.id == id ? moved : nil
+    }
 
     /// Where a family is naturally shown: the home screen for system families, the lock screen for
     /// accessories, the watch face for `accessoryCorner`.

@@ -56,7 +56,8 @@ extension WidgetTestHost {
     /// `kind` as it shows in one cell at `date` (default: now): a timeline archived for the cell's
     /// variant, laid out for its placement.
     public func render(kind: String, cell: RenderMatrix.Cell, at date: Date? = nil) throws -> RenderTree {
-        let timeline = try host.reload(executable: extensionPath, kind: kind, family: cell.family, variants: [cell.variant])
+        let timeline = try host.reload(executable: extensionPath, kind: kind, family: cell.family, variants: [cell.variant],
+                                       placement: cell.placement.id)
         let at = date ?? clock.now
         return try host.render(timeline, at: at, context: cell.context(at: at)).0
     }

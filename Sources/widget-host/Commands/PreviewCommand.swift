@@ -53,6 +53,7 @@ enum PreviewCommand {
         preview.matrixPlacements = Placement.all.filter { platforms?.contains($0.platform) ?? true }
         preview.device = device
         preview.axes = axes
+        preview.model = try DeviceArguments.model(a)
         for widget in connection.hello.widgets {
             if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
         }
@@ -99,8 +100,10 @@ final class PreviewRun {
     /// The device's settings (`--text-size`, `--direction`, `--locale`, `--time-zone`); nil: standard.
     /// In a matrix, the settings of every standard cell.
     var device: DeviceSettings?
-    /// The device settings a matrix adds cells for (`--text-sizes`, `--directions`, `--locales`).
+    /// The device settings a matrix adds cells for (`--text-sizes`, `--directions`, `--locales`, `--models`).
     var axes = DeviceAxes.none
+    /// The iPhone the iPhone placements are sized for (`--model`); nil: the standard one.
+    var model: DeviceModel?
     /// Units of work met so far (each widget row and each declared preview is one), and the
     /// diagnostics the extension reported during each.
     private var units = 0
@@ -129,7 +132,7 @@ final class PreviewRun {
             ? [(nil, [])]
             : widget.recommendations.enumerated().map { ("recommendation \($0.offset + 1): \($0.element.description)", $0.element.configuration) }
         for family in widget.families {
-            let placement = Placement.natural(for: family)
+            let placement = model.map { Placement.natural(for: family).on($0) } ?? Placement.natural(for: family)
             var variant = placement.variant(flags: widget.flags)
             variant.device = device ?? .standard
             if let reason = RenderMatrix.exclusion(of: widget, family, placement) {
@@ -153,7 +156,8 @@ final class PreviewRun {
     /// colour schemes, a row each (`DIR/<kind>/<family>/<placement>-<mode>-<scheme>/entry-N.*`).
     func renderMatrix(_ widget: WidgetDescriptor) throws {
         let configuration = widget.recommendations.first?.configuration ?? []
-        let matrix = RenderMatrix.cells(for: widget, placements: matrixPlacements, axes: axes)
+        let placements = model.map { model in matrixPlacements.map { $0.on(model) } } ?? matrixPlacements
+        let matrix = RenderMatrix.cells(for: widget, placements: placements, axes: axes)
         for leftOut in matrix.leftOut {
             guard takeUnit() else { continue }
             sheet.add(ContactSheet.Row(kind: widget.kind, family: leftOut.family, placement: leftOut.placement, configuration: nil),
@@ -177,7 +181,7 @@ final class PreviewRun {
         let timeline: StoredTimeline
         do {
             timeline = try host.reload(executable: executable, kind: row.kind, family: row.family, variants: [variant],
-                                       isPreview: true, configuration: configuration)
+                                       isPreview: true, configuration: configuration, placement: row.placement.id)
         } catch {
             fail("\(row.title): \(error)")
             sheet.add(row, error: "\(error)")

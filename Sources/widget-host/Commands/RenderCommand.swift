@@ -27,7 +27,8 @@ enum RenderCommand {
         let a = try Arguments(args, options: Set(["family", "placement", "at", "out", "format", "entry", "mode", "scheme", "font", "scale", "contrast", "extension"])
                               .union(DeviceArguments.settingOptions))
         guard a.positional.count == 1, let path = a.positional.first else { throw UsageError("render takes one FILE") }
-        let (family, placement) = try familyAndPlacement(a)
+        let (family, standardPlacement) = try familyAndPlacement(a)
+        let placement = try DeviceArguments.model(a).map { standardPlacement.on($0) } ?? standardPlacement
         let out = try a.required("out")
         let format = a.value("format") ?? URL(fileURLWithPath: out).pathExtension.replacingOccurrences(of: "txt", with: "text")
         guard ["json", "text", "svg", "png"].contains(format) else {
