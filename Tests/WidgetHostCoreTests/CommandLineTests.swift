@@ -583,6 +583,16 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testRenderNotesASystemImageWithoutAGlyphOnce() throws {
+        let dir = try temporaryDirectory(self)
+        let root = ViewNode.stack(StackNode(axis: .horizontal, children: Array(repeating: .image(ImageNode(source: .system("flux.capacitor"))), count: 3)))
+        let file = dir.appendingPathComponent("s.wgar")
+        try Data(ArchiveEncoder.encode(WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: root))).write(to: file)
+        let r = try widgetHost(["render", file.path, "--family", "systemSmall", "--format", "svg", "--out", dir.appendingPathComponent("s.svg").path])
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stderr.components(separatedBy: "system image \"flux.capacitor\" has no glyph here").count, 2, r.stderr)
+    }
+
     func testDeviceSettingsAndAxesAreCheckedAndRenderLaysOutRightToLeft() throws {
         let dir = try temporaryDirectory(self)
         let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: .modified(

@@ -191,4 +191,15 @@ final class SymbolGlyphTests: XCTestCase {
         // An unknown name draws the stand-in, not nothing.
         XCTAssertTrue(try render("figure.surfing").rgba.enumerated().contains { $0.offset % 4 == 3 && $0.element > 200 })
     }
+
+    func testNamesWithoutAGlyphAreListedOnceForTheReport() {
+        let root = ViewNode.stack(StackNode(axis: .horizontal, children: [
+            .image(ImageNode(source: .system("flux.capacitor"))), .image(ImageNode(source: .system("star.fill"))),
+            .image(ImageNode(source: .system("flux.capacitor"))), .image(ImageNode(source: .asset("flux.capacitor"))),
+        ]))
+        let archive = WidgetArchiveValue(kind: "S", family: .systemMedium, entryDate: Date(timeIntervalSince1970: 0), root: root)
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemMedium,
+                                                                          date: Date(timeIntervalSince1970: 0)))
+        XCTAssertEqual(SymbolGlyphs.standIns(in: tree), ["flux.capacitor"], "once, and only system images")
+    }
 }

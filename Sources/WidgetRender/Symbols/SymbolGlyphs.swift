@@ -9,7 +9,7 @@ import WidgetArchive
 /// `.circle.fill` and the like (knocked out of the filled outline), `.slash` (struck through) and
 /// `.badge.<mark>` (a small mark at the corner). Unknown names draw the stand-in. The base glyphs
 /// live in the category tables (`SymbolGlyphs+Marks.swift` and its siblings).
-enum SymbolGlyphs {
+public enum SymbolGlyphs {
     /// What a symbol draws: the ink, and for an enclosed or knocked-out form the shape the ink is
     /// knocked out of (drawn as the secondary layer in the hierarchical and palette modes).
     struct Drawing {
@@ -144,6 +144,17 @@ enum SymbolGlyphs {
 
     /// Whether `name` is drawn as a glyph here.
     static func knows(_ name: String) -> Bool { parse(name) != nil }
+
+    /// The system image names in `tree` that have no glyph here and draw as the neutral stand-in,
+    /// each once, in the order met: what a preview reports.
+    public static func standIns(in tree: RenderTree) -> [String] {
+        var names: [String] = []
+        for node in tree.root.allNodes() where node.role == .image && node.style == nil {
+            guard let name = node.imageName, !knows(name), !names.contains(name) else { continue }
+            names.append(name)
+        }
+        return names
+    }
 
     /// Ink that stays solid in every form: on the filled backing when there is one, else with the ink.
     private static func add(_ solid: Path, to drawing: inout Drawing) {

@@ -249,6 +249,9 @@ final class PreviewRun {
     /// Asset images come only from the extension's own resource folder: a missing or refused one is
     /// a warning naming it.
     private func checkAssetImages(_ tree: RenderTree, kind: String) {
+        for name in SymbolGlyphs.standIns(in: tree) {
+            assetWarnings.insert("\(kind): system image \"\(name)\" has no glyph here; drawn as a stand-in")
+        }
         for node in tree.root.allNodes() where node.role == .image && node.style == .asset {
             switch resources.resolve(node.imageName ?? "") {
             case .found: break

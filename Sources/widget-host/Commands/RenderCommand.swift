@@ -93,6 +93,9 @@ enum RenderCommand {
         var context = RenderContext(placement: placement, family: family, date: at!, colorScheme: scheme, renderingMode: mode, device: device)
         context.increasedContrast = increasedContrast
         let tree = WidgetRenderer.render(archive, context: context)
+        for name in SymbolGlyphs.standIns(in: tree) {
+            FileHandle.standardError.write(Data("widget-host: note: system image \"\(name)\" has no glyph here; drawn as a stand-in\n".utf8))
+        }
         var painter = PNGRenderer(fontPath: a.value("font"))
         if let resources { painter.assets = AssetImageLoader(resources: resources).image }
         let bytes: [UInt8] = switch format {
