@@ -202,4 +202,34 @@ final class SymbolGlyphTests: XCTestCase {
                                                                           date: Date(timeIntervalSince1970: 0)))
         XCTAssertEqual(SymbolGlyphs.standIns(in: tree), ["flux.capacitor"], "once, and only system images")
     }
+
+    /// A symbol drawn at 100 points in blue, in a rendering mode; the pixel at (x, y) of its frame.
+    private func symbolPixel(_ name: String, _ mode: SymbolRenderingModeValue, at point: (Double, Double)) throws -> RGBA {
+        let image = ViewNode.modified(.modified(.modified(.image(ImageNode(source: .system(name))), .symbolRenderingMode(mode)),
+                                                .foreground(.color(.system(.blue, opacity: 1)))), .font(FontSpec(size: .fixed(100))))
+        let archive = WidgetArchiveValue(kind: "S", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: image)
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall,
+                                                                          date: Date(timeIntervalSince1970: 0)))
+        let frame = try XCTUnwrap(tree.root.allNodes().first { $0.role == .image }?.frame)
+        let side = min(frame.width, frame.height)
+        let x = frame.x + (frame.width - side) / 2 + point.0 * side, y = frame.y + (frame.height - side) / 2 + point.1 * side
+        return PNGRenderer().canvas(tree, scale: 1).pixel(x: Int(x), y: Int(y))
+    }
+
+    func testMulticolourDrawsTheSymbolsOwnColours() throws {
+        let heart = try symbolPixel("heart.fill", .multicolor, at: (0.5, 0.55))
+        XCTAssertGreaterThan(heart.r, 0.9, "a red heart whatever the foreground")
+        XCTAssertLessThan(heart.b, 0.4)
+        XCTAssertGreaterThan(try symbolPixel("heart.fill", .monochrome, at: (0.5, 0.55)).b, 0.9, "in the foreground otherwise")
+        // The battery's charge is green and its bolt dark; its case is grey.
+        let charge = try symbolPixel("battery.100.bolt", .multicolor, at: (0.2, 0.5))
+        XCTAssertGreaterThan(charge.g, charge.r + 0.3)
+        XCTAssertGreaterThan(charge.g, charge.b + 0.3)
+        let bolt = try symbolPixel("battery.100.bolt", .multicolor, at: (0.49, 0.5))
+        XCTAssertLessThan(bolt.r + bolt.g + bolt.b, 0.6, "the bolt is dark")
+        let casing = try symbolPixel("battery.100.bolt", .multicolor, at: (0.5, 0.3))
+        XCTAssertEqual(casing.r, casing.b, accuracy: 0.05, "the case is grey")
+        // Without colours of its own, multicolour draws as the hierarchical mode.
+        XCTAssertEqual(try symbolPixel("gearshape", .multicolor, at: (0.5, 0.5)), try symbolPixel("gearshape", .hierarchical, at: (0.5, 0.5)))
+    }
 }

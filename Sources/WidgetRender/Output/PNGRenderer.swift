@@ -372,7 +372,7 @@ struct Painter {
         }
         let color = node.color?.rgba ?? .black
         let name = node.imageName ?? ""
-        if drawGlyph(name, r, color: color, layered: node.symbolRenderingMode.map { $0 != .monochrome } ?? false,
+        if drawGlyph(name, r, color: color, mode: node.symbolRenderingMode ?? .monochrome,
                      secondary: node.symbolPalette?.first?.rgba, mirrored: node.mirrored == true, weight: node.symbolWeight ?? .regular,
                      opacity: opacity, clip: clip) { return }
         let d = min(r.width, r.height) * 0.8
@@ -404,8 +404,9 @@ struct Painter {
     /// glyph's coverage erased from the disc, square or body; `layered` (the
     /// hierarchical, palette and multicolour modes) draws the disc or square as a secondary layer
     /// instead, the glyph over it at full strength.
-    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, layered: Bool, secondary: RGBA?, mirrored: Bool,
+    private mutating func drawGlyph(_ name: String, _ r: Rect, color: RGBA, mode: SymbolRenderingModeValue, secondary: RGBA?, mirrored: Bool,
                                     weight: FontWeight, opacity: Double, clip: CoverageMask?) -> Bool {
+        var layered = mode != .monochrome, color = color
         let d = min(r.width, r.height)
         let box = Rect(x: r.x + (r.width - d) / 2, y: r.y + (r.height - d) / 2, width: d, height: d)
         guard var drawing = SymbolGlyphs.drawing(name, in: box, weight: weight) else { return false }
@@ -414,6 +415,26 @@ struct Painter {
             let flip = { (path: Path) in path.transformed { Point(x: 2 * box.x + box.width - $0.x, y: $0.y) }.reversed }
             drawing.ink = flip(drawing.ink)
             drawing.knockedOutOf = drawing.knockedOutOf.map(flip)
+            drawing.multicolor = drawing.multicolor.map { (flip($0.0), $0.1) }
+        }
+        if mode == .multicolor {
+            let scheme: ColorScheme = dark ? .dark : .light
+            if !drawing.multicolor.isEmpty {
+                // The glyph's parts in their own paints.
+                for (part, paint) in drawing.multicolor {
+                    let resolved = switch paint {
+                    case .system(let c): SystemPalette.resolve(c, scheme: scheme)
+                    case .primary: SystemPalette.resolve(.primary, scheme: scheme)
+                    }
+                    self.paint(part, .solid(resolved), opacity: opacity, clip: clip)
+                }
+                return true
+            }
+            if let tint = SymbolGlyphs.multicolorTint(name) {
+                // One colour throughout, cut-outs knocked out as in the monochrome mode.
+                color = SystemPalette.resolve(tint, scheme: scheme)
+                layered = false
+            }
         }
         guard let backing = drawing.knockedOutOf else {
             paint(drawing.ink, .solid(color), opacity: opacity, clip: clip)

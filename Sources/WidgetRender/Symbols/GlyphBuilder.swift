@@ -16,6 +16,10 @@ struct GlyphBuilder {
     /// The parts a filled form knocks out of `path` (the hands of `clock.fill`). They are kept apart
     /// rather than subtracted by winding, because overlapping stroke pieces would cancel unevenly.
     var holes = Path()
+    /// The glyph in the colours SF Symbols' multicolour mode gives its parts, for the glyphs that
+    /// have them (a battery's grey case, green charge and dark bolt); drawn in that mode instead of
+    /// `path`, in order.
+    var multicolor: [(Path, MulticolorPaint)] = []
 
     init(filled: Bool, weight: Double, box: Rect) {
         self.filled = filled
@@ -112,18 +116,22 @@ struct GlyphBuilder {
         line(body + [body[0]])
         let w = box.width, h = box.height
         path.append(.roundedRect(Rect(x: box.x + 0.88 * w, y: box.y + 0.42 * h, width: 0.06 * w, height: 0.16 * h), radius: 0.03 * w, continuous: false))
-        if level > 0 {
-            path.append(.roundedRect(Rect(x: box.x + 0.13 * w, y: box.y + 0.37 * h, width: 0.64 * level * w, height: 0.26 * h),
-                                     radius: 0.03 * w, continuous: false))
-        }
+        let casing = path
+        let charge: Path = level > 0
+            ? .roundedRect(Rect(x: box.x + 0.13 * w, y: box.y + 0.37 * h, width: 0.64 * level * w, height: 0.26 * h), radius: 0.03 * w, continuous: false)
+            : Path()
+        path.append(charge)
+        var mark = Path()
         if bolt {
-            var mark = Path()
             for (i, p) in [(0.5, 0.16), (0.32, 0.54), (0.48, 0.54), (0.44, 0.84), (0.66, 0.44), (0.5, 0.44)].enumerated() {
                 if i == 0 { mark.move(to: at(p)) } else { mark.line(to: at(p)) }
             }
             mark.close()
             path.append(level > 0 ? mark.reversed : mark)
         }
+        // Multicolour: a grey case, a green charge (red when low), a dark bolt over it.
+        multicolor = [(casing, .system(.gray)), (charge, .system(level <= 0.2 ? .red : .green))]
+        if bolt { multicolor.append((mark, .primary)) }
     }
 
     // MARK: Point helpers (unit-square geometry shared by the glyph tables)

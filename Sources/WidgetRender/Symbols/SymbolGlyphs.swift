@@ -15,6 +15,21 @@ public enum SymbolGlyphs {
     struct Drawing {
         var ink = Path()
         var knockedOutOf: Path?
+        /// The parts in their multicolour paints, when the glyph has its own (else the multicolour
+        /// mode draws it as the hierarchical one, or in `multicolorTint`).
+        var multicolor: [(Path, MulticolorPaint)] = []
+    }
+
+    /// Symbols whose multicolour form is one system colour throughout: a red heart, an orange flame,
+    /// a yellow sun and warning sign (its mark knocked out as in the other modes).
+    static func multicolorTint(_ name: String) -> SystemColor? {
+        switch name {
+        case "heart", "heart.fill": .red
+        case "flame", "flame.fill": .orange
+        case "leaf", "leaf.fill": .green
+        case "sun.max", "sun.max.fill", "sun.min", "sun.min.fill", "exclamationmark.triangle", "exclamationmark.triangle.fill": .yellow
+        default: nil
+        }
     }
 
     /// A glyph's drawing code, in a unit square.
@@ -133,6 +148,7 @@ public enum SymbolGlyphs {
             } else {
                 drawing = Drawing(ink: builder.holes, knockedOutOf: builder.path)
             }
+            drawing.multicolor = builder.multicolor
         }
         if parsed.slashed {
             var slash = GlyphBuilder(filled: false, weight: stroke, box: box)
@@ -238,4 +254,11 @@ public enum SymbolGlyphs {
             + GlyphBuilder.arcPoints(center: (x1 - r, y1 - r), radius: r, from: 90, to: 180, steps: 6)
         return top + [(x0 + 0.4 * w, y1), (x0 + 0.08 * w, y1 + 0.18), (x0 + 0.14 * w, y1 - 0.02), (x0 + 0.02, y1 - 0.12)]
     }
+}
+
+/// A multicolour part's paint: a system colour, or the primary label colour (black, or white in the
+/// dark).
+enum MulticolorPaint {
+    case system(SystemColor)
+    case primary
 }
