@@ -165,3 +165,28 @@ final class DesignFaceTests: XCTestCase {
         XCTAssertEqual(sans.png(tree, scale: 1), sans.png(tree, scale: 1))
     }
 }
+
+/// `Font.smallCaps()` and its lowercase and uppercase forms: the letters named drawn as capitals at
+/// the lowercase letters' height.
+final class SmallCapsTests: XCTestCase {
+    private func runs(_ text: String, _ smallCaps: SmallCapsValue) -> [(String, Double)] {
+        let root = ViewNode.modified(.text(TextNode(text)), .font(FontSpec(size: .fixed(20), smallCaps: smallCaps)))
+        let archive = WidgetArchiveValue(kind: "T", family: .systemMedium, entryDate: Date(timeIntervalSince1970: 0), root: root)
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemMedium,
+                                                                          date: Date(timeIntervalSince1970: 0)))
+        return tree.root.allNodes().compactMap(\.lines).joined().flatMap(\.runs).map { ($0.text, $0.fontSize) }
+    }
+
+    func testTheLettersNamedBecomeSmallCapitals() throws {
+        XCTAssertEqual(runs("Hello 42", .lowercase).map(\.0), ["H", "ELLO", " 42"])
+        XCTAssertEqual(runs("Hello 42", .lowercase).map(\.1), [20, 15, 20])
+        XCTAssertEqual(runs("Hello", .uppercase).map(\.0), ["H", "ello"])
+        XCTAssertEqual(runs("Hello", .uppercase).map(\.1), [15, 20])
+        XCTAssertEqual(runs("Hi 2", .all).map(\.0), ["HI", " 2"])
+        XCTAssertEqual(runs("Hello", .none).map(\.0), ["Hello"])
+        // The format keeps them (font style bits 5 and 6).
+        let value = WidgetArchiveValue(kind: "T", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
+                                       root: .modified(.text(TextNode("x")), .font(FontSpec(size: .style(.body), smallCaps: .uppercase))))
+        XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(value)), value)
+    }
+}

@@ -453,10 +453,11 @@ struct NodeReader {
         } else {
             throw .invalidValue(offset: weightOffset, field: "font weight", value: UInt64(weightCode))
         }
-        // Bits 0-1 design, 2-3 width, 4 italic.
-        let style = try bits("font design", allowed: 0b1_1111)
+        // Bits 0-1 design, 2-3 width, 4 italic, 5-6 small capitals.
+        let style = try bits("font design", allowed: 0b111_1111)
         return FontSpec(size: size, weight: weight, design: FontDesign(rawValue: style & 3)!,
-                        width: FontWidthValue(rawValue: (style >> 2) & 3)!, italic: style & 16 != 0)
+                        width: FontWidthValue(rawValue: (style >> 2) & 3)!, italic: style & 16 != 0,
+                        smallCaps: SmallCapsValue(rawValue: (style >> 5) & 3) ?? .none)
     }
 
     private mutating func color() throws(ArchiveDecodingError) -> ColorValue {

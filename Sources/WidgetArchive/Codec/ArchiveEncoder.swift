@@ -291,7 +291,7 @@ struct NodeWriter {
         case .fixed(let size): out.u8(1); out.f64(size)
         }
         out.u8(font.weight?.rawValue ?? 0xFF)
-        out.u8(font.design.rawValue | font.width.rawValue << 2 | (font.italic ? 16 : 0))
+        out.u8(font.design.rawValue | font.width.rawValue << 2 | (font.italic ? 16 : 0) | font.smallCaps.rawValue << 5)
     }
 
     private mutating func shapeKind(_ kind: ShapeKind) {

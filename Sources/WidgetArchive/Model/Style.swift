@@ -112,13 +112,30 @@ public struct FontSpec: Hashable, Sendable, Codable {
     public var design: FontDesign
     public var width: FontWidthValue
     public var italic: Bool
-    public init(size: Size, weight: FontWeight? = nil, design: FontDesign = .default, width: FontWidthValue = .standard, italic: Bool = false) {
+    /// `smallCaps()`, `lowercaseSmallCaps()`, `uppercaseSmallCaps()`: which letters are drawn as small
+    /// capitals.
+    public var smallCaps: SmallCapsValue {
+        get { storedSmallCaps ?? .none }
+        set { storedSmallCaps = newValue == .none ? nil : newValue }
+    }
+    /// Kept only when set, so fonts coded before small capitals existed decode and compare alike.
+    private var storedSmallCaps: SmallCapsValue?
+
+    public init(size: Size, weight: FontWeight? = nil, design: FontDesign = .default, width: FontWidthValue = .standard, italic: Bool = false,
+                smallCaps: SmallCapsValue = .none) {
         self.size = size
         self.weight = weight
         self.design = design
         self.width = width
         self.italic = italic
+        self.storedSmallCaps = smallCaps == .none ? nil : smallCaps
     }
+}
+
+/// Which letters a font draws as small capitals: lowercase ones (`lowercaseSmallCaps()`), capitals
+/// (`uppercaseSmallCaps()`), or both (`smallCaps()`).
+public enum SmallCapsValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
+    case none = 0, lowercase, uppercase, all
 }
 
 /// `Font.Width`.

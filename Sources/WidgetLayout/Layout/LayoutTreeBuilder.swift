@@ -298,11 +298,44 @@ struct LayoutTreeBuilder {
         return TextStyleTable.weight(.body, platform: context.platform)
     }
 
+    /// Small capitals' height, as a fraction of the capitals': about the lowercase letters' height.
+    static let smallCapitalScale = 0.75
+
+    /// A run with small capitals split into pieces: the letters `smallCaps` names become capitals at
+    /// `smallCapitalScale` of the size, the rest stay as they are.
+    static func smallCapitals(_ run: StyledText.Run, _ smallCaps: SmallCapsValue) -> [StyledText.Run] {
+        guard smallCaps != .none else { return [run] }
+        func shrinks(_ c: Character) -> Bool {
+            switch smallCaps {
+            case .lowercase: c.isLowercase
+            case .uppercase: c.isUppercase
+            case .all: c.isLetter && c.isCased
+            case .none: false
+            }
+        }
+        var pieces: [StyledText.Run] = []
+        var current = "", small = false
+        func flush() {
+            guard !current.isEmpty else { return }
+            var piece = run
+            piece.text = small ? current.uppercased() : current
+            if small { piece.size = run.size * smallCapitalScale }
+            pieces.append(piece)
+            current = ""
+        }
+        for c in run.text {
+            if shrinks(c) != small { flush(); small.toggle() }
+            current.append(c)
+        }
+        flush()
+        return pieces.isEmpty ? [run] : pieces
+    }
+
     /// Accessory widgets default to the body style; inline text is drawn in the system's own font.
     var defaultTextStyle: TextStyle { .body }
 
     private func styledText(_ text: TextNode, _ style: InheritedStyle) -> StyledText {
-        let runs = text.runs.map { run -> StyledText.Run in
+        let runs = text.runs.flatMap { run -> [StyledText.Run] in
             let font = run.font ?? style.font
             let size = fontSize(font, style)
             let styleWeight: FontWeight = if case .style(let ts)? = font?.size {
@@ -325,13 +358,14 @@ struct LayoutTreeBuilder {
                 guard let d, d.isActive else { return nil }
                 return d.color.map { styles.drawn(styles.color($0), accented: style.accented) } ?? color
             }
-            return StyledText.Run(
+            let styled = StyledText.Run(
                 text: text, size: size, weight: weight, design: design,
                 italic: run.italic || style.italic || font?.italic == true, color: color,
                 spacing: Self.finite((attributes.kerning ?? 0) + (attributes.tracking ?? 0), bound: 100),
                 widthFactor: font?.width.advanceFactor ?? 1,
                 baselineOffset: Self.finite(attributes.baselineOffset ?? 0, bound: 500),
                 underline: decoration(attributes.underline), strikethrough: decoration(attributes.strikethrough))
+            return Self.smallCapitals(styled, font?.smallCaps ?? .none)
         }
         return StyledText(runs: runs, lineLimit: style.lineLimit, minimumScaleFactor: style.minimumScaleFactor,
                           alignment: style.textAlignment, redacted: style.redacted)

@@ -42,11 +42,12 @@ public struct Font: Hashable, Sendable {
     public func monospaced() -> Font { var f = self; f.spec.design = .monospaced; return f }
     public func italic() -> Font { var f = self; f.spec.italic = true; return f }
     public func width(_ width: Width) -> Font { var f = self; f.spec.width = width.value; return f }
-    /// Leading, small capitals and stylistic variants change nothing in the host's metrics.
+    /// Leading and stylistic variants change nothing in the host's metrics.
     public func leading(_ leading: Leading) -> Font { self }
-    public func smallCaps() -> Font { self }
-    public func lowercaseSmallCaps() -> Font { self }
-    public func uppercaseSmallCaps() -> Font { self }
+    /// Small capitals: the letters named drawn as capitals at the height of lowercase ones.
+    public func smallCaps() -> Font { var f = self; f.spec.smallCaps = .all; return f }
+    public func lowercaseSmallCaps() -> Font { var f = self; f.spec.smallCaps = f.spec.smallCaps == .uppercase ? .all : .lowercase; return f }
+    public func uppercaseSmallCaps() -> Font { var f = self; f.spec.smallCaps = f.spec.smallCaps == .lowercase ? .all : .uppercase; return f }
 
     /// `Font.Width`.
     public struct Width: Hashable, Sendable {
