@@ -219,7 +219,7 @@ public struct ArchiveGenerator {
     private mutating func font() -> FontSpec {
         FontSpec(size: bool() ? .style(pick(TextStyle.allCases)) : .fixed(number(6...60)),
                  weight: bool() ? pick(FontWeight.allCases) : nil, design: pick(FontDesign.allCases), width: pick(FontWidthValue.allCases),
-                 italic: bool(), smallCaps: bool() ? .none : pick(SmallCapsValue.allCases))
+                 italic: bool(), smallCaps: bool() ? .off : pick(SmallCapsValue.allCases))
     }
 
     private mutating func color() -> ColorValue {

@@ -183,7 +183,7 @@ final class SmallCapsTests: XCTestCase {
         XCTAssertEqual(runs("Hello", .uppercase).map(\.0), ["H", "ello"])
         XCTAssertEqual(runs("Hello", .uppercase).map(\.1), [15, 20])
         XCTAssertEqual(runs("Hi 2", .all).map(\.0), ["HI", " 2"])
-        XCTAssertEqual(runs("Hello", .none).map(\.0), ["Hello"])
+        XCTAssertEqual(runs("Hello", .off).map(\.0), ["Hello"])
         // The format keeps them (font style bits 5 and 6).
         let value = WidgetArchiveValue(kind: "T", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0),
                                        root: .modified(.text(TextNode("x")), .font(FontSpec(size: .style(.body), smallCaps: .uppercase))))

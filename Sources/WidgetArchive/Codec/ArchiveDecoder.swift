@@ -457,7 +457,7 @@ struct NodeReader {
         let style = try bits("font design", allowed: 0b111_1111)
         return FontSpec(size: size, weight: weight, design: FontDesign(rawValue: style & 3)!,
                         width: FontWidthValue(rawValue: (style >> 2) & 3)!, italic: style & 16 != 0,
-                        smallCaps: SmallCapsValue(rawValue: (style >> 5) & 3) ?? .none)
+                        smallCaps: SmallCapsValue(rawValue: (style >> 5) & 3) ?? .off)
     }
 
     private mutating func color() throws(ArchiveDecodingError) -> ColorValue {

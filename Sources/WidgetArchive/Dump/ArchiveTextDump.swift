@@ -257,7 +257,7 @@ public enum ArchiveTextDump {
         if font.design != .default { s += " design \(font.design)" }
         if font.width != .standard { s += " width \(font.width)" }
         if font.italic { s += " italic" }
-        if font.smallCaps != .none { s += " smallCaps \(font.smallCaps)" }
+        if font.smallCaps != .off { s += " smallCaps \(font.smallCaps)" }
         return s
     }
 

@@ -115,27 +115,27 @@ public struct FontSpec: Hashable, Sendable, Codable {
     /// `smallCaps()`, `lowercaseSmallCaps()`, `uppercaseSmallCaps()`: which letters are drawn as small
     /// capitals.
     public var smallCaps: SmallCapsValue {
-        get { storedSmallCaps ?? .none }
-        set { storedSmallCaps = newValue == .none ? nil : newValue }
+        get { storedSmallCaps ?? .off }
+        set { storedSmallCaps = newValue == .off ? nil : newValue }
     }
     /// Kept only when set, so fonts coded before small capitals existed decode and compare alike.
     private var storedSmallCaps: SmallCapsValue?
 
     public init(size: Size, weight: FontWeight? = nil, design: FontDesign = .default, width: FontWidthValue = .standard, italic: Bool = false,
-                smallCaps: SmallCapsValue = .none) {
+                smallCaps: SmallCapsValue = .off) {
         self.size = size
         self.weight = weight
         self.design = design
         self.width = width
         self.italic = italic
-        self.storedSmallCaps = smallCaps == .none ? nil : smallCaps
+        self.storedSmallCaps = smallCaps == .off ? nil : smallCaps
     }
 }
 
 /// Which letters a font draws as small capitals: lowercase ones (`lowercaseSmallCaps()`), capitals
 /// (`uppercaseSmallCaps()`), or both (`smallCaps()`).
 public enum SmallCapsValue: UInt8, Hashable, Sendable, Codable, CaseIterable {
-    case none = 0, lowercase, uppercase, all
+    case off = 0, lowercase, uppercase, all
 }
 
 /// `Font.Width`.

@@ -304,13 +304,13 @@ struct LayoutTreeBuilder {
     /// A run with small capitals split into pieces: the letters `smallCaps` names become capitals at
     /// `smallCapitalScale` of the size, the rest stay as they are.
     static func smallCapitals(_ run: StyledText.Run, _ smallCaps: SmallCapsValue) -> [StyledText.Run] {
-        guard smallCaps != .none else { return [run] }
+        guard smallCaps != .off else { return [run] }
         func shrinks(_ c: Character) -> Bool {
             switch smallCaps {
             case .lowercase: c.isLowercase
             case .uppercase: c.isUppercase
             case .all: c.isLetter && c.isCased
-            case .none: false
+            case .off: false
             }
         }
         var pieces: [StyledText.Run] = []
@@ -365,7 +365,7 @@ struct LayoutTreeBuilder {
                 widthFactor: font?.width.advanceFactor ?? 1,
                 baselineOffset: Self.finite(attributes.baselineOffset ?? 0, bound: 500),
                 underline: decoration(attributes.underline), strikethrough: decoration(attributes.strikethrough))
-            return Self.smallCapitals(styled, font?.smallCaps ?? .none)
+            return Self.smallCapitals(styled, font?.smallCaps ?? .off)
         }
         return StyledText(runs: runs, lineLimit: style.lineLimit, minimumScaleFactor: style.minimumScaleFactor,
                           alignment: style.textAlignment, redacted: style.redacted)
