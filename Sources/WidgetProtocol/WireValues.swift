@@ -61,12 +61,7 @@ extension DeviceSettings {
         var identifiers: [String] = []
         for field in ["locale", "time zone"] {
             let offset = r.offset
-            let identifier = try r.inlineString(maxLength: maxIdentifierLength)
-            // Not a name a locale or time zone can have (the value is its length in bytes).
-            guard isPlausibleIdentifier(identifier) else {
-                throw .invalidValue(offset: offset, field: field + " identifier", value: UInt64(identifier.utf8.count))
-            }
-            identifiers.append(identifier)
+            identifiers.append(try checked(try r.inlineString(maxLength: maxIdentifierLength), field: field, offset: offset))
         }
         return DeviceSettings(textSize: size, layoutDirection: direction, locale: identifiers[0], timeZone: identifiers[1])
     }

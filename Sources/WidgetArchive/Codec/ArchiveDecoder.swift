@@ -116,12 +116,7 @@ struct NodeReader {
         var identifiers: [String] = []
         for field in ["locale", "time zone"] {
             let offset = reader.offset
-            let identifier = try string()
-            // Not a name a locale or time zone can have (the value is its length in bytes).
-            guard DeviceSettings.isPlausibleIdentifier(identifier) else {
-                throw .invalidValue(offset: offset, field: field + " identifier", value: UInt64(identifier.utf8.count))
-            }
-            identifiers.append(identifier)
+            identifiers.append(try DeviceSettings.checked(try string(), field: field, offset: offset))
         }
         return DeviceSettings(textSize: size, layoutDirection: direction, locale: identifiers[0], timeZone: identifiers[1])
     }
@@ -133,6 +128,26 @@ struct NodeReader {
             throw .stringIndexOutOfRange(offset: offset, index: index, count: strings.count)
         }
         return strings[Int(index)]
+    }
+
+    /// A case of a one-byte enumeration, refused at its offset when out of range.
+    private mutating func enumeration<T: CaseIterable & RawRepresentable>(_ field: String) throws(ArchiveDecodingError) -> T where T.RawValue == UInt8 {
+        let offset = reader.offset
+        let code = try reader.enumCode(field, cases: T.allCases.count)
+        guard let value = T(rawValue: code) else { throw .invalidValue(offset: offset, field: field, value: UInt64(code)) }
+        return value
+    }
+
+    /// A gradient's stops: a count, then each colour and location.
+    private mutating func gradientStops() throws(ArchiveDecodingError) -> [GradientStop] {
+        let count = try childCount()
+        var stops: [GradientStop] = []
+        stops.reserveCapacity(count)
+        for _ in 0..<count {
+            let c = try color()
+            stops.append(GradientStop(color: c, location: try reader.f64("gradient location")))
+        }
+        return stops
     }
 
     private mutating func bits(_ field: String, allowed: UInt8) throws(ArchiveDecodingError) -> UInt8 {
@@ -495,13 +510,7 @@ struct NodeReader {
         case 0:
             return .color(try color())
         case 1:
-            let count = try childCount()
-            var stops: [GradientStop] = []
-            stops.reserveCapacity(count)
-            for _ in 0..<count {
-                let c = try color()
-                stops.append(GradientStop(color: c, location: try reader.f64("gradient location")))
-            }
+            let stops = try gradientStops()
             let start = UnitPointValue(x: try reader.f64("start x"), y: try reader.f64("start y"))
             let end = UnitPointValue(x: try reader.f64("end x"), y: try reader.f64("end y"))
             return .linearGradient(stops: stops, start: start, end: end)
@@ -625,21 +634,13 @@ struct NodeReader {
             return .animation(animation, valueDigest: try reader.u64())
         case ModifierTag.numericTextValue: return .numericTextValue(try reader.f64("numeric text value"))
         case ModifierTag.accessibilityLabel: return .accessibilityLabel(try string())
-        case ModifierTag.accentedImageMode:
-            let offset = reader.offset
-            let code = try reader.enumCode("accented image mode", cases: AccentedImageMode.allCases.count)
-            guard let mode = AccentedImageMode(rawValue: code) else { throw .invalidValue(offset: offset, field: "accented image mode", value: UInt64(code)) }
-            return .accentedImageMode(mode)
+        case ModifierTag.accentedImageMode: return .accentedImageMode(try enumeration("accented image mode"))
         case ModifierTag.shadow:
             let color = try color()
             return .shadow(ShadowValue(color: color, radius: try reader.f64("shadow radius"), x: try reader.f64("shadow x"), y: try reader.f64("shadow y")))
         case ModifierTag.blur:
             return .blur(radius: try reader.f64("blur radius"), opaque: try reader.bool())
-        case ModifierTag.symbolRenderingMode:
-            let offset = reader.offset
-            let code = try reader.enumCode("symbol rendering mode", cases: SymbolRenderingModeValue.allCases.count)
-            guard let mode = SymbolRenderingModeValue(rawValue: code) else { throw .invalidValue(offset: offset, field: "symbol rendering mode", value: UInt64(code)) }
-            return .symbolRenderingMode(mode)
+        case ModifierTag.symbolRenderingMode: return .symbolRenderingMode(try enumeration("symbol rendering mode"))
         case ModifierTag.symbolPalette:
             let count = try reader.count(limit: 2, field: "symbol palette count")
             var colors: [ColorValue] = []
@@ -654,21 +655,9 @@ struct NodeReader {
             }
             guard lower <= upper else { throw .invalidValue(offset: offset, field: "text size range", value: UInt64(lower.rawValue)) }
             return .textSizeRange(lower...upper)
-        case ModifierTag.imageScale:
-            let code = try reader.enumCode("image scale", cases: ImageScaleValue.allCases.count)
-            return .imageScale(ImageScaleValue(rawValue: code) ?? .medium)
-        case ModifierTag.blendMode:
-            let code = try reader.enumCode("blend mode", cases: BlendModeValue.allCases.count)
-            return .blendMode(BlendModeValue(rawValue: code) ?? .normal)
-        case ModifierTag.tintGradient:
-            let count = try childCount()
-            var stops: [GradientStop] = []
-            stops.reserveCapacity(count)
-            for _ in 0..<count {
-                let c = try color()
-                stops.append(GradientStop(color: c, location: try reader.f64("gradient location")))
-            }
-            return .tintGradient(stops)
+        case ModifierTag.imageScale: return .imageScale(try enumeration("image scale"))
+        case ModifierTag.blendMode: return .blendMode(try enumeration("blend mode"))
+        case ModifierTag.tintGradient: return .tintGradient(try gradientStops())
         default:
             throw .invalidTag(offset: offset, tag: tag, context: "modifier")
         }

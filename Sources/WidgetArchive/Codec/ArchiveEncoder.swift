@@ -269,14 +269,18 @@ struct NodeWriter {
         }
     }
 
+    private mutating func gradientStops(_ stops: [GradientStop]) {
+        out.varint(stops.count)
+        for stop in stops { color(stop.color); out.f64(stop.location) }
+    }
+
     private mutating func paint(_ paint: Paint) {
         switch paint {
         case .color(let color):
             out.u8(0); self.color(color)
         case .linearGradient(let stops, let start, let end):
             out.u8(1)
-            out.varint(stops.count)
-            for stop in stops { color(stop.color); out.f64(stop.location) }
+            gradientStops(stops)
             out.f64(start.x); out.f64(start.y); out.f64(end.x); out.f64(end.y)
         case .foreground(let level):
             out.u8(2); out.u8(level)
@@ -432,8 +436,7 @@ struct NodeWriter {
             out.u8(ModifierTag.blendMode); out.u8(mode.rawValue)
         case .tintGradient(let stops):
             out.u8(ModifierTag.tintGradient)
-            out.varint(stops.count)
-            for stop in stops { color(stop.color); out.f64(stop.location) }
+            gradientStops(stops)
         }
     }
 

@@ -38,6 +38,15 @@ public struct DeviceSettings: Hashable, Sendable, Codable, CustomStringConvertib
     /// The most a locale or time zone identifier may hold (the longest real ones are about 30).
     public static let maxIdentifierLength = 64
 
+    /// `identifier`, read at `offset` for `field` ("locale", "time zone"), when it can name one; else
+    /// the error naming the field and the identifier's length.
+    package static func checked(_ identifier: String, field: String, offset: Int) throws(ArchiveDecodingError) -> String {
+        guard isPlausibleIdentifier(identifier) else {
+            throw .invalidValue(offset: offset, field: field + " identifier", value: UInt64(identifier.utf8.count))
+        }
+        return identifier
+    }
+
     /// Whether `identifier` can name a locale or time zone: short, and letters, digits and `_-/+@=.`
     /// only, so it is safe in a file name once `/` is replaced.
     public static func isPlausibleIdentifier(_ identifier: String) -> Bool {
