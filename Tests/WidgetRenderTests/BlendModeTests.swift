@@ -57,3 +57,31 @@ final class BlendModeTests: XCTestCase {
         XCTAssertTrue(SVGWriter.svg(tree).contains("mix-blend-mode:multiply"))
     }
 }
+
+/// `.mask(alignment:_:)`: content seen through the mask's opacity, as gradient text is made.
+final class MaskTests: XCTestCase {
+    private func tree(_ root: ViewNode) -> RenderTree {
+        let archive = WidgetArchiveValue(kind: "M", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: root)
+        return WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall,
+                                                                      date: Date(timeIntervalSince1970: 0)))
+    }
+
+    func testContentShowsOnlyWhereTheMaskIs() throws {
+        // A red square masked by a circle inscribed in it, and by a half-transparent one.
+        let square = ViewNode.modified(.color(.rgba(red: 1, green: 0, blue: 0, opacity: 1)), .frame(.fixed(width: 100, height: 100)))
+        let circle = ViewNode.shape(ShapeNode(kind: .circle, fill: .color(.system(.black, opacity: 1))))
+        let masked = tree(.modified(square, .mask(circle, .center)))
+        let group = try XCTUnwrap(masked.root.allNodes().first { $0.mask != nil })
+        XCTAssertEqual(group.mask?.first?.frame, Rect(x: 29, y: 29, width: 100, height: 100), "the mask takes the content's frame")
+        let canvas = PNGRenderer().canvas(masked, scale: 1)
+        let inside = canvas.pixel(x: 79, y: 79), corner = canvas.pixel(x: 31, y: 31)
+        XCTAssertEqual(inside.r, 1, accuracy: 0.01)
+        XCTAssertEqual(inside.g, 0, accuracy: 0.01)
+        XCTAssertEqual(corner.r, corner.g, accuracy: 0.02, "outside the circle, the background: the red square's corner is masked away")
+
+        let faint = ViewNode.shape(ShapeNode(kind: .circle, fill: .color(.system(.black, opacity: 0.5))))
+        let half = PNGRenderer().canvas(tree(.modified(square, .mask(faint, .center))), scale: 1).pixel(x: 79, y: 79)
+        XCTAssertEqual(half.g, 0.5, accuracy: 0.02, "half the mask's opacity: half the red over white")
+        XCTAssertTrue(SVGWriter.svg(masked).contains("style=\"mask-type:alpha\""))
+    }
+}

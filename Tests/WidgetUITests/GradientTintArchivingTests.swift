@@ -42,3 +42,16 @@ final class BlendModeArchivingTests: XCTestCase {
         XCTAssertEqual(archived, Array(BlendModeValue.allCases.dropFirst()), "each mode archives as itself")
     }
 }
+
+/// `.mask` is archived with its view and alignment.
+final class MaskArchivingTests: XCTestCase {
+    func testAMaskIsArchivedWithItsView() {
+        let view = LinearGradient(colors: [.red, .blue], startPoint: .leading, endPoint: .trailing).mask(Text("Hi").font(.largeTitle))
+        let (node, diagnostics) = ViewArchiver.archive(view, environment: EnvironmentValues(), locate: nil)
+        guard case .modified(_, .mask(let mask, _)) = node else { return XCTFail(ArchiveTextDump.dump(node)) }
+        XCTAssertTrue(ArchiveTextDump.dump(mask).contains("Text(\"Hi\""), ArchiveTextDump.dump(mask))
+        XCTAssertEqual(diagnostics, [])
+        let archive = WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: node)
+        XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(archive)), archive)
+    }
+}

@@ -585,6 +585,9 @@ struct NodeReader {
         case ModifierTag.background:
             let align = try alignment()
             return .background(try node(depth: depth + 1), align)
+        case ModifierTag.mask:
+            let align = try alignment()
+            return .mask(try node(depth: depth + 1), align)
         case ModifierTag.overlay:
             let align = try alignment()
             return .overlay(try node(depth: depth + 1), align)

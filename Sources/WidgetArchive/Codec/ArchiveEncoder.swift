@@ -349,6 +349,8 @@ struct NodeWriter {
             out.u8(ModifierTag.background); alignment(align); node(view)
         case .overlay(let view, let align):
             out.u8(ModifierTag.overlay); alignment(align); node(view)
+        case .mask(let view, let align):
+            out.u8(ModifierTag.mask); alignment(align); node(view)
         case .containerBackground(let view):
             out.u8(ModifierTag.containerBackground); node(view)
         case .font(let f):
@@ -540,4 +542,5 @@ enum ModifierTag {
     static let imageScale: UInt8 = 41
     static let tintGradient: UInt8 = 42
     static let blendMode: UInt8 = 43
+    static let mask: UInt8 = 44
 }

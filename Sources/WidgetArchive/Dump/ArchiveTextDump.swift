@@ -100,8 +100,12 @@ public enum ArchiveTextDump {
             controlTemplate(template, line: line)
         case .modified(let content, let modifier):
             switch modifier {
-            case .background(let view, let align), .overlay(let view, let align):
-                let name = if case .background = modifier { "background" } else { "overlay" }
+            case .background(let view, let align), .overlay(let view, let align), .mask(let view, let align):
+                let name = switch modifier {
+                case .background: "background"
+                case .mask: "mask"
+                default: "overlay"
+                }
                 line(".\(name)(alignment: \(alignment(align, axis: .depth)))")
                 dump(view, indent: indent + 2, into: &out)
             case .containerBackground(let view):
@@ -177,7 +181,7 @@ public enum ArchiveTextDump {
         case .blur(let radius, let opaque): return ".blur(radius: \(number(radius))\(opaque ? ", opaque: true" : ""))"
         case .symbolRenderingMode(let mode): return ".symbolRenderingMode(.\(mode))"
         case .symbolPalette(let colors): return ".symbolPalette(\(colors.map(color).joined(separator: ", ")))"
-        case .background, .overlay, .containerBackground: return ""
+        case .background, .overlay, .mask, .containerBackground: return ""
         }
     }
 

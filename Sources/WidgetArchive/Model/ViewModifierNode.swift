@@ -7,6 +7,8 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case background(ViewNode, AlignmentValue)
     /// `.overlay(alignment:) { view }`.
     case overlay(ViewNode, AlignmentValue)
+    /// `.mask(alignment:) { view }`: the content drawn only where the view is, through its opacity.
+    case mask(ViewNode, AlignmentValue)
     /// `.containerBackground(for: .widget) { view }`: the removable widget background slot.
     case containerBackground(ViewNode)
     /// `.font(_)` (inherited).

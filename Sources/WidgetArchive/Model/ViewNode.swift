@@ -86,7 +86,7 @@ extension ViewNode {
             return [content]
         case .modified(let content, let modifier):
             switch modifier {
-            case .background(let view, _), .overlay(let view, _), .containerBackground(let view):
+            case .background(let view, _), .overlay(let view, _), .mask(let view, _), .containerBackground(let view):
                 return [content, view]
             default:
                 return [content]

@@ -142,6 +142,9 @@ struct EffectSpec {
     /// A blur's radius in points, and whether its edges stay opaque.
     var blur: (radius: Double, opaque: Bool)?
     var blendMode: BlendModeValue?
+    /// `.mask(alignment:_:)`: the view whose opacity the content shows through, placed in the
+    /// content's frame as an overlay would be.
+    var mask: (view: LayoutNode, alignment: AlignmentValue)?
 }
 
 /// Text runs with resolved style.

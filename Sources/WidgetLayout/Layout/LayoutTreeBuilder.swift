@@ -155,6 +155,9 @@ struct LayoutTreeBuilder {
         case .tint(let c):
             s.tint = c
             s.tintGradient = nil
+        case .mask(let view, let alignment):
+            let mask = build(view, s)
+            return effect(content, s, id: id) { $0.mask = (mask, alignment) }
         case .blendMode(let mode):
             guard mode != .normal else { break }
             return effect(content, s, id: id) { $0.blendMode = mode }

@@ -177,6 +177,10 @@ struct Placer {
         group.accessibilityLabel = spec.accessibilityLabel
         group.shadow = spec.shadow
         group.blendMode = spec.blendMode
+        if let (view, alignment) = spec.mask {
+            let s = view.sizeThatFits(ProposedSize(r.size))
+            group.mask = place(view, in: aligned(s, in: r, alignment))
+        }
         if let blur = spec.blur {
             group.blurRadius = blur.radius
             if blur.opaque { group.blurOpaque = true }
@@ -184,7 +188,7 @@ struct Placer {
         // Collapse a bare wrapper with nothing to say; an identity, motion or label alone goes onto its
         // single node (motion merged: what is written outside wins, as SwiftUI applies it).
         if group.opacity == nil && group.action == nil && group.clips == nil && group.invalidated == nil && group.transform == nil
-            && group.shadow == nil && group.blurRadius == nil && group.blendMode == nil {
+            && group.shadow == nil && group.blurRadius == nil && group.blendMode == nil && group.mask == nil {
             if group.id == nil && group.motion == nil && group.accessibilityLabel == nil { return group.children }
             if group.children.count == 1 {
                 var only = group.children[0]

@@ -107,6 +107,9 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var shadow: RenderShadow?
     /// A material: what is drawn behind the shape is blurred by this radius (points) before its tint.
     public var backdropBlur: Double?
+    /// `.mask(alignment:_:)`: everything this node draws shows only through the opacity of these
+    /// nodes (drawn for their opacity alone, never seen themselves).
+    public var mask: [RenderNode]?
     /// `.blendMode(_:)`: everything this node draws, composited into what is beneath it by the mode.
     public var blendMode: BlendModeValue?
     /// `.blur(radius:opaque:)`: everything this node draws, blurred (radius in points).

@@ -200,7 +200,7 @@ struct Painter {
     mutating func draw(_ node: RenderNode, opacity parentOpacity: Double, clip parentClip: CoverageMask?) {
         let opacity = parentOpacity * (node.opacity ?? 1)
         guard opacity > 0.001 else { return }
-        if node.shadow != nil || node.blurRadius != nil || node.blendMode != nil {
+        if node.shadow != nil || node.blurRadius != nil || node.blendMode != nil || node.mask != nil {
             return drawWithEffects(node, opacity: parentOpacity, clip: parentClip)
         }
         let r = px(node.frame)
@@ -504,6 +504,7 @@ struct Painter {
         plain.blurRadius = nil
         plain.blurOpaque = nil
         plain.blendMode = nil
+        plain.mask = nil
         var layer = Painter(canvas: Canvas(width: canvas.width, height: canvas.height), scale: scale, regular: regular, bold: bold,
                             fallback: fallback, assets: assets, dark: dark, imagePixelsLeft: imagePixelsLeft, clipMasks: clipMasks)
         layer.transform = transform
@@ -511,6 +512,16 @@ struct Painter {
         layer.draw(plain, opacity: opacity, clip: nil)
         imagePixelsLeft = layer.imagePixelsLeft
         var content = layer.canvas
+        if let mask = node.mask {
+            // The mask's own drawing, kept only for its opacity.
+            var shape = Painter(canvas: Canvas(width: canvas.width, height: canvas.height), scale: scale, regular: regular, bold: bold,
+                                fallback: fallback, assets: assets, dark: dark, imagePixelsLeft: imagePixelsLeft, clipMasks: clipMasks)
+            shape.transform = transform
+            shape.designFaces = designFaces
+            for part in mask { shape.draw(part, opacity: 1, clip: nil) }
+            imagePixelsLeft = shape.imagePixelsLeft
+            content.keep(where: shape.canvas)
+        }
         // Core Animation's blur radius is about twice the Gaussian's standard deviation.
         if let radius = node.blurRadius { content.blur(sigma: radius * scale / 2, opaque: node.blurOpaque == true) }
         if let shadow = node.shadow {

@@ -73,6 +73,17 @@ private struct SVGDocument {
             attrs.append("clip-path=\"url(#clip\(counter))\"")
         }
         if let mode = node.blendMode { attrs.append("style=\"mix-blend-mode:\(BlendCSS.name(mode))\"") }
+        if let mask = node.mask {
+            // The mask's nodes, drawn into the definitions instead of the body, used for their alpha.
+            counter += 1
+            let id = counter
+            let saved = body
+            body = ""
+            for part in mask { visit(part, "") }
+            defs += "<mask id=\"mask\(id)\" style=\"mask-type:alpha\">\(body)</mask>"
+            body = saved
+            attrs.append("mask=\"url(#mask\(id))\"")
+        }
         // Shadows and blurs as SVG filters, with the standard deviations drawn in PNG.
         if let shadow = node.shadow {
             counter += 1

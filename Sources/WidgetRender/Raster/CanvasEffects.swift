@@ -66,6 +66,19 @@ extension Canvas {
         return out
     }
 
+    /// Keeps what `mask` covers, at its opacity (destination-in): content seen through `.mask`.
+    mutating func keep(where mask: Canvas) {
+        guard mask.width == width, mask.height == height else { return }
+        mask.pixels.withUnsafeBufferPointer { m in
+            pixels.withUnsafeMutableBufferPointer { px in
+                for p in stride(from: 0, to: px.count, by: 4) {
+                    let keep = m[p + 3]
+                    px[p] *= keep; px[p + 1] *= keep; px[p + 2] *= keep; px[p + 3] *= keep
+                }
+            }
+        }
+    }
+
     /// Removes what `mask` covers (destination-out): a glyph knocked out of a disc.
     mutating func erase(where mask: Canvas) {
         guard mask.width == width, mask.height == height else { return }

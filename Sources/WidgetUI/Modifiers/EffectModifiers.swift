@@ -64,9 +64,13 @@ nonisolated extension View {
     }
     public func compositingGroup() -> some View { self }
     public func drawingGroup(opaque: Bool = false, colorMode: ColorRenderingMode = .nonLinear) -> some View { self }
-    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View { inert(".mask") }
+    /// `.mask(alignment:_:)`: the content shows only where the mask view is, through its opacity.
+    public func mask<M: View>(alignment: Alignment = .center, @ViewBuilder _ mask: () -> M) -> some View {
+        let view = mask()
+        return archived(node: { .mask($0.node(of: view), alignment.value) })
+    }
     @_disfavoredOverload
-    public func mask<M: View>(_ mask: M) -> some View { inert(".mask") }
+    public func mask<M: View>(_ mask: M) -> some View { archived(node: { .mask($0.node(of: mask), .center) }) }
     public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
                                  anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View { inert(".rotation3DEffect") }
     public func zIndex(_ value: Double) -> some View { self }
