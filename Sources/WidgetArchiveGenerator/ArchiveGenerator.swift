@@ -115,7 +115,7 @@ public struct ArchiveGenerator {
     private mutating func optionalNode(_ depth: Int) -> ViewNode? { bool() ? node(depth: depth + 1) : nil }
 
     private mutating func modifier(_ depth: Int) -> ViewModifierNode {
-        switch Int.random(in: 0..<43, using: &rng) {
+        switch Int.random(in: 0..<44, using: &rng) {
         case 0: return .frame(FrameSpec(minWidth: opt(0...50), idealWidth: opt(0...100), maxWidth: bool() ? .infinity : opt(50...300),
                                         minHeight: opt(0...50), idealHeight: opt(0...100), maxHeight: opt(50...300), alignment: alignment()))
         case 1: return .padding(PaddingSpec(edges: UInt8.random(in: 0...15, using: &rng), top: opt(0...20), leading: opt(0...20),
@@ -162,6 +162,7 @@ public struct ArchiveGenerator {
         case 38: return .imageScale(pick(ImageScaleValue.allCases))
         case 40: return .blendMode(pick(BlendModeValue.allCases))
         case 41: return .mask(node(depth: depth + 1), alignment())
+        case 42: return .position(x: number(0...200), y: number(0...200))
         case 39: return .tintGradient((0..<Int.random(in: 0...3, using: &rng)).map { _ in GradientStop(color: color(), location: number(0...1)) })
         default: return .contentTransition(pick(ContentTransitionValue.allCases))
         }

@@ -20,8 +20,8 @@ enum GoldenFixtures {
         ("gauges-and-blending", gaugesAndBlending),
     ]
 
-    /// Modifiers 42 to 44: a gauge tinted with a gradient inside the tint of its middle colour, a
-    /// blend mode, and a gradient seen through a text mask.
+    /// Modifiers 42 to 45: a gauge tinted with a gradient inside the tint of its middle colour, a
+    /// blend mode, a gradient seen through a text mask, and a position.
     static let gaugesAndBlending = WidgetArchiveValue(
         kind: "UV", family: .accessoryCircular, entryDate: date,
         root: .stack(StackNode(axis: .depth, children: [
@@ -30,7 +30,7 @@ enum GoldenFixtures {
                                                GradientStop(color: .system(.yellow, opacity: 1), location: 0.5),
                                                GradientStop(color: .system(.red, opacity: 1), location: 1)])),
                       .tint(.system(.yellow, opacity: 1))),
-            .modified(.text(TextNode("3")), .blendMode(.plusLighter)),
+            .modified(.modified(.text(TextNode("3")), .blendMode(.plusLighter)), .position(x: 30, y: 12.5)),
             .modified(.shape(ShapeNode(kind: .rectangle, fill: .linearGradient(
                 stops: [GradientStop(color: .system(.orange, opacity: 1), location: 0), GradientStop(color: .system(.pink, opacity: 1), location: 1)],
                 start: UnitPointValue(x: 0, y: 0.5), end: UnitPointValue(x: 1, y: 0.5)))),

@@ -190,3 +190,20 @@ final class SmallCapsTests: XCTestCase {
         XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(value)), value)
     }
 }
+
+/// `.position(x:y:)`: the view takes the space offered and centres its content on the point.
+final class PositionTests: XCTestCase {
+    func testTheContentIsCentredOnThePoint() throws {
+        let positioned = ViewNode.modified(.modified(.text(TextNode("x")), .position(x: 20, y: 30)), .frame(.fixed(width: 100, height: 80)))
+        for (direction, centreX) in [(LayoutDirectionValue.leftToRight, 20.0), (.rightToLeft, 80)] {
+            let archive = WidgetArchiveValue(kind: "P", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: positioned)
+            let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall,
+                                                                              date: Date(timeIntervalSince1970: 0),
+                                                                              device: DeviceSettings(layoutDirection: direction)))
+            let text = try XCTUnwrap(tree.root.allNodes().first { $0.role == .text }).frame
+            // The 100 × 80 frame is centred in the 158-point widget: its corner is at (29, 39).
+            XCTAssertEqual(text.x + text.width / 2, 29 + centreX, accuracy: 1e-9, "\(direction)")
+            XCTAssertEqual(text.y + text.height / 2, 39 + 30, accuracy: 1e-9)
+        }
+    }
+}

@@ -55,3 +55,12 @@ final class MaskArchivingTests: XCTestCase {
         XCTAssertEqual(try ArchiveDecoder().decode(ArchiveEncoder.encode(archive)), archive)
     }
 }
+
+/// `.position(x:y:)` is archived with its point.
+final class PositionArchivingTests: XCTestCase {
+    func testAPositionIsArchived() {
+        let (node, diagnostics) = ViewArchiver.archive(Text("x").position(x: 12, y: 34), environment: EnvironmentValues(), locate: nil)
+        guard case .modified(.text, .position(12, 34)) = node else { return XCTFail(ArchiveTextDump.dump(node)) }
+        XCTAssertEqual(diagnostics, [], "laid out, not reported")
+    }
+}

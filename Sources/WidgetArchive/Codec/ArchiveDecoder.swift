@@ -585,6 +585,7 @@ struct NodeReader {
         case ModifierTag.background:
             let align = try alignment()
             return .background(try node(depth: depth + 1), align)
+        case ModifierTag.position: return .position(x: try reader.f64("position x"), y: try reader.f64("position y"))
         case ModifierTag.mask:
             let align = try alignment()
             return .mask(try node(depth: depth + 1), align)

@@ -351,6 +351,8 @@ struct NodeWriter {
             out.u8(ModifierTag.overlay); alignment(align); node(view)
         case .mask(let view, let align):
             out.u8(ModifierTag.mask); alignment(align); node(view)
+        case .position(let x, let y):
+            out.u8(ModifierTag.position); out.f64(x); out.f64(y)
         case .containerBackground(let view):
             out.u8(ModifierTag.containerBackground); node(view)
         case .font(let f):
@@ -543,4 +545,5 @@ enum ModifierTag {
     static let tintGradient: UInt8 = 42
     static let blendMode: UInt8 = 43
     static let mask: UInt8 = 44
+    static let position: UInt8 = 45
 }

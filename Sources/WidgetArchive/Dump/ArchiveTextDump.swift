@@ -175,6 +175,7 @@ public enum ArchiveTextDump {
             return ".shadow(color: \(color(shadow.color)), radius: \(number(shadow.radius)), x: \(number(shadow.x)), y: \(number(shadow.y)))"
         case .imageScale(let scale): return ".imageScale(.\(scale))"
         case .blendMode(let mode): return ".blendMode(.\(mode))"
+        case .position(let x, let y): return ".position(x: \(number(x)), y: \(number(y)))"
         case .tintGradient(let stops):
             return ".tint(Gradient(stops: [\(stops.map { "\(color($0.color)) at \(number($0.location))" }.joined(separator: ", "))]))"
         case .textSizeRange(let range): return ".dynamicTypeSize(.\(range.lowerBound) ... .\(range.upperBound))"

@@ -9,6 +9,9 @@ public enum ViewModifierNode: Hashable, Sendable, Codable {
     case overlay(ViewNode, AlignmentValue)
     /// `.mask(alignment:) { view }`: the content drawn only where the view is, through its opacity.
     case mask(ViewNode, AlignmentValue)
+    /// `.position(x:y:)`: the view takes all the space offered and puts the content's centre at this
+    /// point of it.
+    case position(x: Double, y: Double)
     /// `.containerBackground(for: .widget) { view }`: the removable widget background slot.
     case containerBackground(ViewNode)
     /// `.font(_)` (inherited).

@@ -62,6 +62,10 @@ extension LayoutNode {
             return Size(width: s.width + 2 * ControlLayout.hPad, height: s.height + 2 * ControlLayout.vPad)
         case .effect(let spec, let child):
             return spec.hidden ? child.sizeThatFits(p) : child.sizeThatFits(p)
+        case .positioned(_, _, let child):
+            // The space offered; where none is, the child's own.
+            let s = child.sizeThatFits(p)
+            return Size(width: p.width ?? s.width, height: p.height ?? s.height)
         case .fixedSize(let h, let v, let child):
             let ideal = child.sizeThatFits(ProposedSize(width: h ? nil : p.width, height: v ? nil : p.height))
             return ideal

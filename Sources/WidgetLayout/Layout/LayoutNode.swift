@@ -20,6 +20,8 @@ final class LayoutNode {
         case control(ControlSpec, LayoutNode)
         case effect(EffectSpec, LayoutNode)
         case fixedSize(horizontal: Bool, vertical: Bool, LayoutNode)
+        /// `.position(x:y:)`: all the space offered, the child's centre at the point.
+        case positioned(x: Double, y: Double, LayoutNode)
         case aspect(ratio: Double?, mode: ContentModeValue, LayoutNode)
         case geometryReader(LayoutNode)
         case unsupported(String)

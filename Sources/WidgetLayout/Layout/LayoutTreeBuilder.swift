@@ -218,6 +218,8 @@ struct LayoutTreeBuilder {
             return effect(content, s, id: id) { $0.offset = (Self.finite(x), Self.finite(y)) }
         case .fixedSize(let h, let v):
             return LayoutNode(.fixedSize(horizontal: h, vertical: v, build(content, s, id: id)))
+        case .position(let x, let y):
+            return LayoutNode(.positioned(x: Self.finite(x), y: Self.finite(y), build(content, s, id: id)))
         case .contentTransition(let value):
             return effect(content, s, id: id) { $0.motion.contentTransition = value }
         case .accessibilityLabel(let label):

@@ -84,6 +84,11 @@ struct Placer {
             return [controlNode(spec, label: label, rect)]
         case .effect(let spec, let child):
             return effectNodes(spec, child: child, rect)
+        case .positioned(let x, let y, let child):
+            // Right to left, x is measured from the right-hand edge.
+            let s = child.sizeThatFits(ProposedSize(rect.size))
+            let cx = mirrored ? rect.maxX - x : rect.x + x
+            return place(child, in: Rect(x: cx - s.width / 2, y: rect.y + y - s.height / 2, width: s.width, height: s.height))
         case .fixedSize(let h, let v, let child):
             let s = child.sizeThatFits(ProposedSize(width: h ? nil : rect.width, height: v ? nil : rect.height))
             return place(child, in: aligned(s, in: rect, .center))

@@ -74,8 +74,9 @@ nonisolated extension View {
     public func rotation3DEffect(_ angle: Angle, axis: (x: CGFloat, y: CGFloat, z: CGFloat), anchor: UnitPoint = .center,
                                  anchorZ: CGFloat = 0, perspective: CGFloat = 1) -> some View { inert(".rotation3DEffect") }
     public func zIndex(_ value: Double) -> some View { self }
-    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { inert(".position") }
-    public func position(_ position: CGPoint) -> some View { inert(".position") }
+    /// `.position(x:y:)`: the view fills the space offered and centres the content on the point.
+    public func position(x: CGFloat = 0, y: CGFloat = 0) -> some View { archived(.position(x: Double(x), y: Double(y))) }
+    public func position(_ position: CGPoint) -> some View { archived(.position(x: Double(position.x), y: Double(position.y))) }
     public func lineSpacing(_ lineSpacing: CGFloat) -> some View { inert(".lineSpacing") }
     public func allowsTightening(_ flag: Bool) -> some View { self }
     public func truncationMode(_ mode: Text.TruncationMode) -> some View { self }
