@@ -138,6 +138,36 @@ final class BidiLineTests: XCTestCase {
         return line.map { $0.runs.sorted { $0.x < $1.x }.map(\.text) } ?? []
     }
 
+    func testArabicLettersTakeTheFormsTheirNeighboursCallFor() {
+        // سلام: seen initial, lam medial, alef final (alef joins only before it), meem isolated.
+        XCTAssertEqual(drawnRuns("سلام").joined().unicodeScalars.map(\.value), [0xFEE1, 0xFE8E, 0xFEE0, 0xFEB3],
+                       "drawn right to left: meem, alef, lam, seen")
+        // A mark between two letters does not break the join: بَب is beh initial with its mark, then beh
+        // final, drawn from the left: the final beh, then the initial one with the mark over it.
+        XCTAssertEqual(drawnRuns("\u{0628}\u{064E}\u{0628}").joined().unicodeScalars.map(\.value), [0xFE90, 0xFE91, 0x064E])
+        // Hamza joins nothing and keeps its own character; the last of the block's letters is in place.
+        XCTAssertEqual(drawnRuns("\u{0621}").joined().unicodeScalars.map(\.value), [0x0621])
+        XCTAssertEqual(drawnRuns("\u{064A}").joined().unicodeScalars.map(\.value), [0xFEF1])
+    }
+
+    /// Joined letters meet: every column between the word's first and last ink has ink.
+    func testAJoinedArabicWordIsDrawnWithoutGaps() throws {
+        let painter = PNGRenderer()
+        guard painter.regular?.glyphIndex("\u{FE91}") != nil || painter.fallback?.glyphIndex("\u{FE91}") != nil else {
+            throw XCTSkip("no installed face draws Arabic (fonts-dejavu-core)")
+        }
+        let root = ViewNode.modified(.text(TextNode("\u{0628}\u{0628}\u{0628}\u{0628}")), .font(FontSpec(size: .fixed(40))))
+        let archive = WidgetArchiveValue(kind: "A", family: .systemMedium, entryDate: Date(timeIntervalSince1970: 0), root: root)
+        let tree = WidgetRenderer.render(archive, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemMedium,
+                                                                          date: Date(timeIntervalSince1970: 0)))
+        let canvas = painter.canvas(tree, scale: 1)
+        let line = try XCTUnwrap(tree.root.allNodes().first { $0.role == .text }?.lines?.first)
+        let rows = Int(line.baseline) - 8...Int(line.baseline) + 2
+        let inked = (0..<canvas.width).map { x in rows.contains { canvas.pixel(x: x, y: $0).r < 0.5 } }
+        let first = try XCTUnwrap(inked.firstIndex(of: true)), last = try XCTUnwrap(inked.lastIndex(of: true))
+        XCTAssertFalse(inked[first...last].contains(false), "a gap inside the joined word: " + inked[first...last].map { $0 ? "#" : "." }.joined())
+    }
+
     func testHebrewIsDrawnRightToLeftWithItsNumberLeftToRight() {
         // "שלום 42" read right to left: the number at the left, the word reversed into drawing order.
         XCTAssertEqual(drawnRuns("שלום 42").joined(), "42 םולש")

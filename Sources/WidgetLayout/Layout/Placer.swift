@@ -306,6 +306,8 @@ struct Placer {
                 runX += piece.width
             }
             if runs.contains(where: { BidiReordering.hasRightToLeft($0.text[...]) }) {
+                // Arabic letters joined as their neighbours call for, then the line in reading order.
+                for i in runs.indices where ArabicShaping.needsShaping(runs[i].text) { runs[i].text = ArabicShaping.shaped(runs[i].text) }
                 runs = Self.visuallyOrdered(runs, startingAt: x, direction: BidiReordering.paragraphDirection(
                     text.plain, fallback: mirrored ? .rtl : .ltr))
             }

@@ -537,6 +537,20 @@ struct Painter {
         }
     }
 
+    /// For a run in Arabic presentation forms: the factor that scales the font's own advances to the
+    /// run's measured width (nil for other runs, or when a character has no glyph).
+    private static func joinedScale(_ run: TextLineRun, font: TrueTypeFont?, fallback: TrueTypeFont?, size: Double,
+                                    measured: (String) -> Double) -> Double? {
+        guard run.text.unicodeScalars.contains(where: { (0xFE70...0xFEFF).contains($0.value) }) else { return nil }
+        var natural = 0.0
+        for scalar in run.text.unicodeScalars {
+            guard let (face, glyph) = glyph(scalar, in: font, or: fallback) else { return nil }
+            natural += face.advance(glyph) / face.unitsPerEm * size
+        }
+        let width = measured(run.text)
+        return natural > 0 ? min(2, max(0.5, width / natural)) : nil
+    }
+
     /// The face that has `scalar`, and its glyph: the run's face, else the fallback.
     private static func glyph(_ scalar: Unicode.Scalar, in font: TrueTypeFont?, or fallback: TrueTypeFont?) -> (TrueTypeFont, Int)? {
         if let font, let glyph = font.glyphIndex(scalar) { return (font, glyph) }
@@ -564,13 +578,21 @@ struct Painter {
                 let heavy = weight.rawValue >= FontWeight.semibold.rawValue
                 let font = faces.map { heavy ? $0.bold : $0.regular } ?? (heavy ? (bold ?? regular) : regular)
                 var path = Path()
+                // A joining script (Arabic's presentation forms) keeps the font's own advances, scaled
+                // together to the run's measured width, so the letters meet.
+                let joined = Self.joinedScale(run, font: font, fallback: fallback, size: size, measured: {
+                    TextMetrics.width($0, size: run.fontSize, weight: weight, design: design, widthFactor: widthFactor, spacing: spacing) * scale
+                })
                 for scalar in run.text.unicodeScalars {
-                    let advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design,
+                    var advance = TextMetrics.width(String(scalar), size: run.fontSize, weight: weight, design: design,
                                                     widthFactor: widthFactor, spacing: spacing) * scale
+                    if let joined, let (font, glyph) = Self.glyph(scalar, in: font, or: fallback) {
+                        advance = font.advance(glyph) / font.unitsPerEm * size * joined
+                    }
                     if scalar != " " {
                         if let (font, glyph) = Self.glyph(scalar, in: font, or: fallback) {
                             let natural = font.advance(glyph) / font.unitsPerEm * size
-                            let stretch = natural > 0 ? min(1.25, max(0.8, advance / natural)) : 1
+                            let stretch = joined ?? (natural > 0 ? min(1.25, max(0.8, advance / natural)) : 1)
                             path.append(font.path(glyph, x: x, baseline: baseline, size: size, stretch: stretch, italic: run.italic))
                         } else {
                             // Built-in fallback: a soft block the size of a lowercase letter.
