@@ -139,15 +139,21 @@ final class BidiLineTests: XCTestCase {
     }
 
     func testArabicLettersTakeTheFormsTheirNeighboursCallFor() {
-        // سلام: seen initial, lam medial, alef final (alef joins only before it), meem isolated.
-        XCTAssertEqual(drawnRuns("سلام").joined().unicodeScalars.map(\.value), [0xFEE1, 0xFE8E, 0xFEE0, 0xFEB3],
-                       "drawn right to left: meem, alef, lam, seen")
+        // سلام: seen initial, lam and alef as their final ligature, meem isolated (alef joins only the
+        // letter before it).
+        XCTAssertEqual(drawnRuns("سلام").joined().unicodeScalars.map(\.value), [0xFEE1, 0xFEFC, 0xFEB3],
+                       "drawn right to left: meem, lam–alef, seen")
+        // Two letters that join: بب is beh initial then beh final.
+        XCTAssertEqual(drawnRuns("\u{0628}\u{0628}").joined().unicodeScalars.map(\.value), [0xFE90, 0xFE91])
         // A mark between two letters does not break the join: بَب is beh initial with its mark, then beh
         // final, drawn from the left: the final beh, then the initial one with the mark over it.
         XCTAssertEqual(drawnRuns("\u{0628}\u{064E}\u{0628}").joined().unicodeScalars.map(\.value), [0xFE90, 0xFE91, 0x064E])
         // Hamza joins nothing and keeps its own character; the last of the block's letters is in place.
         XCTAssertEqual(drawnRuns("\u{0621}").joined().unicodeScalars.map(\.value), [0x0621])
         XCTAssertEqual(drawnRuns("\u{064A}").joined().unicodeScalars.map(\.value), [0xFEF1])
+        // Lam then alef is one ligature: alone (لا), and final after a joining letter (سلا).
+        XCTAssertEqual(drawnRuns("\u{0644}\u{0627}").joined().unicodeScalars.map(\.value), [0xFEFB])
+        XCTAssertEqual(drawnRuns("\u{0633}\u{0644}\u{0627}").joined().unicodeScalars.map(\.value), [0xFEFC, 0xFEB3])
     }
 
     /// Joined letters meet: every column between the word's first and last ink has ink.

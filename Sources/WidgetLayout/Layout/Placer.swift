@@ -308,7 +308,7 @@ struct Placer {
             if runs.contains(where: { BidiReordering.hasRightToLeft($0.text[...]) }) {
                 // Arabic letters joined as their neighbours call for, then the line in reading order.
                 for i in runs.indices where ArabicShaping.needsShaping(runs[i].text) { runs[i].text = ArabicShaping.shaped(runs[i].text) }
-                runs = Self.visuallyOrdered(runs, startingAt: x, direction: BidiReordering.paragraphDirection(
+                runs = Self.visuallyOrdered(runs, in: x, width, direction: BidiReordering.paragraphDirection(
                     text.plain, fallback: mirrored ? .rtl : .ltr))
             }
             lines.append(TextLine(x: x, baseline: baseline, width: width, runs: runs))
@@ -323,20 +323,25 @@ struct Placer {
     }
 
     /// A line's runs in the order they are drawn, each piece of a run where its characters land,
-    /// advanced from `x` by the same measure layout used.
-    static func visuallyOrdered(_ runs: [TextLineRun], startingAt x: Double, direction: BidiReordering.Direction) -> [TextLineRun] {
+    /// advanced by the same measure layout used, from the line's start (`x`) or, right to left, so as
+    /// to end where the line does (`x + width`: ligatures can make the shaped line shorter).
+    static func visuallyOrdered(_ runs: [TextLineRun], in x: Double, _ width: Double, direction: BidiReordering.Direction) -> [TextLineRun] {
         let characters = runs.enumerated().flatMap { index, run in run.text.map { ($0, index) } }
         var pieces: [(text: String, run: Int)] = []
         for (character, run) in BidiReordering.visualOrder(characters, direction: direction) {
             if let last = pieces.last, last.run == run { pieces[pieces.count - 1].text.append(character) } else { pieces.append((String(character), run)) }
         }
-        var cursor = x
-        return pieces.map { piece in
+        let widths = pieces.map { piece in
+            let run = runs[piece.run]
+            return TextMetrics.width(piece.text, size: run.fontSize, weight: run.weight, design: run.design,
+                                     widthFactor: run.widthFactor ?? 1, spacing: run.spacing ?? 0)
+        }
+        var cursor = direction == .rtl ? x + width - widths.reduce(0, +) : x
+        return zip(pieces, widths).map { piece, pieceWidth in
             var run = runs[piece.run]
             run.text = piece.text
             run.x = cursor
-            cursor += TextMetrics.width(piece.text, size: run.fontSize, weight: run.weight, design: run.design,
-                                        widthFactor: run.widthFactor ?? 1, spacing: run.spacing ?? 0)
+            cursor += pieceWidth
             return run
         }
     }

@@ -1,8 +1,9 @@
 /// Arabic letters in the forms their neighbours call for: a letter that joins the one before it
 /// and the one after it is drawn in its medial form, and so on (Unicode's joining types, and the
 /// Arabic Presentation Forms-B block, which the usual fonts draw). Without it every letter is drawn
-/// alone, unjoined. The basic Arabic alphabet (U+0621–U+064A) is shaped; marks are passed over when
-/// finding neighbours; the lam–alef ligatures and other alphabets' letters are left as they are.
+/// alone, unjoined. The basic Arabic alphabet (U+0621–U+064A) is shaped, lam followed by alef
+/// becomes their ligature, and marks are passed over when finding neighbours; other alphabets'
+/// letters are left as they are.
 enum ArabicShaping {
     private enum Joining { case none, right, dual, causing, transparent }
 
@@ -36,6 +37,18 @@ enum ArabicShaping {
         }
     }
 
+    /// The isolated lam–alef ligature for each alef (the final one follows it).
+    private static let lamAlef: [UInt32: UInt32] = [0x0622: 0xFEF5, 0x0623: 0xFEF7, 0x0625: 0xFEF9, 0x0627: 0xFEFB]
+
+    private static func nextLetter(after i: Int, _ types: [Joining]) -> Int? {
+        var j = i + 1
+        while j < types.count {
+            if types[j] != .transparent { return j }
+            j += 1
+        }
+        return nil
+    }
+
     /// Whether `text` holds a letter this shapes.
     static func needsShaping(_ text: String) -> Bool { text.unicodeScalars.contains { forms[$0.value] != nil } }
 
@@ -52,9 +65,19 @@ enum ArabicShaping {
             return nil
         }
         var out = String.UnicodeScalarView()
+        var skipped: Int?
         for (i, scalar) in scalars.enumerated() {
+            if i == skipped { continue }
             guard let form = forms[scalar.value], types[i] == .dual || types[i] == .right else { out.append(scalar); continue }
             let before = neighbour(i, step: -1), after = neighbour(i, step: 1)
+            // Lam then alef: one ligature, final when the lam joins the letter before it.
+            if scalar.value == 0x0644, let j = nextLetter(after: i, types), let ligature = lamAlef[scalars[j].value],
+               let glyph = Unicode.Scalar(ligature + (before == .dual || before == .causing ? 1 : 0)) {
+                out.append(glyph)
+                for k in (i + 1)..<j { out.append(scalars[k]) }
+                skipped = j
+                continue
+            }
             let joinsBefore = before == .dual || before == .causing
             let joinsAfter = types[i] == .dual && (after == .dual || after == .right || after == .causing)
             // Forms: 0 isolated, 1 final, 2 initial, 3 medial.
