@@ -119,13 +119,7 @@ private struct SVGDocument {
     mutating func shape(_ node: RenderNode, _ indent: String) {
         var paint = colorAttrs(node.color, node.strokeWidth == nil ? "fill" : "stroke")
         if let g = node.gradient {
-            counter += 1
-            let stops = g.stops.map { stop -> String in
-                let c = stop.color.rgba
-                return "<stop offset=\"\(n(stop.location))\" stop-color=\"\(c.hex)\" stop-opacity=\"\(n(c.a))\"/>"
-            }.joined()
-            defs += "<linearGradient id=\"grad\(counter)\" x1=\"\(n(g.startX))\" y1=\"\(n(g.startY))\" x2=\"\(n(g.endX))\" y2=\"\(n(g.endY))\">\(stops)</linearGradient>"
-            paint = "fill=\"url(#grad\(counter))\""
+            paint = linearGradient(g, "x1=\"\(n(g.startX))\" y1=\"\(n(g.startY))\" x2=\"\(n(g.endX))\" y2=\"\(n(g.endY))\"")
         }
         if let w = node.strokeWidth {
             paint += " fill=\"none\" stroke-width=\"\(n(w))\""
@@ -218,13 +212,18 @@ private struct SVGDocument {
     /// A progress view's gradient tint as a `fill` attribute naming a gradient from (x1, y1) to
     /// (x2, y2), in user space; nil without one.
     private mutating func gradientPaint(_ node: RenderNode, x1: Double, y1: Double, x2: Double, y2: Double) -> String? {
-        guard let g = node.gradient else { return nil }
+        node.gradient.map { linearGradient($0, "gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\"") }
+    }
+
+    /// A gradient's definition with `placement` (its end points' attributes), and the `fill`
+    /// attribute naming it.
+    private mutating func linearGradient(_ g: GradientPaint, _ placement: String) -> String {
         counter += 1
         let stops = g.stops.map { stop -> String in
             let c = stop.color.rgba
             return "<stop offset=\"\(n(stop.location))\" stop-color=\"\(c.hex)\" stop-opacity=\"\(n(c.a))\"/>"
         }.joined()
-        defs += "<linearGradient id=\"grad\(counter)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(x1))\" y1=\"\(n(y1))\" x2=\"\(n(x2))\" y2=\"\(n(y2))\">\(stops)</linearGradient>"
+        defs += "<linearGradient id=\"grad\(counter)\" \(placement)>\(stops)</linearGradient>"
         return "fill=\"url(#grad\(counter))\""
     }
 
