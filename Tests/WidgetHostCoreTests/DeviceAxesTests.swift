@@ -118,5 +118,8 @@ final class DeviceAxesTests: XCTestCase {
         XCTAssertNil(Placement.named("iphone-home@iphone-99"), "an unknown model names no placement")
         XCTAssertEqual(Placement.standByDay.on(DeviceModel.all[0]), .standByDay, "StandBy is not a home or lock screen")
         XCTAssertEqual(Placement.iPhoneHomeScreen.on(.standard), .iPhoneHomeScreen)
+        let se = try XCTUnwrap(DeviceModel.named("iphone-se")), max = try XCTUnwrap(DeviceModel.named("iphone-max"))
+        XCTAssertEqual(Placement.iPhoneHomeScreen.on(se).on(max), Placement.iPhoneHomeScreen.on(max), "a model replaces another")
+        XCTAssertEqual(Placement.iPhoneHomeScreen.on(se).on(.standard), .iPhoneHomeScreen)
     }
 }

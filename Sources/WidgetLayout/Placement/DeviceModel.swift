@@ -51,6 +51,10 @@ extension Placement {
     /// This placement on `model`'s screen: an iPhone home or lock screen with the model's widget
     /// sizes, named `<placement>@<model>`; any other placement, or the standard model, unchanged.
     public func on(_ model: DeviceModel) -> Placement {
+        // A placement already on a model is moved from the standard one.
+        if let (base, current) = Self.split(id), current != nil, let standard = Placement.all.first(where: { $0.id == base }) {
+            return standard.on(model)
+        }
         guard platform == .iOS, location == .homeScreen || location == .lockScreen, model != .standard,
               sizes.keys.contains(where: { model.sizes[$0] != nil }) else { return self }
         var placement = self
