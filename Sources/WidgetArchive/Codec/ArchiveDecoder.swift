@@ -111,8 +111,8 @@ struct NodeReader {
 
     /// Text size, direction, locale and time zone, present when the variant's flags say so.
     private mutating func deviceSettings() throws(ArchiveDecodingError) -> DeviceSettings {
-        let size = TextSizeValue(rawValue: try reader.enumCode("text size", cases: TextSizeValue.allCases.count)) ?? .large
-        let direction = LayoutDirectionValue(rawValue: try reader.enumCode("layout direction", cases: 2)) ?? .leftToRight
+        let size: TextSizeValue = try enumeration("text size")
+        let direction: LayoutDirectionValue = try enumeration("layout direction")
         var identifiers: [String] = []
         for field in ["locale", "time zone"] {
             let offset = reader.offset
@@ -652,11 +652,7 @@ struct NodeReader {
             return .symbolPalette(colors)
         case ModifierTag.textSizeRange:
             let offset = reader.offset
-            let sizes = TextSizeValue.allCases.count
-            guard let lower = TextSizeValue(rawValue: try reader.enumCode("text size", cases: sizes)),
-                  let upper = TextSizeValue(rawValue: try reader.enumCode("text size", cases: sizes)) else {
-                throw .invalidValue(offset: offset, field: "text size", value: 0)
-            }
+            let lower: TextSizeValue = try enumeration("text size"), upper: TextSizeValue = try enumeration("text size")
             guard lower <= upper else { throw .invalidValue(offset: offset, field: "text size range", value: UInt64(lower.rawValue)) }
             return .textSizeRange(lower...upper)
         case ModifierTag.imageScale: return .imageScale(try enumeration("image scale"))

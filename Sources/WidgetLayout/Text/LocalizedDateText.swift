@@ -14,9 +14,9 @@ struct LocalizedDateText {
         case .literal(let s):
             return s
         case .date(let date, .time):
-            return formatter(date: .none, time: .short).string(from: date)
+            return formatted(date, dateStyle: .none, timeStyle: .short)
         case .date(let date, .date):
-            return formatter(date: .long, time: .none).string(from: date)
+            return formatted(date, dateStyle: .long, timeStyle: .none)
         case .date(let date, .relative):
             return duration(abs(date.timeIntervalSince(now)), units: 2)
         case .date(let date, .offset):
@@ -29,15 +29,28 @@ struct LocalizedDateText {
         }
     }
 
-    /// The locale's own style, in its own calendar (Saudi Arabia's is the Islamic one, as on the device).
-    private func formatter(date: DateFormatter.Style, time: DateFormatter.Style) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.timeZone = timeZone
-        formatter.dateStyle = date
-        formatter.timeStyle = time
-        return formatter
+    /// `date` in the locale's own style and calendar (Saudi Arabia's is the Islamic one, as on the
+    /// device), through a formatter made once per locale, time zone and style: a render formats
+    /// every date text of every entry.
+    private func formatted(_ date: Date, dateStyle: DateFormatter.Style, timeStyle: DateFormatter.Style) -> String {
+        let key = "\(locale.identifier)|\(timeZone.identifier)|\(dateStyle.rawValue)|\(timeStyle.rawValue)"
+        return Self.formatters.withLock { cache in
+            let formatter = cache[key] ?? {
+                let made = DateFormatter()
+                made.locale = locale
+                made.timeZone = timeZone
+                made.dateStyle = dateStyle
+                made.timeStyle = timeStyle
+                if cache.count >= 64 { cache.removeAll() }
+                cache[key] = made
+                return made
+            }()
+            return formatter.string(from: date)
+        }
     }
+
+    /// Formatters already made. A `DateFormatter` is not sendable: each is used under the lock only.
+    private static let formatters = FormatterCache()
 
     /// The largest `units` units of a duration, in the locale's words; weeks are the largest unit.
     private func duration(_ seconds: Double, units: Int) -> String {
@@ -46,5 +59,17 @@ struct LocalizedDateText {
         if !reducedFidelity { allowed.insert(.seconds) }
         return Duration.seconds(whole).formatted(
             .units(allowed: allowed, width: .wide, maximumUnitCount: units).locale(locale))
+    }
+}
+
+/// Date formatters by key, behind a lock.
+private final class FormatterCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var formatters: [String: DateFormatter] = [:]
+
+    func withLock<T>(_ body: (inout [String: DateFormatter]) -> T) -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return body(&formatters)
     }
 }
