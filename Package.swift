@@ -37,6 +37,7 @@ let package = Package(
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
+        .library(name: "WidgetControl", targets: ["WidgetControl"]),
         .library(name: "WidgetLayout", targets: ["WidgetLayout"]),
         .library(name: "WidgetRender", targets: ["WidgetRender"]),
         .library(name: "WidgetAnimation", targets: ["WidgetAnimation"]),
@@ -55,6 +56,9 @@ let package = Package(
         .target(name: "WidgetArchive"),
         // IPC framing and the messages between host and extension.
         .target(name: "WidgetProtocol", dependencies: ["WidgetArchive"]),
+        // The running host's control socket: JSON lines between the host and its clients (the command
+        // line, and apps through ActivityKit).
+        .target(name: "WidgetControl", dependencies: ["WidgetProtocol", "CProcessContainment"]),
 
         // Xcode asset catalogs, read by both sides (named colours when archiving, images when drawing).
         .target(name: "WidgetAssets"),
@@ -91,8 +95,9 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
         .target(name: "Intents", dependencies: ["FoundationAdditions"]),
-        // Live Activity declarations, which compile beside a bundle's widgets.
-        .target(name: "ActivityKit", dependencies: ["FoundationAdditions"]),
+        // Live Activities: an app's calls reach the running host over its control socket; the declarations
+        // widget extensions draw them from.
+        .target(name: "ActivityKit", dependencies: ["FoundationAdditions", "WidgetProtocol", "WidgetControl"]),
         // Apple frameworks that widget targets import, as far as a widget needs them.
         // Combine keeps Apple's unannotated concurrency (its closures are not `Sendable`).
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -146,7 +151,7 @@ let package = Package(
         .target(name: "CProcessContainment"),
         .target(
             name: "WidgetHostCore",
-            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetRender", "WidgetScheduling", "CProcessContainment"]
+            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "CProcessContainment"]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
         .target(
@@ -166,6 +171,7 @@ let package = Package(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
+                "WidgetControl",
                 "WidgetImport", "CaffeineTracker", "ToDoList",
             ]
         ),
@@ -174,7 +180,7 @@ let package = Package(
         // Measures renders against iOS's own (Tools/Fidelity/README.md).
         .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
                           path: "Tools/Fidelity/Sources"),
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -237,7 +243,7 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation",
+                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl",
             ]
         ),
         .testTarget(

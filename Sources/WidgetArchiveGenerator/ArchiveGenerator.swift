@@ -17,7 +17,7 @@ public struct ArchiveGenerator {
     public mutating func archive() -> WidgetArchiveValue {
         WidgetArchiveValue(
             kind: pick(["Caffeine", "Weather", "ToDo", "Ünïcode ✓", ""]),
-            family: pick(WidgetFamily.allCases),
+            family: pick(WidgetFamily.widgetFamilies),
             entryDate: date(),
             variant: EnvironmentVariant(
                 renderingMode: pick(WidgetRenderingMode.allCases), colorScheme: pick(ColorScheme.allCases),

@@ -9,11 +9,14 @@ package final class IntentRegistry: @unchecked Sendable {
 
     private let lock = NSLock()
     private var performers: [String: @Sendable ([UInt8]) async throws -> Void] = [:]
+    /// The registered types that are `LiveActivityIntent`s: they may start Live Activities.
+    private var liveActivityIntents: Set<String> = []
 
     package func register<I: AppIntent>(_ type: I.Type) {
         let id = I.typeIdentifier
         lock.withLock {
             guard performers[id] == nil else { return }
+            if I.self is any LiveActivityIntent.Type { liveActivityIntents.insert(id) }
             performers[id] = { bytes in
                 let intent = try await IntentParameterCodec.decode(I.self, from: bytes)
                 _ = try await intent.perform()
@@ -30,6 +33,9 @@ package final class IntentRegistry: @unchecked Sendable {
     }
 
     package func isRegistered(_ typeIdentifier: String) -> Bool { lock.withLock { performers[typeIdentifier] != nil } }
+
+    /// Whether the registered type is a `LiveActivityIntent`.
+    package func isLiveActivityIntent(_ typeIdentifier: String) -> Bool { lock.withLock { liveActivityIntents.contains(typeIdentifier) } }
 
     /// Rebuilds and performs the intent. Throws `IntentCodingError` for bad parameters, and whatever
     /// `perform()` throws.

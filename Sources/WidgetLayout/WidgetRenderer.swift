@@ -33,7 +33,8 @@ public enum WidgetRenderer {
                 let node = builder.build(declared, InheritedStyle())
                 let s = node.sizeThatFits(ProposedSize(size))
                 background.children = placer.place(node, in: placer.aligned(s, in: widgetRect, .center))
-            } else if context.family.isSystem || placement.id == Placement.watchSmartStack.id {
+            } else if context.family.isSystem || placement.id == Placement.watchSmartStack.id || context.family == ._activityMedium
+                        || context.family == ._activitySmall {
                 var fill = RenderNode(role: .shape, frame: widgetRect)
                 fill.shape = .rect
                 let system = context.colorScheme == .dark ? RGBA(0.11, 0.11, 0.12) : RGBA.white

@@ -2,7 +2,7 @@ import Foundation
 import WidgetArchive
 
 /// The protocol version both sides must speak. `hello` carries it; a mismatch ends the connection.
-public let widgetProtocolVersion: UInt16 = 4
+public let widgetProtocolVersion: UInt16 = 5
 
 /// Every message between host and extension. One message per frame.
 public enum Message: Hashable, Sendable {
@@ -14,8 +14,9 @@ public enum Message: Hashable, Sendable {
     case timeline(TimelineReply)
     /// Host → extension: perform an App Intent archived in a control.
     case performIntent(IntentRequest)
-    /// Extension → host: the intent ran (or failed, as `failure`).
-    case intentPerformed(requestID: UInt64)
+    /// Extension → host: the intent ran (or failed, as `failure`), with what it did to the app's Live
+    /// Activities.
+    case intentPerformed(IntentOutcome)
     /// Either way: a request could not be served. Errors are messages, not crashes.
     case failure(Failure)
     /// Extension → host: something worth telling the widget author (an inert control, say).
@@ -31,6 +32,10 @@ public enum Message: Hashable, Sendable {
     case pushTokens(PushTokenUpdate)
     /// Extension → host: the push handlers have been told.
     case pushTokensDelivered(requestID: UInt64)
+    /// Host → extension: archive a Live Activity's presentations for its current content.
+    case getActivity(ActivityRequest)
+    /// Extension → host: the presentations, and how its configuration places them.
+    case activity(ActivityReply)
 
     var typeCode: UInt8 {
         switch self {
@@ -45,6 +50,8 @@ public enum Message: Hashable, Sendable {
         case .getPreview: 9
         case .pushTokens: 10
         case .pushTokensDelivered: 11
+        case .getActivity: 12
+        case .activity: 13
         }
     }
 
@@ -55,10 +62,12 @@ public enum Message: Hashable, Sendable {
         case .getPreview(let r): r.requestID
         case .timeline(let r): r.requestID
         case .performIntent(let r): r.requestID
-        case .intentPerformed(let id): id
+        case .intentPerformed(let outcome): outcome.requestID
         case .failure(let f): f.requestID
         case .pushTokens(let u): u.requestID
         case .pushTokensDelivered(let id): id
+        case .getActivity(let r): r.requestID
+        case .activity(let r): r.requestID
         case .hello, .diagnostic, .shutdown: nil
         }
     }
@@ -76,10 +85,13 @@ public struct Hello: Hashable, Sendable {
     /// The previews declared in the extension's source (`#Preview`, `PreviewProvider`), in the order
     /// `getPreview` numbers them.
     public var previews: [PreviewDescriptor]
+    /// The Live Activities the extension draws.
+    public var activities: [ActivityDescriptor]
     public init(
         protocolVersion: UInt16 = widgetProtocolVersion, extensionID: String, widgets: [WidgetDescriptor], urlSchemes: [String] = [],
-        previews: [PreviewDescriptor] = []
+        previews: [PreviewDescriptor] = [], activities: [ActivityDescriptor] = []
     ) {
+        self.activities = activities
         self.protocolVersion = protocolVersion
         self.extensionID = extensionID
         self.widgets = widgets
@@ -247,7 +259,14 @@ public struct IntentRequest: Hashable, Sendable {
     public var kind: String
     /// The host's clock at the tap: the extension's wall clock is set to it while the intent runs.
     public var now: Date
-    public init(requestID: UInt64, intent: IntentReference, kind: String, now: Date) {
+    /// The app's Live Activities as they stand (`Activity.activities` while the intent runs).
+    public var activities: [ActivitySnapshot]
+    /// How many more activities the app may start now (the system's limit less those running).
+    public var activityStartsLeft: Int
+    public init(requestID: UInt64, intent: IntentReference, kind: String, now: Date, activities: [ActivitySnapshot] = [],
+                activityStartsLeft: Int = 0) {
+        self.activities = activities
+        self.activityStartsLeft = activityStartsLeft
         self.requestID = requestID
         self.intent = intent
         self.kind = kind

@@ -52,6 +52,12 @@ public enum MessageCodec {
                 w.inlineString(preview.kind)
                 w.u8(preview.family?.code ?? 0xFF)
             }
+            w.varint(hello.activities.count)
+            for activity in hello.activities {
+                w.inlineString(activity.attributesType)
+                w.varint(activity.presentations.count)
+                for family in activity.presentations { w.u8(family.code) }
+            }
         case .getTimeline(let r):
             w.varint(r.requestID)
             w.inlineString(r.kind)
@@ -92,8 +98,13 @@ public enum MessageCodec {
             w.varint(r.intent.parameters.count)
             w.raw(r.intent.parameters)
             w.f64(r.now.timeIntervalSince1970)
-        case .intentPerformed(let id):
-            w.varint(id)
+            w.varint(r.activities.count)
+            for snapshot in r.activities { snapshot.write(to: &w) }
+            w.varint(r.activityStartsLeft)
+        case .intentPerformed(let outcome):
+            w.varint(outcome.requestID)
+            w.varint(outcome.activityChanges.count)
+            for change in outcome.activityChanges { change.write(to: &w) }
         case .failure(let f):
             w.varint(f.requestID)
             w.u8(f.code.rawValue)
@@ -122,6 +133,10 @@ public enum MessageCodec {
             }
         case .pushTokensDelivered(let id):
             w.varint(id)
+        case .getActivity(let r):
+            r.write(to: &w)
+        case .activity(let r):
+            r.write(to: &w)
         }
         return w.bytes
     }
@@ -146,7 +161,7 @@ public enum MessageCodec {
         }
     }
 
-    private static func count(_ r: inout ByteReader, _ field: String, limit: Int) throws -> Int {
+    static func count(_ r: inout ByteReader, _ field: String, limit: Int) throws -> Int {
         let value = try r.varint()
         guard value <= UInt64(limit) else { throw ProtocolError.limitExceeded(field: field, count: value, limit: limit) }
         // Each element takes at least one byte.
@@ -154,14 +169,14 @@ public enum MessageCodec {
         return Int(value)
     }
 
-    private static func blob(_ r: inout ByteReader, limit: Int) throws -> [UInt8] {
+    static func blob(_ r: inout ByteReader, limit: Int) throws -> [UInt8] {
         let lengthOffset = r.offset
         let length = try r.varint()
         guard length <= UInt64(limit) else { throw MessageDecodingError.tooLong(offset: lengthOffset, limit: .archiveSize) }
         return Array(try r.bytes(Int(length)))
     }
 
-    private static func family(_ r: inout ByteReader) throws -> WidgetFamily {
+    static func family(_ r: inout ByteReader) throws -> WidgetFamily {
         let offset = r.offset
         let code = try r.u8()
         guard let family = WidgetFamily(code: code) else {
@@ -177,8 +192,7 @@ public enum MessageCodec {
         case 2: return try timelineRequest(&r, limits: limits)
         case 3: return try timelineReply(&r, limits: limits)
         case 4: return try intentRequest(&r, limits: limits)
-        case 5:
-            return .intentPerformed(requestID: try r.varint())
+        case 5: return try intentOutcome(&r, limits: limits)
         case 6: return try failure(&r, limits: limits)
         case 7:
             let kind = try r.inlineString(maxLength: maxString)
@@ -189,6 +203,8 @@ public enum MessageCodec {
         case 10: return try pushTokens(&r, limits: limits)
         case 11:
             return .pushTokensDelivered(requestID: try r.varint())
+        case 12: return .getActivity(try ActivityRequest.read(from: &r, limits: limits))
+        case 13: return .activity(try ActivityReply.read(from: &r, limits: limits))
         default:
             throw ProtocolError.unknownMessageType(type)
         }
@@ -248,7 +264,14 @@ public enum MessageCodec {
             }
             previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
         }
-        return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews))
+        let activityCount = try count(&r, "activities", limit: limits.maxWidgets)
+        var activities: [ActivityDescriptor] = []
+        for _ in 0..<activityCount {
+            let type = try r.inlineString(maxLength: maxString)
+            activities.append(ActivityDescriptor(attributesType: type, presentations: try activityFamilies(&r)))
+        }
+        return .hello(Hello(protocolVersion: version, extensionID: id, widgets: widgets, urlSchemes: schemes, previews: previews,
+                            activities: activities))
     }
 
     /// Push tokens and what they reach: tokens are at most 64 bytes, the lists as long as an
@@ -320,8 +343,25 @@ public enum MessageCodec {
         let typeID = try r.inlineString(maxLength: maxString)
         let parameters = try blob(&r, limit: limits.archive.maxIntentParameterBytes)
         let now = Date(timeIntervalSince1970: try r.f64("now"))
+        let activityCount = try count(&r, "activities", limit: limits.maxActivities)
+        var activities: [ActivitySnapshot] = []
+        for _ in 0..<activityCount { activities.append(try ActivitySnapshot.read(from: &r, limits: limits)) }
+        let startsLeft = try r.varint()
+        guard startsLeft <= UInt64(limits.maxActivities) else {
+            throw ProtocolError.limitExceeded(field: "activity starts left", count: startsLeft, limit: limits.maxActivities)
+        }
         return .performIntent(IntentRequest(
-            requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind, now: now))
+            requestID: id, intent: IntentReference(typeIdentifier: typeID, parameters: parameters), kind: kind, now: now,
+            activities: activities, activityStartsLeft: Int(startsLeft)))
+    }
+
+    /// A performed intent and what it did to the app's activities.
+    private static func intentOutcome(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+        let id = try r.varint()
+        let changeCount = try count(&r, "activity changes", limit: limits.maxActivities)
+        var changes: [ActivityChange] = []
+        for _ in 0..<changeCount { changes.append(try ActivityChange.read(from: &r, limits: limits)) }
+        return .intentPerformed(IntentOutcome(requestID: id, activityChanges: changes))
     }
 
     /// A failed request.

@@ -13,6 +13,12 @@ public struct ProtocolLimits: Hashable, Sendable {
     public var maxWidgets: Int = 256
     /// Most previews one extension may declare. Default 1,024.
     public var maxPreviews: Int = 1_024
+    /// Most Live Activities one message may list or change. Default 64.
+    public var maxActivities: Int = 64
+    /// Largest JSON of a Live Activity's attributes or content state. Default 64 KiB: the system's own
+    /// bound is 4 KB, which the host applies to what apps send (`ActivityRules`); this one only keeps a
+    /// hostile peer from making the host hold more.
+    public var maxActivityData: Int = 64 << 10
     /// Longest string field (kind, names, messages). Default 4 KiB.
     public var maxStringLength: Int = 4 * 1024
     /// Limits applied to every archive inside a message.

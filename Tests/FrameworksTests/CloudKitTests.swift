@@ -213,7 +213,15 @@ final class CloudKitTests: XCTestCase {
         database.add(modify)
         database.add(query)
         wait(for: [done], timeout: 5)
-        XCTAssertEqual(events.items, ["modify true true", "modify finished", "query true", "query finished"])
+        // The operations run one at a time in the order added, so their final blocks are heard in that
+        // order; an `Operation`'s completion block runs after it finishes, on a thread of Foundation's
+        // choosing, so it may come before or after the next operation's blocks, but never before its own.
+        let items = events.items
+        XCTAssertEqual(items.sorted(), ["modify finished", "modify true true", "query finished", "query true"])
+        func position(_ item: String) -> Int { items.firstIndex(of: item) ?? -1 }
+        XCTAssertLessThan(position("modify true true"), position("query true"))
+        XCTAssertLessThan(position("modify true true"), position("modify finished"))
+        XCTAssertLessThan(position("query true"), position("query finished"))
         XCTAssertTrue(modify.database === database)
         XCTAssertTrue(modify.isFinished)
     }

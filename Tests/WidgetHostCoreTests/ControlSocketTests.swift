@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import WidgetArchive
+import WidgetControl
 import WidgetHostCore
 import XCTest
 

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetControl
 import WidgetHostCore
 import XCTest
 

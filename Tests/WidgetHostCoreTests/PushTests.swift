@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetControl
 import WidgetHostCore
 import WidgetProtocol
 import WidgetScheduling

@@ -7,8 +7,34 @@ public enum WidgetFamily: String, Hashable, Sendable, CaseIterable, Codable, Cus
     case _control = "control"
     /// visionOS 26: an extra-large widget in portrait.
     case systemExtraLargePortrait
+    // A Live Activity's presentations: not families Apple's API names (`ActivityFamily` has two sizes, and
+    // the Dynamic Island's are slots of one configuration). The host asks for, keeps and draws each
+    // presentation's archive under one of these.
+    /// `ActivityFamily.medium`: the Lock Screen presentation (also StandBy's, scaled).
+    case _activityMedium = "activity"
+    /// `ActivityFamily.small`: the watch's Smart Stack and CarPlay, when the configuration supports it.
+    case _activitySmall = "activity-small"
+    /// The Dynamic Island's compact presentation, either side of the camera.
+    case _islandCompactLeading = "island-compact-leading"
+    case _islandCompactTrailing = "island-compact-trailing"
+    /// The Dynamic Island's minimal presentation, shown when several activities share it.
+    case _islandMinimal = "island-minimal"
+    /// The Dynamic Island's expanded presentation, region by region (`DynamicIslandExpandedRegion`).
+    case _islandExpandedLeading = "island-expanded-leading"
+    case _islandExpandedTrailing = "island-expanded-trailing"
+    case _islandExpandedCenter = "island-expanded-center"
+    case _islandExpandedBottom = "island-expanded-bottom"
 
     public var description: String { rawValue }
+
+    /// A Live Activity presentation rather than a widget's family.
+    public var isActivityPresentation: Bool { code >= WidgetFamily._activityMedium.code }
+
+    /// The families a widget can have (the others are Live Activity presentations).
+    public static var widgetFamilies: [WidgetFamily] { allCases.filter { !$0.isActivityPresentation } }
+
+    /// The Live Activity presentations.
+    public static var activityPresentations: [WidgetFamily] { allCases.filter(\.isActivityPresentation) }
 
     /// Stable wire code.
     public var code: UInt8 { UInt8(Self.allCases.firstIndex(of: self) ?? 0) }

@@ -11,29 +11,29 @@ public struct ActivityViewContext<Attributes: ActivityAttributes> {
     public let activityID: String
 }
 
-/// `ActivityConfiguration`: a Live Activity's Lock Screen view and Dynamic Island. Live Activities are
-/// started by an app, and there is none here, so it offers the host no widget; its Lock Screen view is
-/// shown by the previews that declare it (`#Preview(as: .content, using: attributes) { … }
-/// contentStates: { … }`).
+/// `ActivityConfiguration`: a Live Activity's Lock Screen view and Dynamic Island. The host asks the
+/// extension to archive each presentation when an activity starts or its content changes
+/// (`ActivityArchiver`), matching the request to the configuration by the attributes type's name.
 public struct ActivityConfiguration<Attributes: ActivityAttributes>: WidgetConfiguration {
     public typealias Body = Never
     let content: (ActivityViewContext<Attributes>) -> AnyView
+    let island: (ActivityViewContext<Attributes>) -> DynamicIsland
 
     public init<Content: View>(
         for attributesType: Attributes.Type, @ViewBuilder content: @escaping (ActivityViewContext<Attributes>) -> Content,
         dynamicIsland: @escaping (ActivityViewContext<Attributes>) -> DynamicIsland
     ) {
         self.content = { AnyView(content($0)) }
+        self.island = dynamicIsland
     }
 
     public var body: Never { preconditionFailure("ActivityConfiguration is primitive") }
-    public func _resolve() -> [_ResolvedWidget] { [] }
+    public func _resolve() -> [_ResolvedWidget] { [ActivityArchiver.resolved(self)] }
 
     public func _activityContent() -> Any? { content }
 }
 
-/// `ActivityPreviewViewKind`: which presentation of a Live Activity a preview shows. The host draws the
-/// Lock Screen one (`.content`); the Dynamic Island is not drawn.
+/// `ActivityPreviewViewKind`: which presentation of a Live Activity a preview shows.
 public enum ActivityPreviewViewKind: Hashable, Sendable {
     case content
     case dynamicIsland(DynamicIslandPreviewViewState)
@@ -96,92 +96,3 @@ public macro Preview<A: ActivityAttributes, W: Widget>(
     _ name: String? = nil, as kind: ActivityPreviewViewKind, using attributes: A, widget: @escaping () -> W,
     @ActivityContentStateBuilder<A.ContentState> contentStates: @escaping () -> [A.ContentState]
 ) = #externalMacro(module: "WidgetMacros", type: "WidgetPreviewMacro")
-
-/// `DynamicIsland`: the expanded, compact and minimal presentations. The host has no Dynamic Island;
-/// the presentations compile and are not evaluated.
-public struct DynamicIsland {
-    public init<Expanded: View, CompactLeading: View, CompactTrailing: View, Minimal: View>(
-        @DynamicIslandExpandedContentBuilder expanded: @escaping () -> DynamicIslandExpandedContent<Expanded>,
-        @ViewBuilder compactLeading: @escaping () -> CompactLeading, @ViewBuilder compactTrailing: @escaping () -> CompactTrailing,
-        @ViewBuilder minimal: @escaping () -> Minimal
-    ) {}
-
-    public func keylineTint(_ color: Color?) -> DynamicIsland { self }
-    public func widgetURL(_ url: URL?) -> DynamicIsland { self }
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?, for mode: DynamicIslandMode) -> DynamicIsland { self }
-}
-
-/// `DynamicIslandMode`: a presentation whose content margins `contentMargins(_:_:for:)` sets.
-public struct DynamicIslandMode: Hashable, Sendable {
-    let name: String
-    public static let compactLeading = DynamicIslandMode(name: "compactLeading")
-    public static let compactTrailing = DynamicIslandMode(name: "compactTrailing")
-    public static let expanded = DynamicIslandMode(name: "expanded")
-    public static let minimal = DynamicIslandMode(name: "minimal")
-}
-
-/// `DynamicIslandExpandedContent`: the regions of the expanded presentation, as the expanded-content
-/// builder makes them (code may name it: `-> DynamicIslandExpandedContent<some View>`).
-public struct DynamicIslandExpandedContent<Content: View> {
-    let content: Content
-}
-
-/// `DynamicIslandExpandedRegion`.
-public struct DynamicIslandExpandedRegion<Content: View> {
-    let content: Content
-    public init(_ position: DynamicIslandExpandedRegionPosition, priority: Double = 0, @ViewBuilder content: () -> Content) {
-        self.content = content()
-    }
-    public func contentMargins(_ edges: Edge.Set = .all, _ length: CGFloat?) -> DynamicIslandExpandedRegion { self }
-}
-
-/// `DynamicIslandExpandedRegionPosition`.
-public struct DynamicIslandExpandedRegionPosition: Hashable, Sendable {
-    let name: String
-    public static let leading = DynamicIslandExpandedRegionPosition(name: "leading")
-    public static let trailing = DynamicIslandExpandedRegionPosition(name: "trailing")
-    public static let center = DynamicIslandExpandedRegionPosition(name: "center")
-    public static let bottom = DynamicIslandExpandedRegionPosition(name: "bottom")
-}
-
-/// `DynamicIslandExpandedContentBuilder`: regions, one after another, `if`/`else` and optional ones.
-@resultBuilder
-public enum DynamicIslandExpandedContentBuilder {
-    public static func buildExpression<C: View>(_ region: DynamicIslandExpandedRegion<C>) -> DynamicIslandExpandedContent<C> {
-        DynamicIslandExpandedContent(content: region.content)
-    }
-    public static func buildExpression<C: View>(_ content: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<C> { content }
-    public static func buildBlock() -> DynamicIslandExpandedContent<EmptyView> { DynamicIslandExpandedContent(content: EmptyView()) }
-    public static func buildPartialBlock<C: View>(first: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<C> { first }
-    public static func buildPartialBlock<C0: View, C1: View>(
-        accumulated: DynamicIslandExpandedContent<C0>, next: DynamicIslandExpandedContent<C1>
-    ) -> DynamicIslandExpandedContent<TupleView<C0, C1>> {
-        DynamicIslandExpandedContent(content: TupleView(accumulated.content, next.content))
-    }
-    public static func buildOptional<C: View>(_ content: DynamicIslandExpandedContent<C>?) -> DynamicIslandExpandedContent<C?> {
-        DynamicIslandExpandedContent(content: content?.content)
-    }
-    public static func buildEither<T: View, F: View>(first: DynamicIslandExpandedContent<T>) -> DynamicIslandExpandedContent<_ConditionalContent<T, F>> {
-        DynamicIslandExpandedContent(content: ViewBuilder.buildEither(first: first.content))
-    }
-    public static func buildEither<T: View, F: View>(second: DynamicIslandExpandedContent<F>) -> DynamicIslandExpandedContent<_ConditionalContent<T, F>> {
-        DynamicIslandExpandedContent(content: ViewBuilder.buildEither(second: second.content))
-    }
-    public static func buildLimitedAvailability<C: View>(_ content: DynamicIslandExpandedContent<C>) -> DynamicIslandExpandedContent<AnyView> {
-        DynamicIslandExpandedContent(content: AnyView(content.content))
-    }
-}
-
-nonisolated extension View {
-    /// `.activityBackgroundTint(_:)`, `.activitySystemActionForegroundColor(_:)`: Live Activity styling.
-    /// The Lock Screen view's background: drawn as its container background.
-    public func activityBackgroundTint(_ color: Color?) -> some View { containerBackground(color ?? .clear, for: .widget) }
-    public func activitySystemActionForegroundColor(_ color: Color?) -> some View { self }
-    /// `.dynamicIsland(verticalPlacement:)`.
-    public func dynamicIsland(verticalPlacement: DynamicIslandExpandedRegionVerticalPlacement) -> some View { self }
-}
-
-/// `DynamicIslandExpandedRegionVerticalPlacement`.
-public struct DynamicIslandExpandedRegionVerticalPlacement: Hashable, Sendable {
-    public static let belowIfTooWide = DynamicIslandExpandedRegionVerticalPlacement()
-}

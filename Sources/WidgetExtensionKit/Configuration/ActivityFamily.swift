@@ -7,20 +7,33 @@ import WidgetUI
 public enum ActivityFamily: Hashable, Sendable, CaseIterable { case small, medium }
 
 private struct ActivityFamilyKey: EnvironmentKey { static var defaultValue: ActivityFamily { .medium } }
+private struct ActivityFullscreenKey: EnvironmentKey { static var defaultValue: Bool { false } }
 
 extension EnvironmentValues {
-    /// `\.activityFamily`: `.medium`, the Lock Screen's, in every view the host draws.
+    /// `\.activityFamily`: `.small` while the `.small` view is archived (the watch's Smart Stack,
+    /// CarPlay), `.medium` otherwise.
     public var activityFamily: ActivityFamily {
         get { self[ActivityFamilyKey.self] }
         set { self[ActivityFamilyKey.self] = newValue }
     }
+
+    /// `\.isActivityFullscreen`: whether the Lock Screen presentation fills the screen (StandBy). The
+    /// host scales the one archive to StandBy, so it is false.
+    public var isActivityFullscreen: Bool {
+        get { self[ActivityFullscreenKey.self] }
+        set { self[ActivityFullscreenKey.self] = newValue }
+    }
 }
 
 extension WidgetConfiguration {
-    /// `.supplementalActivityFamilies(_:)`: the sizes a Live Activity also supports beyond `.medium`. The
-    /// host shows the Lock Screen's only, so the list changes nothing here.
+    /// `.supplementalActivityFamilies(_:)`: the sizes a Live Activity also supports beyond `.medium`:
+    /// with `.small`, the watch's Smart Stack and CarPlay show its own small view (`activityFamily` is
+    /// `.small` there) instead of its compact views side by side.
     public func supplementalActivityFamilies(_ families: [ActivityFamily]) -> some WidgetConfiguration {
-        modified { _ in }
+        modified { widget in
+            guard widget.activity != nil, families.contains(.small), !widget.families.contains(._activitySmall) else { return }
+            widget.families.append(._activitySmall)
+        }
     }
 }
 

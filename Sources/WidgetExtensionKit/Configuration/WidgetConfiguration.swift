@@ -55,6 +55,8 @@ public struct _ResolvedWidget {
     let timeline: (TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.
     let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
+    /// A Live Activity configuration (`ActivityConfiguration`), which the runtime serves apart from widgets.
+    var activity: _ResolvedActivity? = nil
 }
 
 /// What the runtime asks a configuration for.

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import ActivityKit
 import CVirtualClock
 import Foundation
 import WidgetArchive
@@ -18,14 +19,16 @@ package enum ExtensionRuntime {
     /// The environment variable holding the descriptor of the host connection.
     package static let descriptorVariable = "WIDGET_HOST_FD"
 
-    static func run(widgets: [_ResolvedWidget], urlSchemes: [String] = []) -> Never {
+    static func run(widgets resolved: [_ResolvedWidget], urlSchemes: [String] = []) -> Never {
         let extensionID = URL(fileURLWithPath: CommandLine.arguments.first ?? "extension").lastPathComponent
+        let widgets = resolved.filter { $0.activity == nil }
+        let activities = resolved.filter { $0.activity != nil }
         guard let fdText = ProcessInfo.processInfo.environment[descriptorVariable], let fd = Int32(fdText), fd >= 0 else {
-            describe(extensionID: extensionID, widgets: widgets)
+            describe(extensionID: extensionID, widgets: widgets, activities: activities)
             exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
         }
         let server = RequestServer(
-            channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, urlSchemes: urlSchemes,
+            channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, activities: activities, urlSchemes: urlSchemes,
             previews: PreviewCatalog.discover())
         ViewArchiver.evaluateBodiesOnMainQueue()
         let thread = Thread { server.serve() }
@@ -34,13 +37,16 @@ package enum ExtensionRuntime {
         dispatchMain()
     }
 
-    private static func describe(extensionID: String, widgets: [_ResolvedWidget]) {
+    private static func describe(extensionID: String, widgets: [_ResolvedWidget], activities: [_ResolvedWidget]) {
         print("\(extensionID): a widget extension. It is launched by widget-host, not run directly:")
         print("  widget-host preview --extension \(CommandLine.arguments.first ?? extensionID) --out DIR")
         print("Widgets:")
         for widget in widgets {
             print("  \(widget.kind) (\(widget.displayName)): \(widget.families.map(\.rawValue).joined(separator: ", "))")
         }
+        guard !activities.isEmpty else { return }
+        print("Live Activities:")
+        for activity in activities { print("  \(activity.kind)") }
     }
 }
 
@@ -51,14 +57,21 @@ final class RequestServer: @unchecked Sendable {
     let channel: FrameChannel
     let extensionID: String
     let widgets: [_ResolvedWidget]
+    /// The Live Activity configurations, by attributes type.
+    let activities: [_ResolvedWidget]
     let urlSchemes: [String]
     let previews: PreviewCatalog
     private var clock: RealtimeOffsetSetter
+    /// The app's activities while an intent runs.
+    private let activityLink = IntentActivityLink()
 
-    init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], urlSchemes: [String], previews: PreviewCatalog) {
+    init(channel: FrameChannel, extensionID: String, widgets: [_ResolvedWidget], activities: [_ResolvedWidget] = [], urlSchemes: [String],
+         previews: PreviewCatalog) {
         self.channel = channel
         self.extensionID = extensionID
         self.widgets = widgets
+        self.activities = activities
+        ActivitySystem.use(activityLink)
         self.urlSchemes = urlSchemes
         self.previews = previews
         self.clock = RealtimeOffsetSetter(extensionID: extensionID)
@@ -72,7 +85,8 @@ final class RequestServer: @unchecked Sendable {
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
                                  }, takesPushes: widget.pushHandler != nil, disfavoredLocations: widget.disfavoredLocations)
-            }, urlSchemes: urlSchemes, previews: previews.descriptors)))
+            }, urlSchemes: urlSchemes, previews: previews.descriptors,
+            activities: activities.map { ActivityDescriptor(attributesType: $0.kind, presentations: $0.families) })))
             while true {
                 let message = try channel.receive()
                 switch message {
@@ -82,12 +96,14 @@ final class RequestServer: @unchecked Sendable {
                     try channel.send(perform(request))
                 case .getPreview(let request):
                     try channel.send(preview(for: request))
+                case .getActivity(let request):
+                    try channel.send(activity(for: request))
                 case .pushTokens(let update):
                     PushDelivery(widgets: widgets).deliver(update)
                     try channel.send(.pushTokensDelivered(requestID: update.requestID))
                 case .shutdown:
                     exit(0)
-                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered:
+                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity:
                     try channel.send(.failure(Failure(requestID: message.requestID ?? 0, code: .malformedRequest,
                                                       message: "an extension does not accept this message from the host")))
                 }
@@ -178,10 +194,32 @@ final class RequestServer: @unchecked Sendable {
             policy: policy))
     }
 
+    /// A Live Activity's presentations for one content.
+    private func activity(for request: ActivityRequest) -> Message {
+        guard let configuration = activities.first(where: { $0.kind == request.attributesType })?.activity else {
+            return .failure(Failure(requestID: request.requestID, code: .unknownKind,
+                                    message: "no Live Activity configuration draws \(request.attributesType)"))
+        }
+        setClock(to: request.now)
+        do {
+            let archived = try configuration.archive(request)
+            for warning in archived.diagnostics {
+                try? channel.send(.diagnostic(Diagnostic(kind: request.attributesType, message: warning)))
+            }
+            return .activity(ActivityReply(requestID: request.requestID, presentations: archived.presentations, layout: archived.layout))
+        } catch let error as ActivityArchiveError {
+            return .failure(Failure(requestID: request.requestID, code: .malformedRequest, message: "\(error)"))
+        } catch {
+            return .failure(Failure(requestID: request.requestID, code: .internalError, message: "\(error)"))
+        }
+    }
+
     private func perform(_ request: IntentRequest) -> Message {
         setClock(to: request.now)
         let typeID = request.intent.typeIdentifier
         let parameters = request.intent.parameters
+        activityLink.begin(request, mayStart: IntentRegistry.shared.isLiveActivityIntent(typeID))
+        defer { _ = activityLink.finish() }
         let outcome: Result<Bool, FailureBox> = wait {
             do {
                 return .success(try await IntentRegistry.shared.perform(typeIdentifier: typeID, parameters: parameters))
@@ -193,7 +231,7 @@ final class RequestServer: @unchecked Sendable {
         }
         switch outcome {
         case .success(true):
-            return .intentPerformed(requestID: request.requestID)
+            return .intentPerformed(IntentOutcome(requestID: request.requestID, activityChanges: activityLink.finish()))
         case .success(false):
             return .failure(Failure(requestID: request.requestID, code: .unknownIntent,
                                     message: "\(typeID) was not archived by this extension"))

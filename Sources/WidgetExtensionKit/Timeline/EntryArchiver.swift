@@ -71,6 +71,9 @@ extension EnvironmentValues {
             EdgeInsets(top: 16, leading: 16, bottom: 16, trailing: 16)
         case .accessoryCircular, .accessoryRectangular, .accessoryInline, .accessoryCorner, ._control:
             EdgeInsets()
+        case ._activityMedium, ._activitySmall, ._islandCompactLeading, ._islandCompactTrailing, ._islandMinimal, ._islandExpandedLeading,
+             ._islandExpandedTrailing, ._islandExpandedCenter, ._islandExpandedBottom:
+            EdgeInsets()
         }
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetControl
 
 /// Serves the control socket on a thread of its own, apart from widget work: connections are
 /// accepted and read without blocking, each with its own deadline, so a slow or silent client delays

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetControl
 
 /// Control commands on their way from the control server's thread to the run loop's, and a count of
 /// connections the server dealt with itself, so the run loop can wait for either.

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetControl
 
 /// What `status` answers, kept up to date as things change (a reload, a new entry, a decision), so that
 /// the control server answers at once: it never waits for widget work, launches an extension or

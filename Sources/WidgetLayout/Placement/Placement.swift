@@ -39,6 +39,9 @@ public struct Placement: Hashable, Sendable {
     public var location: PlacementLocation? = nil
     /// visionOS: how the widget is mounted, on what surface, and how far away its viewer is.
     public var mounting: Mounting? = nil
+    /// Where Live Activities are shown: how the place composes an activity's presentations; nil for
+    /// the places widgets and controls are shown.
+    public var activityScene: ActivityScene? = nil
 
     /// A visionOS widget's mounting, surface and viewing distance.
     public struct Mounting: Hashable, Sendable {
@@ -207,7 +210,7 @@ extension Placement {
         .iPhoneHomeScreen, .iPhoneHomeScreenTinted, .iPhoneHomeScreenClear, .iPhoneHomeScreenTintedGlass, .iPhoneLockScreen,
         .standByDay, .standByNight, .iPadHomeScreen, .iPadLockScreen, .macDesktop, .macDesktopTinted, .macDesktopClear,
         .watchFace, .watchSmartStack, .carPlay,
-    ] + visionPlacements + controlPlacements
+    ] + visionPlacements + controlPlacements + activityPlacements
 
     /// A placement by id; `iphone-home@iphone-se` is the iPhone home screen on that model.
     public static func named(_ id: String) -> Placement? {
@@ -227,6 +230,11 @@ extension Placement {
         case .accessoryCorner: .watchFace
         case ._control: .controlCenterMedium
         case .systemExtraLargePortrait: .visionWallElevated
+        case ._activityMedium: .activityLockScreen
+        case ._activitySmall: .activitySmartStack
+        case ._islandCompactLeading, ._islandCompactTrailing: .islandCompact
+        case ._islandMinimal: .islandMinimal
+        case ._islandExpandedLeading, ._islandExpandedTrailing, ._islandExpandedCenter, ._islandExpandedBottom: .islandExpanded
         }
     }
 }
