@@ -43,6 +43,7 @@ let package = Package(
         .library(name: "WidgetAnimation", targets: ["WidgetAnimation"]),
         .library(name: "WidgetArchiveGenerator", targets: ["WidgetArchiveGenerator"]),
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
+        .library(name: "LiveActivities", targets: ["LiveActivities"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
@@ -149,9 +150,15 @@ let package = Package(
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
         .target(name: "CProcessContainment"),
+        // Live Activities as the system runs them: the 8-hour limit, dismissal, staleness, the limits on
+        // starts and sizes, the push budget, who holds the Dynamic Island. Pure: no clock, no processes.
+        .target(name: "LiveActivities", dependencies: ["WidgetProtocol"]),
         .target(
             name: "WidgetHostCore",
-            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "CProcessContainment"]
+            dependencies: [
+                "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "LiveActivities",
+                "CProcessContainment",
+            ]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
         .target(
@@ -252,6 +259,7 @@ let package = Package(
         ),
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
+        .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
         .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),
         .testTarget(
             name: "WidgetSimulationTests",

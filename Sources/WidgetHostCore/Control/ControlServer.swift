@@ -163,6 +163,10 @@ final class ControlReply: Sendable {
 
     init(_ fd: Int32) { self.fd = fd }
 
+    /// The connection itself, kept open for a stream of lines (`watchActivities`): whoever takes it
+    /// closes it.
+    func keepOpen() -> Int32 { fd }
+
     func send(_ response: ControlResponse) {
         send(line: (try? JSONEncoder().encode(response)).map { [UInt8]($0) } ?? Array(#"{"ok":false,"message":"unencodable"}"#.utf8))
     }

@@ -22,6 +22,10 @@ public final class WidgetHost: @unchecked Sendable {
     /// Limits and recovery for extension processes.
     public var supervision = SupervisionPolicy()
 
+    /// The app's Live Activities, as intents performed in its extension see and change them; set by an
+    /// `ActivityCenter` on this host.
+    public weak var activities: (any ActivityIntentParticipant)?
+
     private var connections: [String: ExtensionConnection] = [:]
     private var lastUsed: [String: Date] = [:]
     private var failures: [String: Int] = [:]
@@ -222,10 +226,12 @@ public final class WidgetHost: @unchecked Sendable {
     ) throws(HostError) -> ExtensionConnection.PendingRequest? {
         let connection = try connection(to: executable)
         do {
-            let pending = try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout,
-                                                       thenTimeline: reload, whileWaiting: whileWaiting)
+            let context = activities?.context(for: connection.extensionID) ?? ExtensionConnection.ActivityContext()
+            let performed = try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout, activities: context,
+                                                         thenTimeline: reload, whileWaiting: whileWaiting)
             succeeded(executable)
-            return pending
+            if !performed.activityChanges.isEmpty { activities?.intentChanged(performed.activityChanges, extensionID: connection.extensionID) }
+            return performed.timeline
         } catch {
             requestFailed(executable, connection, error)
             throw error

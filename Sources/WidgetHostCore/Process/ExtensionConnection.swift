@@ -174,29 +174,63 @@ public final class ExtensionConnection: @unchecked Sendable {
     /// `thenTimeline`, if given, is a timeline request sent right behind the intent, before
     /// `whileWaiting` runs; its reply is read later with `timeline(_:)` or, if the intent fails, skipped
     /// as stale.
+    ///
+    /// `activities` are the app's Live Activities as the intent sees them (`Activity.activities`), and
+    /// how many more it may start; what the intent did to them comes back in the outcome.
     @discardableResult
     public func performIntent(
-        _ intent: IntentReference, kind: String, now: Date, timeout: Double = 15,
+        _ intent: IntentReference, kind: String, now: Date, timeout: Double = 15, activities: ActivityContext = ActivityContext(),
         thenTimeline next: TimelineArguments? = nil, whileWaiting: (() -> Void)? = nil
-    ) throws(HostError) -> PendingRequest? {
+    ) throws(HostError) -> PerformedIntent {
         let id = makeRequestID()
-        let pending = try send(.performIntent(IntentRequest(requestID: id, intent: intent, kind: kind, now: now)), id: id,
-                               what: "performIntent(\(intent.typeIdentifier))", kind: kind, timeout: timeout)
+        let request = IntentRequest(requestID: id, intent: intent, kind: kind, now: now, activities: activities.snapshots,
+                                    activityStartsLeft: activities.startsLeft)
+        let pending = try send(.performIntent(request), id: id, what: "performIntent(\(intent.typeIdentifier))", kind: kind, timeout: timeout)
         var following: PendingRequest?
         if let next {
             following = try requestTimeline(next, now: now, timeout: timeout)
         }
         whileWaiting?()
         do throws(HostError) {
-            guard case .intentPerformed = try reply(to: pending) else {
+            guard case .intentPerformed(let outcome) = try reply(to: pending) else {
                 throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
             }
+            return PerformedIntent(timeline: following, activityChanges: outcome.activityChanges)
         } catch {
             // The timeline asked for behind the intent is stale now: its reply is skipped.
             if let following { abandon(following) }
             throw error
         }
-        return following
+    }
+
+    /// The app's Live Activities as an intent is told of them.
+    public struct ActivityContext: Sendable {
+        public var snapshots: [ActivitySnapshot]
+        public var startsLeft: Int
+        public init(snapshots: [ActivitySnapshot] = [], startsLeft: Int = 0) {
+            self.snapshots = snapshots
+            self.startsLeft = startsLeft
+        }
+    }
+
+    /// An intent performed: the timeline request sent behind it (if any), and what it did to the app's
+    /// Live Activities.
+    public struct PerformedIntent: Sendable {
+        public var timeline: PendingRequest?
+        public var activityChanges: [ActivityChange]
+    }
+
+    /// Asks the extension to archive a Live Activity's presentations and waits for them.
+    public func activity(_ request: ActivityRequest, timeout: Double = 15) throws(HostError) -> ActivityReply {
+        let id = makeRequestID()
+        var request = request
+        request.requestID = id
+        let pending = try send(.getActivity(request), id: id, what: "getActivity(\(request.attributesType))", kind: request.attributesType,
+                               timeout: timeout)
+        guard case .activity(let reply) = try self.reply(to: pending) else {
+            throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
+        }
+        return reply
     }
 
     /// Tells the extension the push tokens issued to it and what they reach; returns once its push

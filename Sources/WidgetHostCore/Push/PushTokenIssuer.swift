@@ -18,6 +18,16 @@ public struct PushTokenIssuer: Sendable {
         token("\(extensionID)\u{0}control\u{0}\(instance)\u{0}\(generation)")
     }
 
+    /// A Live Activity's own token (`pushType: .token`), in `generation`.
+    public func activityToken(activityID: String, generation: Int = 0) -> [UInt8] {
+        token("activity\u{0}\(activityID)\u{0}\(generation)")
+    }
+
+    /// An app's push-to-start token for one attributes type.
+    public func pushToStartToken(extensionID: String, attributesType: String, generation: Int = 0) -> [UInt8] {
+        token("\(extensionID)\u{0}push-to-start\u{0}\(attributesType)\u{0}\(generation)")
+    }
+
     private func token(_ seed: String) -> [UInt8] {
         // Two 64-bit FNV-1a hashes of different texts: 128 bits, enough that distinct seeds never meet in practice.
         let high = FNV1a.hash(seed), low = FNV1a.hash(seed + "\u{1}")

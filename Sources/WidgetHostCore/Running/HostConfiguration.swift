@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import LiveActivities
 import WidgetArchive
 import WidgetRender
 
@@ -12,10 +13,34 @@ import WidgetRender
 ///     { "id": "todo", "extension": ".build/debug/ToDoList", "kind": "ToDoList",
 ///       "family": "systemMedium", "placement": "iphone-home" } ] }
 /// ```
+///
+/// Live Activities are run for the configured instances' extensions and for those `extensions` lists
+/// (an app whose widgets are not placed may still start activities); `liveActivities` sets the rules'
+/// numbers and which apps take frequent pushes:
+///
+/// ```json
+/// { "instances": [],
+///   "extensions": [".build/debug/CaffeineTracker"],
+///   "liveActivities": { "maximumPerApp": 5, "pushBudgetPerHour": 12, "frequentUpdates": ["CaffeineTracker"] } }
+/// ```
 public struct HostConfiguration: Codable, Hashable, Sendable {
     public var instances: [WidgetInstance]
+    /// Extensions whose Live Activities the host runs besides the instances' own.
+    public var extensions: [String]?
+    public var liveActivities: LiveActivitySettings?
 
-    public init(instances: [WidgetInstance]) { self.instances = instances }
+    public init(instances: [WidgetInstance], extensions: [String]? = nil, liveActivities: LiveActivitySettings? = nil) {
+        self.instances = instances
+        self.extensions = extensions
+        self.liveActivities = liveActivities
+    }
+
+    /// Every extension the host runs, by path: the instances', then those listed.
+    public var extensionPaths: [String] {
+        var paths: [String] = []
+        for path in instances.map(\.extensionPath) + (extensions ?? []) where !paths.contains(path) { paths.append(path) }
+        return paths
+    }
 
     /// Reads and checks a configuration: ids unique, families known, placements known and showing the
     /// family. Relative extension paths are taken from the file's folder.
@@ -46,7 +71,45 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
                 throw .configuration(path: path, reason: "instance \(instance.id): \(config.instances[i].extensionPath) is not an executable file")
             }
         }
-        guard !config.instances.isEmpty else { throw .configuration(path: path, reason: "no instances") }
+        for i in (config.extensions ?? []).indices {
+            let given = config.extensions![i]
+            let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
+            guard access(resolved, X_OK) == 0 else { throw .configuration(path: path, reason: "extension \(resolved) is not an executable file") }
+            config.extensions![i] = resolved
+        }
+        if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, reason: "liveActivities: \(reason)") }
+        guard !config.instances.isEmpty || !(config.extensions ?? []).isEmpty else {
+            throw .configuration(path: path, reason: "no instances and no extensions")
+        }
         return config
+    }
+}
+
+/// The Live Activity rules' numbers for `run` (each optional: the default where left out), and the apps
+/// (by extension) that declare `NSSupportsLiveActivitiesFrequentUpdates` or have Live Activities turned off.
+public struct LiveActivitySettings: Codable, Hashable, Sendable {
+    public var maximumActiveHours: Double?
+    public var lockScreenLingerHours: Double?
+    public var maximumPerApp: Int?
+    public var maximumOnDevice: Int?
+    public var pushBudgetPerHour: Int?
+    public var frequentPushBudgetPerHour: Int?
+    public var lowPriorityMinutes: Double?
+    public var frequentUpdates: [String]?
+    public var disabled: [String]?
+
+    public init() {}
+
+    /// The rules these settings make.
+    public var rules: ActivityRules {
+        var rules = ActivityRules()
+        if let hours = maximumActiveHours { rules.maximumActiveDuration = hours * 3600 }
+        if let hours = lockScreenLingerHours { rules.lockScreenLinger = hours * 3600 }
+        if let count = maximumPerApp { rules.maximumPerApp = count }
+        if let count = maximumOnDevice { rules.maximumOnDevice = count }
+        if let count = pushBudgetPerHour { rules.pushBudgetPerHour = count }
+        if let count = frequentPushBudgetPerHour { rules.frequentPushBudgetPerHour = count }
+        if let minutes = lowPriorityMinutes { rules.lowPriorityInterval = minutes * 60 }
+        return rules
     }
 }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import LiveActivities
 import WidgetArchive
 import WidgetControl
 import WidgetProtocol
@@ -50,6 +51,9 @@ public final class HostRunner {
     /// When each instance shown in StandBy is next refreshed at the system's rate (free).
     private var standByDue: [Date?]
     private var server: ControlServer?
+    /// The Live Activities of the configured extensions, and the connections watching them.
+    public let activities: ActivityCenter
+    let watchers = ActivityWatchers()
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
 
@@ -70,8 +74,16 @@ public final class HostRunner {
         board = StatusBoard(configuration.instances)
         shown = ShownEntries(count: sessions.count)
         pushes = PushRoutes(host: host, sessions: sessions)
+        let settings = configuration.liveActivities
+        activities = ActivityCenter(host: host, extensions: configuration.extensionPaths, rules: settings?.rules ?? ActivityRules(),
+                                    frequentUpdates: Set(settings?.frequentUpdates ?? []), disabled: Set(settings?.disabled ?? []))
         standByDue = []
         standByDue = sessions.map(firstStandByRefresh)
+        let watchers = watchers, publisher = ActivityPublisher(center: activities, outputDirectory: outputDirectory)
+        activities.onChange = { statuses in
+            publisher.publish(statuses)
+            watchers.tell(statuses)
+        }
     }
 
     /// When StandBy first refreshes `session`, if it is shown there.
@@ -90,7 +102,10 @@ public final class HostRunner {
         let clock = host.clock
         stopCheck = { shouldStop() || until.map { clock.now >= $0 } ?? false }
         startServing()
-        defer { server?.stop() }
+        defer {
+            server?.stop()
+            watchers.closeAll()
+        }
         start()
         while !stopCheck() {
             if let configuration = reconfiguration() {
@@ -120,6 +135,10 @@ public final class HostRunner {
     /// Carries out the control commands that reach the run loop until `deadline`.
     private func carryOutControlRequests(until deadline: Date, endedBefore: Int? = nil) {
         for (request, reply) in inbox.take(until: deadline, endedBefore: endedBefore) {
+            if request.command == .watchActivities {
+                watchers.add(reply.keepOpen(), extensionID: request.extensionID)
+                continue
+            }
             reply.send(handle(request))
         }
     }
@@ -131,6 +150,8 @@ public final class HostRunner {
         if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
             host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
         }
+        let restored = activities.restore()
+        if restored > 0 { host.log("live activities: \(restored) restored from the store") }
         begin(Array(sessions.indices))
     }
 
@@ -181,6 +202,7 @@ public final class HostRunner {
             added.append(sessions.count - 1)
         }
         pushes.update(sessions: sessions.indices.map { active[$0] ? sessions[$0] : nil })
+        activities.add(extensions: configuration.extensionPaths)
         begin(added)
         refreshSchedule()
         return (added.map { sessions[$0].instance.id }, removed)
@@ -201,6 +223,7 @@ public final class HostRunner {
         let now = host.clock.now
         var next = wakes.nextDate
         for case let due? in standByDue { next = min(next ?? due, due) }
+        if let due = activities.nextDate() { next = min(next ?? due, due) }
         for i in activeIndices {
             if let entry = sessions[i].timeline?.entries.first(where: { $0.date > now })?.date { next = min(next ?? entry, entry) }
         }
@@ -210,6 +233,7 @@ public final class HostRunner {
     /// Carries out everything due by now: policy reloads, resumed requests, and entries that have
     /// become current.
     public func processDue() {
+        activities.advance()
         let now = host.clock.now
         while let (_, wake) = wakes.removeFirst(dueBy: now) {
             guard active[wake.instance] else { continue }
@@ -347,6 +371,10 @@ public final class HostRunner {
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
             // An app in the background spends budget; in the foreground it does not.
             return requestReloads(matching, cause: request.foreground == true ? .appForeground : .appBackground)
+        case .activityStart, .activityUpdate, .activityEnd, .activities, .activityAuthorization, .watchActivities:
+            return handleActivity(request)
+        case .push where request.payload != nil || request.channel != nil:
+            return handleActivityPush(request)
         case .push:
             guard let text = request.token, let token = PushTokenIssuer.bytes(hex: text) else {
                 return ControlResponse(ok: false, message: "push needs a token in hex (status shows each instance's)")
