@@ -179,7 +179,7 @@ let package = Package(
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl",
-                "WidgetImport", "CaffeineTracker", "ToDoList",
+                "WidgetImport", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList",
             ]
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
@@ -192,9 +192,13 @@ let package = Package(
         // Bundled example extensions: real, separate executables.
         .executableTarget(
             name: "CaffeineTracker",
-            dependencies: ["SwiftUI", "WidgetKit", "AppIntents"],
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CaffeineShared"],
             path: "Extensions/CaffeineTracker"
         ),
+        // What the caffeine tracker's app and extension share (its Live Activity's attributes), and the app
+        // itself as far as its Live Activity goes: it starts, updates and ends the session.
+        .target(name: "CaffeineShared", dependencies: ["ActivityKit"], path: "Extensions/CaffeineShared"),
+        .executableTarget(name: "CaffeineTrackerApp", dependencies: ["ActivityKit", "CaffeineShared"], path: "Extensions/CaffeineTrackerApp"),
         // A test extension that misbehaves on purpose (crashes, hangs, garbage…), for the chaos tests.
         .executableTarget(
             name: "Misbehaving",

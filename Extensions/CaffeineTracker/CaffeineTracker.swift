@@ -13,7 +13,10 @@ struct CaffeineWidgets: WidgetBundle {
         CaffeineGoalWidget()
         LogEspressoControl()
         DecafModeControl()
+        CaffeineSessionLiveActivity()
     }
+
+    static var urlSchemes: [String] { ["caffeine"] }
 }
 
 struct CaffeineTrackerWidget: Widget {

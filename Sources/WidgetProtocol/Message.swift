@@ -108,10 +108,26 @@ public struct PreviewDescriptor: Hashable, Sendable {
     public var kind: String
     /// The family a widget preview names; `nil` when each view says (`.previewContext`).
     public var family: WidgetFamily?
-    public init(name: String, kind: String, family: WidgetFamily?) {
+    /// A Live Activity preview's (`#Preview(as: .content, using:) … contentStates:`) attributes and
+    /// content states: the host draws each state in every presentation, as for a running activity.
+    public var activity: ActivitySample?
+    public init(name: String, kind: String, family: WidgetFamily?, activity: ActivitySample? = nil) {
         self.name = name
         self.kind = kind
         self.family = family
+        self.activity = activity
+    }
+}
+
+/// A Live Activity's sample data, from a preview: the attributes and each content state, as JSON.
+public struct ActivitySample: Hashable, Sendable {
+    public var attributesType: String
+    public var attributes: [UInt8]
+    public var states: [[UInt8]]
+    public init(attributesType: String, attributes: [UInt8], states: [[UInt8]]) {
+        self.attributesType = attributesType
+        self.attributes = attributes
+        self.states = states
     }
 }
 

@@ -51,6 +51,15 @@ public enum MessageCodec {
                 w.inlineString(preview.name)
                 w.inlineString(preview.kind)
                 w.u8(preview.family?.code ?? 0xFF)
+                if let sample = preview.activity {
+                    w.bool(true)
+                    w.inlineString(sample.attributesType)
+                    w.blob(sample.attributes)
+                    w.varint(sample.states.count)
+                    for state in sample.states { w.blob(state) }
+                } else {
+                    w.bool(false)
+                }
             }
             w.varint(hello.activities.count)
             for activity in hello.activities {
@@ -262,7 +271,15 @@ public enum MessageCodec {
             guard code == 0xFF || WidgetFamily(code: code) != nil else {
                 throw MessageDecodingError.invalidValue(offset: familyOffset, field: "preview family", value: UInt64(code))
             }
-            previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code)))
+            var sample: ActivitySample?
+            if try r.bool() {
+                let type = try r.inlineString(maxLength: maxString)
+                let attributes = try activityData(&r, limits: limits)
+                var states: [[UInt8]] = []
+                for _ in 0..<(try count(&r, "sample states", limit: limits.maxActivities)) { states.append(try activityData(&r, limits: limits)) }
+                sample = ActivitySample(attributesType: type, attributes: attributes, states: states)
+            }
+            previews.append(PreviewDescriptor(name: name, kind: kind, family: WidgetFamily(code: code), activity: sample))
         }
         let activityCount = try count(&r, "activities", limit: limits.maxWidgets)
         var activities: [ActivityDescriptor] = []

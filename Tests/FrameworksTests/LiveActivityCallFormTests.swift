@@ -81,7 +81,10 @@ final class LiveActivityCallFormTests: XCTestCase {
 
     func testSupplementalFamiliesKeepTheLockScreenContent() {
         let configuration = DeliveryLiveActivity().body
-        XCTAssertTrue(configuration._resolve().isEmpty, "a Live Activity offers the host no widget")
+        let resolved = configuration._resolve()
+        XCTAssertEqual(resolved.count, 1)
+        XCTAssertEqual(resolved.first?.activity?.attributesType, "DeliveryAttributes", "a Live Activity, not a widget")
+        XCTAssertEqual(resolved.first?.families.contains(._activitySmall), true, ".small among its supplemental families: the watch's own view")
         XCTAssertNotNil(configuration._activityContent(), "its Lock Screen view is still there for previews")
         XCTAssertNotEqual(DynamicIslandMode.compactLeading, .compactTrailing)
         XCTAssertEqual(ActivityPreviewViewKind.dynamicIsland(.expanded), .dynamicIsland(.expanded))

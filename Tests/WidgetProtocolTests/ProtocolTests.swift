@@ -8,7 +8,9 @@ final class ProtocolTests: XCTestCase {
     let messages: [Message] = [
         .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled]),
                                                     WidgetDescriptor(kind: "C", displayName: "Lamp", description: "", families: [._control], flags: [.promptsForUserConfiguration], takesPushes: true)],
-                     previews: [PreviewDescriptor(name: "K systemSmall", kind: "K", family: .systemSmall), PreviewDescriptor(name: "P", kind: "P", family: nil)],
+                     previews: [PreviewDescriptor(name: "K systemSmall", kind: "K", family: .systemSmall), PreviewDescriptor(name: "P", kind: "P", family: nil),
+                                PreviewDescriptor(name: "LA", kind: "Delivery", family: .systemMedium,
+                                                  activity: ActivitySample(attributesType: "Delivery", attributes: [1], states: [[2], [3, 4]]))],
                      activities: [ActivityDescriptor(attributesType: "Delivery", presentations: [._activityMedium, ._islandMinimal, ._activitySmall])])),
         .getTimeline(TimelineRequest(requestID: 7, kind: "K", family: .systemMedium, variants: [.standard, EnvironmentVariant(renderingMode: .vibrant, colorScheme: .dark),
                                                                                                 EnvironmentVariant(device: DeviceSettings(textSize: .accessibility2, layoutDirection: .rightToLeft, locale: "he_IL", timeZone: "Asia/Jerusalem"))],

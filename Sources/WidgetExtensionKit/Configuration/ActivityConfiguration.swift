@@ -1,6 +1,7 @@
 import ActivityKit
 import Foundation
 import WidgetArchive
+import WidgetProtocol
 import WidgetUI
 
 /// `ActivityViewContext`: what a Live Activity's views are made from.
@@ -66,6 +67,12 @@ extension _WidgetPreview {
         }, entries: { _ in
             contentStates().indices.map { ActivityPreviewWidget.Entry(date: Date(), index: $0) }
         })
+        activitySample = {
+            let encoder = JSONEncoder()
+            guard let encoded = try? encoder.encode(attributes) else { return nil }
+            return ActivitySample(attributesType: String(describing: A.self), attributes: [UInt8](encoded),
+                                  states: contentStates().compactMap { try? encoder.encode($0) }.map { [UInt8]($0) })
+        }
     }
 }
 

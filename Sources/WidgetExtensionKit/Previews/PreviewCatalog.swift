@@ -31,7 +31,8 @@ struct PreviewCatalog {
             let preview = declaration._preview
             let kind = preview.widget().first?.kind ?? ""
             let name = preview.name ?? "\(kind) \(preview.family)"
-            items.append(Item(descriptor: PreviewDescriptor(name: name, kind: kind, family: preview.family), source: .widget(preview)))
+            items.append(Item(descriptor: PreviewDescriptor(name: name, kind: kind, family: preview.family, activity: preview.activitySample?()),
+                              source: .widget(preview)))
         }
         for type in sorted(ConformanceScanner.conformingTypes(to: "_ViewPreviewDeclaration", inModules: ["WidgetUI"])) {
             guard let declaration = type as? _ViewPreviewDeclaration.Type else { continue }

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetIntents
+import WidgetProtocol
 import WidgetUI
 
 /// The type `#Preview(as:widget:…)` expands to a conformance of; the extension finds these at run time.
@@ -15,6 +16,8 @@ public struct _WidgetPreview {
     let widget: () -> [_ResolvedWidget]
     /// The entries to show, in order; their dates are ignored (a preview steps through them).
     let entries: (TimelineProviderContext) async throws -> [any TimelineEntry]
+    /// A Live Activity preview's attributes and content states, as JSON.
+    var activitySample: (() -> ActivitySample?)? = nil
 
     init(name: String?, family: WidgetFamily, widget: @escaping () -> [_ResolvedWidget],
          entries: @escaping (TimelineProviderContext) async throws -> [any TimelineEntry]) {

@@ -227,19 +227,11 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     /// archive, and keeps them. A failure keeps what was shown before and is logged.
     private func archive(_ record: ActivityRecord, now: Date) {
         guard let path = lock.withLock({ extensionPaths.first { Self.id(of: $0) == record.extensionID } }) else { return }
+        let isStale = record.state(at: now) == .stale
         do {
-            let connection = try host.connection(to: path)
-            guard let descriptor = connection.hello.activities.first(where: { $0.attributesType == record.attributesType }) else {
-                host.log("activity \(record.id): \(record.extensionID) no longer declares \(record.attributesType)")
-                return
-            }
-            let isStale = record.state(at: now) == .stale
-            let request = ActivityRequest(
-                requestID: 0, attributesType: record.attributesType, activityID: record.id, attributes: record.attributes,
-                state: record.content.state, isStale: isStale, now: now,
-                presentations: descriptor.presentations.map { .init(family: $0, variants: ActivityPresentations.variants(for: $0)) })
-            let reply = try connection.activity(request, timeout: host.requestTimeout)
-            let decoded = try validate(reply, request: request, extensionID: connection.extensionID)
+            let (reply, decoded) = try host.activityPresentations(
+                executable: path, attributesType: record.attributesType, activityID: record.id, attributes: record.attributes,
+                state: record.content.state, isStale: isStale)
             lock.withLock {
                 shown[record.id] = decoded
                 replies[record.id] = reply
@@ -249,31 +241,6 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
         } catch {
             host.log("activity \(record.id): its presentations were not archived: \(error)")
         }
-    }
-
-    /// Decodes every archive of a reply and checks it is what was asked for.
-    private func validate(_ reply: ActivityReply, request: ActivityRequest, extensionID: String) throws(HostError) -> ActivityPresentations {
-        let decoder = ArchiveDecoder(options: host.store.options)
-        var archives: [WidgetArchiveValue] = []
-        for presentation in reply.presentations {
-            guard let asked = request.presentations.first(where: { $0.family == presentation.family }),
-                  asked.variants.count == presentation.archives.count else {
-                throw .invalidArchive(extensionID: extensionID, kind: request.attributesType, entry: 0,
-                                      reason: "\(presentation.family): not asked for, or not one archive per variant")
-            }
-            for (bytes, variant) in zip(presentation.archives, asked.variants) {
-                let value: WidgetArchiveValue
-                do { value = try decoder.decode(bytes) } catch {
-                    throw .invalidArchive(extensionID: extensionID, kind: request.attributesType, entry: 0, reason: "\(presentation.family): \(error)")
-                }
-                guard value.kind == request.attributesType, value.family == presentation.family, value.variant == variant else {
-                    throw .invalidArchive(extensionID: extensionID, kind: request.attributesType, entry: 0,
-                                          reason: "archive is for \(value.kind) \(value.family) \(value.variant), not \(presentation.family) \(variant)")
-                }
-                archives.append(value)
-            }
-        }
-        return ActivityPresentations(archives: archives, layout: reply.layout)
     }
 
     private func persist(_ id: String) {
@@ -304,11 +271,8 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
         }
         for item in stored {
             guard let reply = item.reply else { continue }
-            let request = ActivityRequest(
-                requestID: 0, attributesType: item.record.attributesType, activityID: item.record.id, attributes: [], state: [],
-                isStale: item.archivedStale, now: host.clock.now,
-                presentations: reply.presentations.map { .init(family: $0.family, variants: ActivityPresentations.variants(for: $0.family)) })
-            if let decoded = try? validate(reply, request: request, extensionID: item.record.extensionID) {
+            if let decoded = try? WidgetHost.validate(reply, families: reply.presentations.map(\.family), attributesType: item.record.attributesType,
+                                                      extensionID: item.record.extensionID, options: host.store.options) {
                 lock.withLock { shown[item.record.id] = decoded }
             }
         }

@@ -176,6 +176,11 @@ public final class WidgetHost: @unchecked Sendable {
     /// Classifies a failed request: the process is stopped for timeouts and protocol violations and
     /// its death recorded; an answer that was a failure message, or a rejected archive, is not a
     /// process fault.
+    /// A Live Activity request failed: classified as any request is.
+    func activityRequestFailed(_ executable: String, _ connection: ExtensionConnection, _ error: HostError) {
+        requestFailed(executable, connection, error)
+    }
+
     private func requestFailed(_ executable: String, _ connection: ExtensionConnection, _ error: HostError) {
         let name = URL(fileURLWithPath: executable).lastPathComponent
         switch error {

@@ -372,9 +372,9 @@ public final class HostRunner {
             // An app in the background spends budget; in the foreground it does not.
             return requestReloads(matching, cause: request.foreground == true ? .appForeground : .appBackground)
         case .activityStart, .activityUpdate, .activityEnd, .activities, .activityAuthorization, .watchActivities:
-            return handleActivity(request)
-        case .push where request.payload != nil || request.channel != nil:
-            return handleActivityPush(request)
+            return ActivityControlService(activities: activities).handle(request)
+        case .push where ActivityControlService.handles(request):
+            return ActivityControlService(activities: activities).handle(request)
         case .push:
             guard let text = request.token, let token = PushTokenIssuer.bytes(hex: text) else {
                 return ControlResponse(ok: false, message: "push needs a token in hex (status shows each instance's)")

@@ -40,8 +40,8 @@ public enum ActivityRenderer {
             return empty(context, size: context.placement.size(for: ._activityMedium) ?? Size(width: 371, height: 84))
         }
         let width = context.placement.size(for: ._activityMedium)?.width ?? 371
-        let height = SlotPainter(context: context).fit(archive, family: ._activityMedium,
-                                                       proposal: ProposedSize(width: width, height: lockScreenHeights.upperBound)).height
+        // As tall as the content would like at the banner's width.
+        let height = SlotPainter(context: context).fit(archive, family: ._activityMedium, proposal: ProposedSize(width: width, height: nil)).height
         context.placement.sizes[._activityMedium] = Size(width: width, height: min(lockScreenHeights.upperBound, max(lockScreenHeights.lowerBound, height)))
         return WidgetRenderer.render(archive, context: context)
     }

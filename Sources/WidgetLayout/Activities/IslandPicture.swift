@@ -140,13 +140,21 @@ struct IslandPicture {
 
     /// The island's black body, clipping what is drawn in it, opening the widget URL when tapped.
     private func islandBody(_ rect: Rect, corner: Double, _ activity: ActivityPresentations) -> RenderNode {
-        var body = RenderNode(role: .background, frame: rect)
-        body.shape = rect.height / 2 == corner ? .capsule : .roundedRect
+        let outline: RenderNode.Outline = rect.height / 2 == corner ? .capsule : .roundedRect
+        var fill = RenderNode(role: .shape, frame: rect)
+        fill.shape = outline
+        fill.cornerRadius = corner
+        fill.continuousCorners = true
+        fill.color = RenderColor(.black)
+        var body = RenderNode(role: .group, frame: rect, children: [fill])
+        body.shape = outline
         body.cornerRadius = corner
         body.continuousCorners = true
-        body.color = RenderColor(.black)
         body.clips = true
-        if let url = activity.layout.widgetURL { body.action = Action(kind: .url, target: url) }
+        if let url = activity.layout.widgetURL {
+            body.action = Action(kind: .url, target: url)
+            body.id = "island"
+        }
         return body
     }
 
@@ -187,27 +195,27 @@ private struct ExpandedRegions {
     }
 
     /// A region's width with margins: the least it can take, or what it would like.
-    private func regionWidth(_ family: WidgetFamily, least: Bool) -> Double {
+    private func regionWidth(_ family: WidgetFamily, least: Bool = false) -> Double {
         guard let view = view(family) else { return 0 }
         let proposal = least ? ProposedSize(width: 0, height: nil) : ProposedSize(width: nil, height: nil)
         return SlotPainter(context: picture.context).fit(view, family: family, proposal: proposal).width + horizontalMargins(family)
     }
 
-    /// Each side's width and the centre's, together `width`.
+    /// Each side's width and the centre's, together `width`. The sides' least width is what they would
+    /// like, up to the room beside the camera; the centre gets what it would like within what that
+    /// leaves (and at least the camera's width), unless a side has the higher priority: then the sides
+    /// get what they would like first.
     func columns(width: Double, cameraWidth: Double) -> (side: Double, center: Double) {
-        let hasCenter = view(._islandExpandedCenter) != nil
+        let besideCamera = (width - cameraWidth) / 2
+        guard view(._islandExpandedCenter) != nil else { return (besideCamera, cameraWidth) }
         let centerPriority = activity.layout.priority(of: ._islandExpandedCenter)
         let sidePriority = max(activity.layout.priority(of: ._islandExpandedLeading), activity.layout.priority(of: ._islandExpandedTrailing))
-        let leastSide = max(regionWidth(._islandExpandedLeading, least: true), regionWidth(._islandExpandedTrailing, least: true))
-        if !hasCenter {
-            return ((width - cameraWidth) / 2, cameraWidth)
-        }
+        let idealSide = max(regionWidth(._islandExpandedLeading), regionWidth(._islandExpandedTrailing))
         if sidePriority > centerPriority {
-            let idealSide = max(regionWidth(._islandExpandedLeading, least: false), regionWidth(._islandExpandedTrailing, least: false))
             let side = min(idealSide, (width - regionWidth(._islandExpandedCenter, least: true)) / 2)
             return (side, width - 2 * side)
         }
-        let center = min(max(cameraWidth, regionWidth(._islandExpandedCenter, least: false)), width - 2 * leastSide)
+        let center = max(cameraWidth, min(regionWidth(._islandExpandedCenter), width - 2 * min(idealSide, besideCamera)))
         return ((width - center) / 2, center)
     }
 }

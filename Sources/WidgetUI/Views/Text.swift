@@ -14,7 +14,9 @@ public nonisolated struct Text: View, Hashable, Sendable {
     /// the app's tables may translate (`Localizable.strings`, `Localizable.xcstrings`).
     public init(_ key: LocalizedStringKey) { runs = key.localizedRuns(table: nil, bundle: nil) }
 
-    /// A string value, shown verbatim.
+    /// A string value, shown verbatim. Disfavoured, as SwiftUI's is: a literal (interpolated or not)
+    /// makes a `LocalizedStringKey`, whose interpolations keep dates, timers and other texts as such.
+    @_disfavoredOverload
     public init<S: StringProtocol>(_ content: S) { runs = [TextRun(.literal(String(content)))] }
 
     public init(verbatim content: String) { runs = [TextRun(.literal(content))] }

@@ -86,11 +86,11 @@ final class PreviewRun {
     let maxEntries: Int
     private var painter: PNGRenderer
     private let resources: ExtensionResources
-    private var sheet: ContactSheet
+    var sheet: ContactSheet
     private var failures: [PreviewShard.Manifest.Failure] = []
     /// The unit a failure belongs to.
     private var failureUnit = -1
-    private var written = 0
+    var written = 0
     private var transitions = 0
     private var assetWarnings: Set<String> = []
     /// Which part of the work this run does (`--shard K/N`), if only a part.
@@ -240,7 +240,7 @@ final class PreviewRun {
         return seconds.isFinite ? Date(timeIntervalSince1970: seconds.rounded()) : date
     }
 
-    private func write(_ tree: RenderTree, to base: URL) throws {
+    func write(_ tree: RenderTree, to base: URL) throws {
         try OutputFile.write(painter.png(tree), to: base.appendingPathExtension("png"))
         try OutputFile.write(SVGWriter.svg(tree), to: base.appendingPathExtension("svg"))
         try OutputFile.write(tree.json(), to: base.appendingPathExtension("json"))
@@ -268,6 +268,10 @@ final class PreviewRun {
     func renderDeclaredPreviews() {
         for (index, descriptor) in connection.hello.previews.enumerated() {
             guard takeUnit() else { continue }
+            if let sample = descriptor.activity {
+                renderActivityPreview(index: index, name: descriptor.name, sample: sample)
+                continue
+            }
             let title = "Preview “\(descriptor.name)”" + (descriptor.family.map { " · \($0.rawValue)" } ?? "")
             let placement = descriptor.family.map { Placement.natural(for: $0) }
             var variant = placement?.variant(flags: []) ?? EnvironmentVariant()
@@ -305,12 +309,12 @@ final class PreviewRun {
         }
     }
 
-    private func fail(_ message: String) { failures.append(.init(unit: failureUnit, message: message)) }
+    func fail(_ message: String) { failures.append(.init(unit: failureUnit, message: message)) }
 
     /// Counts the next unit of work and says whether this run does it: every unit when the work is
     /// not sharded, else those whose number is K - 1 modulo N. What the extension reported since the
     /// last unit is set down against that unit.
-    private func takeUnit() -> Bool {
+    func takeUnit() -> Bool {
         closeUnit()
         let unit = units
         units += 1

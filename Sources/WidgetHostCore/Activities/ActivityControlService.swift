@@ -4,9 +4,29 @@ import LiveActivities
 import WidgetControl
 import WidgetProtocol
 
-/// `run`'s Live Activity commands: what apps (through ActivityKit) and `widget-host activity` and `push`
-/// send over the control socket.
-extension HostRunner {
+/// The Live Activity commands of the control socket: what apps (through ActivityKit), `widget-host
+/// activity` and `push` send. `run` serves them among its other commands; `ActivityControlEndpoint`
+/// serves them alone (the demo, tests).
+public struct ActivityControlService: Sendable {
+    public let activities: ActivityCenter
+
+    public init(activities: ActivityCenter) { self.activities = activities }
+
+    /// Whether `request` is one of these commands.
+    public static func handles(_ request: ControlRequest) -> Bool {
+        switch request.command {
+        case .activityStart, .activityUpdate, .activityEnd, .activities, .activityAuthorization, .watchActivities: true
+        case .push: request.payload != nil || request.channel != nil
+        default: false
+        }
+    }
+
+    /// Carries out one command (a watch is kept by whoever serves the connection).
+    public func handle(_ request: ControlRequest) -> ControlResponse {
+        if request.command == .push { return handleActivityPush(request) }
+        return handleActivity(request)
+    }
+
     func handleActivity(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
         case .activities:
