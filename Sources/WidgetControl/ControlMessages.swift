@@ -6,6 +6,8 @@ public struct ControlRequest: Codable, Hashable, Sendable {
         case tap, reload, status, push, rotatePushTokens
         /// Live Activities, as an app (or `widget-host activity`) starts, updates, ends and lists them.
         case activityStart, activityUpdate, activityEnd, activities
+        /// The person removes an activity from the Lock Screen.
+        case activityDismiss
         /// Whether the app may start activities, and its push-to-start tokens.
         case activityAuthorization
         /// Keeps the connection open and writes an `ActivityWatchEvent` line whenever an activity changes.
@@ -16,6 +18,9 @@ public struct ControlRequest: Codable, Hashable, Sendable {
     public var instance: String?
     /// `tap`: the element id, or a point in widget coordinates.
     public var element: String?
+    /// `tap` on a Live Activity (whose id is `instance`): the place it is tapped in (`island-expanded`,
+    /// `iphone-lock-activity`…).
+    public var placement: String?
     public var x: Double?
     public var y: Double?
     /// `reload`: the widget kind (`WidgetCenter.shared.reloadTimelines(ofKind:)` from an app).

@@ -80,17 +80,32 @@ struct CommandHelp {
             RULES: [--developer-mode] [--learning-days N] [--coalesce SECONDS] [--standby-refresh SECONDS|off]
                    [--close-entries SECONDS] [--counted-interactions]: the budget rules (README)
             """),
-        CommandHelp(name: "tap", synopsis: "tap INSTANCE (--element ID | --at X,Y) [--socket PATH]", summary: """
-            tap a control or link of a running instance: the intent runs in its extension
+        CommandHelp(name: "tap", synopsis: "tap INSTANCE|ACTIVITY (--element ID | --at X,Y) [--placement P] [--socket PATH]", summary: """
+            tap a control or link of a running instance, or of a Live Activity where it is shown
+            (--placement: iphone-lock-activity, the default, island-expanded…): the intent runs in its
+            extension
+            """),
+        CommandHelp(name: "activity", synopsis: "activity start|update|end|dismiss|list [ID] [OPTIONS] [--socket PATH] [--json]", summary: """
+            Live Activities of a running host, as an app starts and changes them (docs/live-activities.md):
+              start --type T --attributes JSON|@FILE --state JSON|@FILE [--stale-date ISO] [--relevance N]
+                    [--push-type token|channel:ID] [--transient] [--start ISO] [--extension ID]
+                    [--alert-title T --alert-body B]
+              update ID --state JSON|@FILE [--stale-date ISO] [--relevance N] [--timestamp ISO] [--alert-title T …]
+              end ID [--state JSON|@FILE] [--dismissal default|immediate|ISO] [--timestamp ISO]
+              dismiss ID    (the person removes it from the Lock Screen)
+              list [--extension ID]
             """),
         CommandHelp(name: "reload", synopsis: "reload --kind K [--foreground] [--socket PATH]", summary: """
             what WidgetCenter.shared.reloadTimelines(ofKind:) does from an app (counted against the
             budget unless the app is in the foreground)
             """),
-        CommandHelp(name: "push", synopsis: "push TOKEN | push --rotate EXTENSION [--socket PATH]", summary: """
+        CommandHelp(name: "push", synopsis: "push TOKEN | push --rotate EXTENSION | push (TOKEN | --channel ID) --payload JSON|@FILE [--priority 10|5] [--socket PATH]", summary: """
             a WidgetKit content-changed push to TOKEN (status shows each instance's): the widgets or
             control it reaches reload like reloadAllTimelines(), counted against their budget and
-            deferred when it is spent; --rotate replaces an extension's tokens and tells its handlers
+            deferred when it is spent; --rotate replaces an extension's tokens and tells its handlers;
+            with --payload, an ActivityKit push ({"aps": {"event": "update", "content-state": {…}}}) to
+            an activity's token, a push-to-start token or a channel: priority 10 within the hour's
+            budget is delivered at once, beyond it and at priority 5 with the next burst
             """),
         CommandHelp(name: "status", synopsis: "status [--socket PATH] [--json]", summary: """
             what each instance of a running host shows, and when it reloads next

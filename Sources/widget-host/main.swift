@@ -51,6 +51,7 @@ do {
     case "reload": try ControlCommand.reload(rest)
     case "push": try ControlCommand.push(rest)
     case "status": try ControlCommand.status(rest)
+    case "activity": try ActivityCommand.run(rest)
     default: throw UsageError("unknown command \(command)")
     }
 } catch let error as UsageError {

@@ -56,7 +56,7 @@ public struct _ResolvedWidget {
     /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.
     let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// A Live Activity configuration (`ActivityConfiguration`), which the runtime serves apart from widgets.
-    var activity: _ResolvedActivity? = nil
+    public internal(set) var activity: _ResolvedActivity? = nil
 }
 
 /// What the runtime asks a configuration for.

@@ -17,7 +17,8 @@ import WidgetRender
 public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendable {
     public let host: WidgetHost
     /// The extensions whose Live Activities the host runs, by executable path.
-    public private(set) var extensionPaths: [String]
+    public var extensionPaths: [String] { lock.withLock { paths } }
+    private var paths: [String]
     /// Told of every change (the watch connections, `status`).
     public var onChange: (@Sendable ([ActivityStatus]) -> Void)?
     private let lock = NSLock()
@@ -33,9 +34,9 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     public init(host: WidgetHost, extensions: [String], rules: ActivityRules = ActivityRules(), frequentUpdates: Set<String> = [],
                 disabled: Set<String> = []) {
         self.host = host
-        var paths: [String] = []
-        for path in extensions where !paths.contains(path) { paths.append(path) }
-        extensionPaths = paths
+        var unique: [String] = []
+        for path in extensions where !unique.contains(path) { unique.append(path) }
+        paths = unique
         board = ActivityBoard(rules: rules)
         board.frequentUpdates = frequentUpdates
         board.disabled = disabled
@@ -54,7 +55,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
 
     /// Adds extensions (a new configuration's).
     public func add(extensions: [String]) {
-        lock.withLock { for path in extensions where !extensionPaths.contains(path) { extensionPaths.append(path) } }
+        lock.withLock { for path in extensions where !paths.contains(path) { paths.append(path) } }
     }
 
     private static func id(of path: String) -> String { URL(fileURLWithPath: path).lastPathComponent }
@@ -142,7 +143,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
 
     /// Each running extension's declared attributes types (launching none).
     private func declaredTypes() -> [(String, [String])] {
-        lock.withLock { extensionPaths }.compactMap { path in
+        extensionPaths.compactMap { path in
             guard let connection = try? host.connection(to: path) else { return nil }
             return (connection.extensionID, connection.hello.activities.map(\.attributesType))
         }
@@ -226,7 +227,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     /// Asks the extension for every presentation it declares, for the record's content now, checks each
     /// archive, and keeps them. A failure keeps what was shown before and is logged.
     private func archive(_ record: ActivityRecord, now: Date) {
-        guard let path = lock.withLock({ extensionPaths.first { Self.id(of: $0) == record.extensionID } }) else { return }
+        guard let path = extensionPaths.first(where: { Self.id(of: $0) == record.extensionID }) else { return }
         let isStale = record.state(at: now) == .stale
         do {
             let (reply, decoded) = try host.activityPresentations(
@@ -342,7 +343,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
 
     /// The extension that draws `attributesType`: the one named, or the only configured one declaring it.
     private func resolve(_ attributesType: String, named: String?) -> Result<String, ActivityRefusal> {
-        let candidates = lock.withLock { extensionPaths }.filter { named == nil || Self.id(of: $0) == named }
+        let candidates = extensionPaths.filter { named == nil || Self.id(of: $0) == named }
         var declaring: [String] = []
         for path in candidates {
             guard let connection = try? host.connection(to: path) else { continue }

@@ -15,7 +15,7 @@ public struct ActivityControlService: Sendable {
     /// Whether `request` is one of these commands.
     public static func handles(_ request: ControlRequest) -> Bool {
         switch request.command {
-        case .activityStart, .activityUpdate, .activityEnd, .activities, .activityAuthorization, .watchActivities: true
+        case .activityStart, .activityUpdate, .activityEnd, .activityDismiss, .activities, .activityAuthorization, .watchActivities: true
         case .push: request.payload != nil || request.channel != nil
         default: false
         }
@@ -40,6 +40,12 @@ public struct ActivityControlService: Sendable {
             response.activitiesEnabled = enabled
             response.frequentPushesEnabled = frequent
             response.pushToStartTokens = activities.pushToStartTokens(extensionID: request.extensionID)
+            return response
+        case .activityDismiss:
+            guard let id = request.activity?.id else { return ControlResponse(ok: false, message: "activityDismiss needs the activity's id") }
+            guard activities.dismiss(id) != nil else { return ControlResponse(ok: false, message: "no activity \(id) on the Lock Screen") }
+            var response = ControlResponse(ok: true, message: "dismissed \(id)")
+            response.activities = activities.status(id).map { [$0] }
             return response
         case .activityStart, .activityUpdate, .activityEnd:
             guard let fields = request.activity else { return ControlResponse(ok: false, message: "\(request.command.rawValue) needs activity fields") }

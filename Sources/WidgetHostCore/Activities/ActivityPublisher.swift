@@ -5,17 +5,17 @@ import WidgetRender
 
 /// Draws each changed Live Activity in every place it can be shown, to
 /// `OUT/activities/<id>/<placement>.png` with its render tree beside it (`.json`): what `run` shows.
-struct ActivityPublisher: Sendable {
+public struct ActivityPublisher: Sendable {
     let center: ActivityCenter
     let outputDirectory: URL
     private let painter = PNGRenderer()
 
-    init(center: ActivityCenter, outputDirectory: URL) {
+    public init(center: ActivityCenter, outputDirectory: URL) {
         self.center = center
         self.outputDirectory = outputDirectory
     }
 
-    func publish(_ statuses: [ActivityStatus]) {
+    public func publish(_ statuses: [ActivityStatus]) {
         for status in statuses where status.activityState != "dismissed" {
             let folder = outputDirectory.appendingPathComponent("activities").appendingPathComponent(ArchiveStore.safeComponent(status.id))
             try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

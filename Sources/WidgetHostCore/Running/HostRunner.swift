@@ -5,6 +5,7 @@ import Foundation
 import LiveActivities
 import WidgetArchive
 import WidgetControl
+import WidgetLayout
 import WidgetProtocol
 import WidgetRender
 import WidgetScheduling
@@ -359,6 +360,38 @@ public final class HostRunner {
         return ControlResponse(ok: true, message: message, instances: matching.map(board.row))
     }
 
+    /// A tap on a Live Activity where it is shown (the Lock Screen's banner unless a placement is named).
+    private func tapActivity(_ request: ControlRequest) -> ControlResponse {
+        guard let id = request.instance, activities.record(id) != nil else {
+            return ControlResponse(ok: false, message: "no Live Activity \(request.instance ?? "(none)")")
+        }
+        let name = request.placement ?? Placement.activityLockScreen.id
+        guard let placement = Placement.activityPlacements.first(where: { $0.id == name }) else {
+            return ControlResponse(ok: false, message: "\(name) is not a place Live Activities are shown (\(Placement.activityPlacements.map(\.id).joined(separator: ", ")))")
+        }
+        let point = request.x.flatMap { x in request.y.map { Point(x: x, y: $0) } }
+        if let point, !(point.x.isFinite && point.y.isFinite && abs(point.x) <= 100_000 && abs(point.y) <= 100_000) {
+            return ControlResponse(ok: false, message: "a tap point must be finite and within ±100000 points")
+        }
+        do {
+            let (outcome, final) = try activities.tap(id, placement: placement, element: request.element, at: point)
+            var response = ControlResponse(ok: true, message: "")
+            switch outcome {
+            case .performed(let intent): response.message = "performed \(intent) in the extension"
+            case .failed(let reason): response = ControlResponse(ok: false, message: "intent failed: \(reason)")
+            case .openedApp(let url): response.message = "opened the app at \(url)"
+            case .refused(let url): response = ControlResponse(ok: false, message: "refused to open \(url): its scheme is not declared by the extension")
+            case .inert: response.message = "the element is inert (not backed by an App Intent)"
+            case .disabled(let reason): response = ControlResponse(ok: false, message: "interaction is disabled here: \(reason)")
+            }
+            response.activities = activities.status(id).map { [$0] }
+            response.message += final.texts.isEmpty ? "" : "; shows \(final.texts.joined(separator: " | "))"
+            return response
+        } catch {
+            return ControlResponse(ok: false, message: "\(error)")
+        }
+    }
+
     /// Carries out one control command.
     public func handle(_ request: ControlRequest) -> ControlResponse {
         switch request.command {
@@ -371,7 +404,7 @@ public final class HostRunner {
             guard !matching.isEmpty else { return ControlResponse(ok: false, message: "no instance of kind \(kind)") }
             // An app in the background spends budget; in the foreground it does not.
             return requestReloads(matching, cause: request.foreground == true ? .appForeground : .appBackground)
-        case .activityStart, .activityUpdate, .activityEnd, .activities, .activityAuthorization, .watchActivities:
+        case .activityStart, .activityUpdate, .activityEnd, .activityDismiss, .activities, .activityAuthorization, .watchActivities:
             return ActivityControlService(activities: activities).handle(request)
         case .push where ActivityControlService.handles(request):
             return ActivityControlService(activities: activities).handle(request)
@@ -389,6 +422,8 @@ public final class HostRunner {
             let changed = sessions.indices.filter { pushes.tokens[$0] != before[$0] }
             guard !changed.isEmpty else { return ControlResponse(ok: false, message: "no instance of extension \(id) takes pushes") }
             return ControlResponse(ok: true, message: "rotated the push tokens of \(id)", instances: changed.map(board.row))
+        case .tap where request.placement != nil || request.instance.map { activities.record($0) != nil } == true:
+            return tapActivity(request)
         case .tap:
             guard let id = request.instance, let i = activeIndices.first(where: { sessions[$0].instance.id == id }) else {
                 let have = activeIndices.map { sessions[$0].instance.id }.joined(separator: ", ")

@@ -73,6 +73,8 @@ final class DemoRun {
     private var sessions: [WidgetSession] { [caffeine, todo, espressoControl, decafControl] }
     /// Where each extension's log ended before this run: what follows is this run's.
     private let logStarts: [String: Int]
+    /// The caffeine tracker's Live Activity, started and updated by its app.
+    let liveActivity: DemoLiveActivity
 
     /// Clears the examples' own data (so the printed totals are this run's) and the output folder.
     init(store: ArchiveStore, outDir: URL, sandbox: SandboxLevel) throws {
@@ -100,6 +102,7 @@ final class DemoRun {
             id: "espresso-control", extensionPath: caffeinePath, kind: "LogEspresso", family: ._control, placement: "control-center-medium"))
         decafControl = WidgetSession(host: host, instance: WidgetInstance(
             id: "decaf-control", extensionPath: caffeinePath, kind: "DecafMode", family: ._control, placement: "action-button"))
+        liveActivity = try DemoLiveActivity(host: host, clock: clock, caffeinePath: caffeinePath, outDir: outDir, start: start)
     }
 
     private func publish(_ session: WidgetSession, _ tree: RenderTree, _ label: String) throws {
@@ -152,7 +155,13 @@ final class DemoRun {
         if !tapped.todo && todoAt < nextReload { moments.append(todoAt) }
         if !tapped.push && pushAt < nextReload { moments.append(pushAt) }
         for moment in moments.sorted() {
+            // The Live Activity's own moments before this one (the app's steps, the system's rules).
+            while let due = liveActivity.nextDue(), due < moment {
+                clock.advance(to: due)
+                try liveActivity.carryOut()
+            }
             clock.advance(to: moment)
+            try liveActivity.carryOut()
             if moment == espressoAt && !tapped.espresso {
                 try tapEspresso()
                 return true
@@ -243,10 +252,11 @@ final class DemoRun {
             let bytes = (try? Data(contentsOf: store.logFile(id))) ?? Data()
             return String(decoding: bytes.dropFirst(logStarts[id] ?? 0), as: UTF8.self).split(separator: "\n").map(String.init)
         }
+        let session = liveActivity.finish()
         print("""
 
         summary
-          reloads: \(reloads), renders: \(renders)
+          reloads: \(reloads), renders: \(renders + liveActivity.renders)\(session.map { "\n  \($0)" } ?? "")
           performed in the extensions' processes:
         \(performed.map { "    " + $0 }.joined(separator: "\n"))
           archives: \(caffeineFile.path)

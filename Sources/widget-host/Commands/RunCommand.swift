@@ -88,9 +88,10 @@ enum RunCommand {
 /// `widget-host tap|reload|status`: commands for a running host.
 enum ControlCommand {
     static func tap(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["element", "at", "socket"])
-        guard a.positional.count == 1 else { throw UsageError("tap takes one INSTANCE") }
+        let a = try Arguments(args, options: ["element", "at", "socket", "placement"])
+        guard a.positional.count == 1 else { throw UsageError("tap takes one INSTANCE (or a Live Activity's ID)") }
         var request = ControlRequest(command: .tap, instance: a.positional[0])
+        request.placement = a.value("placement")
         switch (a.value("element"), a.value("at")) {
         case (let element?, nil):
             request.element = element
@@ -113,9 +114,23 @@ enum ControlCommand {
         try send(request, socket: a.value("socket"))
     }
 
-    /// `push TOKEN` delivers a `content-changed` push; `push --rotate EXTENSION` replaces its tokens.
+    /// `push TOKEN` delivers a `content-changed` push; `push --rotate EXTENSION` replaces its tokens;
+    /// with `--payload`, an ActivityKit push to an activity's token, a push-to-start token, or
+    /// (`--channel`) a broadcast channel, at `--priority` 10 (the default) or 5.
     static func push(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["rotate", "socket"])
+        let a = try Arguments(args, options: ["rotate", "socket", "payload", "priority", "channel"], flags: ["json"])
+        if a.value("payload") != nil || a.value("channel") != nil {
+            var request = ControlRequest(command: .push, token: a.positional.first)
+            guard a.positional.count == (a.value("channel") == nil ? 1 : 0) else {
+                throw UsageError("an ActivityKit push goes to one TOKEN, or to --channel ID")
+            }
+            if let token = request.token, PushTokenIssuer.bytes(hex: token) == nil { throw UsageError("push takes a TOKEN in hex (got \(token))") }
+            request.payload = try ActivityCommand.json(a, "payload", required: true)
+            request.channel = a.value("channel")
+            request.priority = try a.integer("priority", in: 5...10)
+            if let priority = request.priority, priority != 5 && priority != 10 { throw UsageError("--priority is 5 or 10 (apns-priority)") }
+            return try ActivityCommand.send(request, socket: a.value("socket"), json: a.has("json"))
+        }
         switch (a.positional.count, a.value("rotate")) {
         case (1, nil):
             guard PushTokenIssuer.bytes(hex: a.positional[0]) != nil else {
