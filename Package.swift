@@ -187,7 +187,7 @@ let package = Package(
         // Measures renders against iOS's own (Tools/Fidelity/README.md).
         .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
                           path: "Tools/Fidelity/Sources"),
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -254,7 +254,7 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl",
+                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
             ]
         ),
         .testTarget(

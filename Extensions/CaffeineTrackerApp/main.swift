@@ -14,6 +14,11 @@ import Foundation
 
 typealias Session = Activity<CaffeineSessionAttributes>
 
+/// Prints a line and flushes it: `watch` is read through a pipe while it runs.
+func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
 func fail(_ message: String, code: Int32 = 1) -> Never {
     FileHandle.standardError.write(Data("CaffeineTrackerApp: \(message)\n".utf8))
     exit(code)
@@ -48,12 +53,12 @@ case "log":
         let alert = state.activeMilligrams > 300
             ? AlertConfiguration(title: "That's a lot of caffeine", body: "\(Int(state.activeMilligrams)) mg active", sound: .default) : nil
         await session.update(content(state), alertConfiguration: alert)
-        print("updated \(session.id): \(Int(session.content.state.activeMilligrams.rounded())) mg active, \(session.content.state.drinks) drinks")
+        say("updated \(session.id): \(Int(session.content.state.activeMilligrams.rounded())) mg active, \(session.content.state.drinks) drinks")
     } else {
         let state = CaffeineMath.adding(drink, milligrams: milligrams, to: nil, at: now)
         do {
             let session = try Session.request(attributes: CaffeineSessionAttributes(startedAt: now), content: content(state), pushType: .token)
-            print("started \(session.id): \(Int(state.activeMilligrams.rounded())) mg active; push token \(hex(session.pushToken))")
+            say("started \(session.id): \(Int(state.activeMilligrams.rounded())) mg active; push token \(hex(session.pushToken))")
         } catch {
             fail("the session did not start: \(error)")
         }
@@ -63,29 +68,29 @@ case "end":
         fail("no session is running")
     }
     await session.end(session.content, dismissalPolicy: .default)
-    print("ended \(session.id): \(session.activityState)")
+    say("ended \(session.id): \(session.activityState)")
 case "list":
     let sessions = Session.activities
-    print("\(sessions.count) session(s); Live Activities \(ActivityAuthorizationInfo().areActivitiesEnabled ? "enabled" : "disabled")")
+    say("\(sessions.count) session(s); Live Activities \(ActivityAuthorizationInfo().areActivitiesEnabled ? "enabled" : "disabled")")
     for session in sessions {
-        print("  \(session.id): \(session.activityState), \(Int(session.content.state.activeMilligrams.rounded())) mg active, push token \(hex(session.pushToken))")
+        say("  \(session.id): \(session.activityState), \(Int(session.content.state.activeMilligrams.rounded())) mg active, push token \(hex(session.pushToken))")
     }
 case "watch":
     guard arguments.count == 2, let seconds = Double(arguments[1]), seconds > 0 else { fail("watch takes SECONDS", code: 2) }
     guard let session = Session.activities.first else { fail("no session to watch") }
-    print("watching \(session.id)")
+    say("watching \(session.id)")
     let deadline = Task {
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         exit(0)
     }
     Task {
         for await state in session.activityStateUpdates {
-            print("state \(state)")
+            say("state \(state)")
             if state == .dismissed { exit(0) }
         }
     }
     for await update in session.contentUpdates {
-        print("content \(Int(update.state.activeMilligrams.rounded())) mg active, \(update.state.drinks) drinks (\(update.state.lastDrink))")
+        say("content \(Int(update.state.activeMilligrams.rounded())) mg active, \(update.state.drinks) drinks (\(update.state.lastDrink))")
     }
     deadline.cancel()
 default:

@@ -141,6 +141,7 @@ public struct ActivityBoard: Sendable {
     private mutating func set(_ i: Int, _ content: ActivityContentValue, timestamp: Date?, at now: Date) {
         records[i].content = content
         records[i].updatedAt = now
+        records[i].revision += 1
         if let timestamp { records[i].newestTimestamp = max(timestamp, records[i].newestTimestamp ?? timestamp) }
         seen[records[i].id] = records[i].state(at: now)
     }

@@ -29,6 +29,9 @@ public struct ActivityRecord: Hashable, Sendable, Codable {
     public var alertedAt: Date?
     /// When the content last changed.
     public var updatedAt: Date
+    /// How many times the content changed: what says presentations archived for it are out of date,
+    /// even when two changes come at one instant.
+    public var revision: Int = 0
 
     public init(id: String, extensionID: String, start: ActivityStart, at now: Date, pushToken: [UInt8]) {
         self.id = id

@@ -164,7 +164,7 @@ public struct LineReader {
             let ready = poll(&pfd, 1, ms)
             if ready < 0 && errno == EINTR { continue }
             guard ready > 0 else { return nil }
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress!, $0.count) }
             if n < 0 && errno == EINTR { continue }
             guard n > 0 else { return nil }
             buffer += chunk[0..<n]

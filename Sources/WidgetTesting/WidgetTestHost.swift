@@ -51,8 +51,20 @@ public final class WidgetTestHost {
         try instance(kind: kind, family: ._control, placement: placement, id: id, configuration: configuration)
     }
 
-    /// Moves the virtual clock.
-    public func advance(by seconds: TimeInterval) { clock.advance(by: seconds) }
+    /// Moves the virtual clock; the Live Activities' rules due meanwhile are carried out.
+    public func advance(by seconds: TimeInterval) {
+        clock.advance(by: seconds)
+        startedActivities?.advance()
+    }
+
+    /// The Live Activities of this host's extension (`startActivity`), made on first use.
+    public var activities: ActivityCenter {
+        if let startedActivities { return startedActivities }
+        let made = ActivityCenter(host: host, extensions: [extensionPath])
+        startedActivities = made
+        return made
+    }
+    private var startedActivities: ActivityCenter?
 
     /// Stops the extension and removes a temporary store.
     public func shutdown() {

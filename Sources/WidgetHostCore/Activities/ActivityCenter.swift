@@ -26,8 +26,8 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     private var shown: [String: ActivityPresentations] = [:]
     private var replies: [String: ActivityReply] = [:]
     private var archivedStale: [String: Bool] = [:]
-    /// The content (by its `updatedAt`) each activity's presentations were archived for.
-    private var archivedContent: [String: Date] = [:]
+    /// The content (by its revision) each activity's presentations were archived for.
+    private var archivedContent: [String: Int] = [:]
     private var notes: [String: [String]] = [:]
     private let issuer = PushTokenIssuer()
 
@@ -209,7 +209,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     /// Whether the presentations shown are not those of the record's content and staleness now.
     private func needsArchiving(_ record: ActivityRecord, now: Date) -> Bool {
         lock.withLock {
-            shown[record.id] == nil || archivedContent[record.id] != record.updatedAt
+            shown[record.id] == nil || archivedContent[record.id] != record.revision
                 || archivedStale[record.id] != (record.state(at: now) == .stale)
         }
     }
@@ -237,7 +237,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
                 shown[record.id] = decoded
                 replies[record.id] = reply
                 archivedStale[record.id] = isStale
-                archivedContent[record.id] = record.updatedAt
+                archivedContent[record.id] = record.revision
             }
         } catch {
             host.log("activity \(record.id): its presentations were not archived: \(error)")
@@ -267,7 +267,7 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
             for item in stored where item.reply != nil {
                 replies[item.record.id] = item.reply
                 archivedStale[item.record.id] = item.archivedStale
-                archivedContent[item.record.id] = item.record.updatedAt
+                archivedContent[item.record.id] = item.record.revision
             }
         }
         for item in stored {
