@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .library(name: "Intents", targets: ["Intents"]),
         .library(name: "ActivityKit", targets: ["ActivityKit"]),
+        .library(name: "RelevanceKit", targets: ["RelevanceKit"]),
         // Apple frameworks widget targets import in passing, as far as a widget needs them.
         .library(name: "Combine", targets: ["Combine"]),
         .library(name: "OSLog", targets: ["OSLog"]),
@@ -44,6 +45,7 @@ let package = Package(
         .library(name: "WidgetArchiveGenerator", targets: ["WidgetArchiveGenerator"]),
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
         .library(name: "LiveActivities", targets: ["LiveActivities"]),
+        .library(name: "SmartStack", targets: ["SmartStack"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
@@ -85,7 +87,8 @@ let package = Package(
         .target(
             name: "WidgetExtensionKit",
             dependencies: [
-                "WidgetUI", "WidgetIntents", "Intents", "ActivityKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "WidgetMacros",
+                "WidgetUI", "WidgetIntents", "Intents", "ActivityKit", "RelevanceKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery",
+                "WidgetMacros",
                 "FoundationAdditions",
             ]
         ),
@@ -96,6 +99,8 @@ let package = Package(
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
         .target(name: "Intents", dependencies: ["FoundationAdditions"]),
+        // The situations a widget is relevant in (`RelevantContext`), which a Smart Stack matches.
+        .target(name: "RelevanceKit", dependencies: ["CoreLocation", "WidgetProtocol"]),
         // Live Activities: an app's calls reach the running host over its control socket; the declarations
         // widget extensions draw them from.
         .target(name: "ActivityKit", dependencies: ["FoundationAdditions", "WidgetProtocol", "WidgetControl"]),
@@ -153,17 +158,20 @@ let package = Package(
         // Live Activities as the system runs them: the 8-hour limit, dismissal, staleness, the limits on
         // starts and sizes, the push budget, who holds the Dynamic Island. Pure: no clock, no processes.
         .target(name: "LiveActivities", dependencies: ["WidgetProtocol"]),
+        // The Smart Stack's choice by relevance: timeline entry scores, relevance clues matched against a
+        // scripted situation, Live Activities on top on watchOS. Pure.
+        .target(name: "SmartStack", dependencies: ["WidgetProtocol"]),
         .target(
             name: "WidgetHostCore",
             dependencies: [
-                "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "LiveActivities",
+                "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
                 "CProcessContainment",
             ]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
         .target(
             name: "WidgetSimulation",
-            dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]
+            dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "LiveActivities", "SmartStack"]
         ),
         // Random valid archives and a seeded generator, reproducible from a seed: round-trip tests,
         // fuzz seeds, simulations.
@@ -178,7 +186,7 @@ let package = Package(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
-                "WidgetControl",
+                "WidgetControl", "LiveActivities",
                 "WidgetImport", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList",
             ]
         ),
@@ -211,7 +219,7 @@ let package = Package(
         .target(name: "GalleryModels", path: "Extensions/GalleryModels"),
         .executableTarget(
             name: "WidgetGallery",
-            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit", "GalleryModels"],
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit", "RelevanceKit", "GalleryModels"],
             path: "Extensions/WidgetGallery",
             resources: [.copy("Assets.xcassets")],
             // Shipping widget code is written in the Swift 5 language mode (`static var title = …`).
@@ -264,10 +272,12 @@ let package = Package(
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
         .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
+        .testTarget(name: "SmartStackTests", dependencies: ["SmartStack", "WidgetProtocol"]),
         .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),
         .testTarget(
             name: "WidgetSimulationTests",
-            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]
+            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator",
+                           "LiveActivities", "SmartStack"]
         ),
     ]
 )

@@ -20,6 +20,8 @@ struct GalleryWidgets: WidgetBundle {
         PosterWidget()
         WindowWidget()
         ReadingWidget()
+        CommuteWidget()
+        AgendaWidget()
     }
 }
 

@@ -71,6 +71,8 @@ public struct ControlResponse: Codable, Hashable, Sendable {
     public var activitiesEnabled: Bool?
     public var frequentPushesEnabled: Bool?
     public var pushToStartTokens: [String: String]?
+    /// `status`: each configured Smart Stack's top, and why.
+    public var stacks: [StackStatus]?
 
     public init(ok: Bool, message: String, instances: [InstanceStatus]? = nil) {
         self.ok = ok
@@ -110,5 +112,17 @@ public struct InstanceStatus: Codable, Hashable, Sendable {
         self.lastError = lastError
         self.budgetLeft = budgetLeft
         self.pushToken = pushToken
+    }
+}
+
+/// A Smart Stack as `status` shows it: the instance (or Live Activity) on top, and why.
+public struct StackStatus: Codable, Hashable, Sendable {
+    public var id: String
+    public var top: String
+    public var reason: String
+    public init(id: String, top: String, reason: String) {
+        self.id = id
+        self.top = top
+        self.reason = reason
     }
 }

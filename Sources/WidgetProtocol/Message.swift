@@ -36,6 +36,10 @@ public enum Message: Hashable, Sendable {
     case getActivity(ActivityRequest)
     /// Extension → host: the presentations, and how its configuration places them.
     case activity(ActivityReply)
+    /// Host → extension: a widget's relevance clues (`relevance()`).
+    case getRelevance(RelevanceRequest)
+    /// Extension → host: the clues.
+    case relevance(RelevanceReply)
 
     var typeCode: UInt8 {
         switch self {
@@ -52,6 +56,8 @@ public enum Message: Hashable, Sendable {
         case .pushTokensDelivered: 11
         case .getActivity: 12
         case .activity: 13
+        case .getRelevance: 14
+        case .relevance: 15
         }
     }
 
@@ -68,6 +74,8 @@ public enum Message: Hashable, Sendable {
         case .pushTokensDelivered(let id): id
         case .getActivity(let r): r.requestID
         case .activity(let r): r.requestID
+        case .getRelevance(let r): r.requestID
+        case .relevance(let r): r.requestID
         case .hello, .diagnostic, .shutdown: nil
         }
     }
@@ -162,9 +170,13 @@ public struct WidgetDescriptor: Hashable, Sendable {
     public var takesPushes: Bool
     /// `.disfavoredLocations(_:for:)`: the families the widget would rather not be shown in, by location.
     public var disfavoredLocations: [PlacementLocation: [WidgetFamily]]
+    /// A `RelevanceConfiguration` (watchOS 26): shown only in the Smart Stack, one card per clue of its
+    /// that matches, its entry made for that clue's configuration.
+    public var relevanceOnly: Bool
     public init(kind: String, displayName: String, description: String, families: [WidgetFamily], flags: ConfigurationFlags,
                 recommendations: [Recommendation] = [], takesPushes: Bool = false,
-                disfavoredLocations: [PlacementLocation: [WidgetFamily]] = [:]) {
+                disfavoredLocations: [PlacementLocation: [WidgetFamily]] = [:], relevanceOnly: Bool = false) {
+        self.relevanceOnly = relevanceOnly
         self.takesPushes = takesPushes
         self.disfavoredLocations = disfavoredLocations
         self.kind = kind
@@ -248,8 +260,12 @@ public enum ReloadPolicy: Hashable, Sendable, CustomStringConvertible {
 public struct ArchivedEntry: Hashable, Sendable {
     public var date: Date
     public var relevance: Double?
+    /// `TimelineEntryRelevance.duration`: how long after the entry's date the score holds (0: while the
+    /// entry is current).
+    public var relevanceDuration: Double
     public var archives: [[UInt8]]
-    public init(date: Date, relevance: Double? = nil, archives: [[UInt8]]) {
+    public init(date: Date, relevance: Double? = nil, relevanceDuration: Double = 0, archives: [[UInt8]]) {
+        self.relevanceDuration = relevanceDuration
         self.date = date
         self.relevance = relevance
         self.archives = archives

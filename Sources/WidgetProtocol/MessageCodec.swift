@@ -43,6 +43,7 @@ public enum MessageCodec {
                     w.varint(r.configuration.count)
                     w.raw(r.configuration)
                 }
+                w.bool(widget.relevanceOnly)
             }
             w.varint(hello.urlSchemes.count)
             for scheme in hello.urlSchemes { w.inlineString(scheme) }
@@ -93,7 +94,7 @@ public enum MessageCodec {
             w.varint(r.entries.count)
             for entry in r.entries {
                 w.f64(entry.date.timeIntervalSince1970)
-                if let relevance = entry.relevance { w.u8(1); w.f64(relevance) } else { w.u8(0) }
+                entry.writeRelevance(to: &w)
                 w.varint(entry.archives.count)
                 for archive in entry.archives {
                     w.varint(archive.count)
@@ -145,6 +146,10 @@ public enum MessageCodec {
         case .getActivity(let r):
             r.write(to: &w)
         case .activity(let r):
+            r.write(to: &w)
+        case .getRelevance(let r):
+            r.write(to: &w)
+        case .relevance(let r):
             r.write(to: &w)
         }
         return w.bytes
@@ -214,6 +219,8 @@ public enum MessageCodec {
             return .pushTokensDelivered(requestID: try r.varint())
         case 12: return .getActivity(try ActivityRequest.read(from: &r, limits: limits))
         case 13: return .activity(try ActivityReply.read(from: &r, limits: limits))
+        case 14: return .getRelevance(try RelevanceRequest.read(from: &r, limits: limits))
+        case 15: return .relevance(try RelevanceReply.read(from: &r, limits: limits))
         default:
             throw ProtocolError.unknownMessageType(type)
         }
@@ -256,7 +263,7 @@ public enum MessageCodec {
             }
             widgets.append(WidgetDescriptor(kind: kind, displayName: name, description: description, families: families,
                                             flags: ConfigurationFlags(rawValue: flags), recommendations: recommendations,
-                                            takesPushes: takesPushes, disfavoredLocations: disfavored))
+                                            takesPushes: takesPushes, disfavoredLocations: disfavored, relevanceOnly: try r.bool()))
         }
         let schemeCount = try count(&r, "URL schemes", limit: 64)
         var schemes: [String] = []
@@ -343,11 +350,11 @@ public enum MessageCodec {
         entries.reserveCapacity(entryCount)
         for _ in 0..<entryCount {
             let date = Date(timeIntervalSince1970: try r.f64("entry date"))
-            let relevance: Double? = try r.bool() ? try r.f64("relevance") : nil
+            let (relevance, duration) = try ArchivedEntry.readRelevance(from: &r)
             let archiveCount = try count(&r, "variants", limit: limits.maxVariants)
             var archives: [[UInt8]] = []
             for _ in 0..<archiveCount { archives.append(try blob(&r, limit: limits.archive.maxArchiveSize)) }
-            entries.append(ArchivedEntry(date: date, relevance: relevance, archives: archives))
+            entries.append(ArchivedEntry(date: date, relevance: relevance, relevanceDuration: duration, archives: archives))
         }
         return .timeline(TimelineReply(requestID: id, entries: entries, policy: policy))
     }

@@ -66,3 +66,36 @@ extension DeviceSettings {
         return DeviceSettings(textSize: size, layoutDirection: direction, locale: identifiers[0], timeZone: identifiers[1])
     }
 }
+
+extension ArchivedEntry {
+    /// A tag (0 none, 1 a score, 2 a score and a duration), then the `f64`s: written the same way in
+    /// IPC messages and `.timeline` files, so files with no durations read as before.
+    package func writeRelevance(to w: inout ByteWriter) {
+        Self.writeRelevance(relevance, duration: relevanceDuration, to: &w)
+    }
+
+    package static func writeRelevance(_ score: Double?, duration: Double, to w: inout ByteWriter) {
+        guard let score else { return w.u8(0) }
+        if duration == 0 {
+            w.u8(1)
+            w.f64(score)
+        } else {
+            w.u8(2)
+            w.f64(score)
+            w.f64(duration)
+        }
+    }
+
+    package static func readRelevance(from r: inout ByteReader) throws(ArchiveDecodingError) -> (Double?, Double) {
+        switch try r.enumCode("relevance", cases: 3) {
+        case 1: return (try r.f64("relevance"), 0)
+        case 2:
+            let score = try r.f64("relevance")
+            let offset = r.offset
+            let duration = try r.f64("relevance duration")
+            guard duration.isFinite, duration >= 0 else { throw .invalidValue(offset: offset, field: "relevance duration", value: duration.bitPattern) }
+            return (score, duration)
+        default: return (nil, 0)
+        }
+    }
+}

@@ -41,6 +41,12 @@ public struct Scenario: Codable, Hashable, Sendable {
         public var standBy: Bool?
         /// On a Home Screen page the user rarely visits: due reloads wait for a `view` event.
         public var rarelyViewed: Bool?
+        /// A scripted widget's entries' relevance (`TimelineEntryRelevance`): windows with a score.
+        public var relevance: [RelevanceWindow]?
+        /// A scripted widget's `relevance()` clues.
+        public var clues: [ClueSpec]?
+        /// A scripted `RelevanceConfiguration` widget: shown only while a clue matches.
+        public var relevanceOnly: Bool?
 
         public init(id: String, views: ViewFrequency? = nil, budget: Int? = nil, entries: Int? = nil, spacing: Double? = nil,
                     policy: String? = nil, extension: String? = nil, kind: String? = nil, family: WidgetFamily? = nil,
@@ -107,6 +113,13 @@ public struct Scenario: Codable, Hashable, Sendable {
     public var events: [Event]?
     /// The documented budget rules to follow (each field optional; see `BudgetRules`).
     public var rules: BudgetRules?
+    /// Smart Stacks of the instances: which one shows on top, when, and why (`StackSimulation`).
+    public var stacks: [StackSpec]?
+    /// What the device is doing when (places, a workout, sleep, headphones), for relevance clues.
+    public var situations: [SituationSpec]?
+    /// Live Activities, their pushes and the rules they run under (`ActivityPushSimulation`).
+    public var activities: [ActivitySpec]?
+    public var liveActivities: LiveActivitySettings?
 
     public init(days: Int? = nil, start: String? = nil, seed: UInt64? = nil, instances: [Instance], events: [Event]? = nil,
                 rules: BudgetRules? = nil) {
@@ -150,6 +163,7 @@ public struct Scenario: Codable, Hashable, Sendable {
             guard e.instance == "*" || ids.contains(e.instance) else { throw refuse("event for unknown instance \(e.instance)") }
             try validate(e, refuse)
         }
+        try validateRelevance(instanceIDs: ids, refuse)
     }
 
     /// Every number where it enters: finite, and within what a day of widgets could mean.

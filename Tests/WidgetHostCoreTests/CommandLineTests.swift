@@ -334,9 +334,14 @@ final class CommandLineTests: XCTestCase {
         let r = try widgetHost(["preview", "--extension", try BuiltProducts.executable("CaffeineTracker"), "--out", out.path,
                                 "--at", "2025-11-21T08:00:00Z", "--entries", "2"])
         XCTAssertEqual(r.status, 0, r.stderr)
-        // 14 entries of the widgets, one of each control, 2 of the source's #Preview (--entries 2), and the
-        // transition between those.
-        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 18 entries and 1 transition(s) rendered"), r.stdout)
+        // 14 entries of the widgets, one of each control, 2 of the source's #Preview (--entries 2) and the
+        // transition between those, and its Live Activity preview's 2 content states in each of the 10
+        // places an activity is shown.
+        XCTAssertTrue(r.stdout.contains("previewed CaffeineTracker (in the \(SandboxLevel.strongestAvailable) sandbox): 38 entries and 1 transition(s) rendered"), r.stdout)
+        for place in Placement.activityPlacements.map(\.id) {
+            let png = try Data(contentsOf: out.appendingPathComponent("previews/2-Caffeine%20session/state-1/\(place).png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], place)
+        }
         let folders = ["LogEspresso/control", "DecafMode/control", "CaffeineTracker/systemSmall", "CaffeineTracker/systemMedium", "CaffeineTracker/accessoryRectangular",
                        "CaffeineTracker/accessoryCircular", "CaffeineTracker/accessoryInline",
                        "CaffeineGoal/systemSmall/recommendation-1", "CaffeineGoal/systemSmall/recommendation-2",

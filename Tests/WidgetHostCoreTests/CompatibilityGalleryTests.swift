@@ -35,14 +35,37 @@ final class CompatibilityGalleryTests: XCTestCase {
         let (host, exe) = try makeHost()
         let widgets = try host.connection(to: exe).hello.widgets
         XCTAssertEqual(Set(widgets.map(\.kind)), ["Typography", "Styles", "Layout", "Assets", "Trip", "City", "Outline", "Unsupported",
-                                                  "Lamp", "Poster", "Window", "Reading"],
-                       "the Live Activity offers no widget; the lamp is a control")
+                                                  "Lamp", "Poster", "Window", "Reading", "Commute", "Agenda"],
+                       "the Live Activity is not a widget; the lamp is a control")
+        XCTAssertEqual(try host.connection(to: exe).hello.activities.map(\.attributesType), ["DeliveryAttributes"])
         for widget in widgets {
             for family in widget.families {
                 let tree = try render(host, exe, widget.kind, family)
                 XCTAssertFalse(tree.root.allNodes().isEmpty, "\(widget.kind) \(family)")
             }
         }
+    }
+
+    /// `relevance()` and a `RelevanceConfiguration` as a Smart Stack reads them.
+    func testRelevanceCluesAndEntryScoresReachTheHost() throws {
+        let (host, exe) = try makeHost()
+        let commute = try host.relevance(executable: exe, kind: "Commute")
+        XCTAssertEqual(commute.first?.context, .location("commute"))
+        guard case .date(let start, let end, let kind)? = commute.last?.context else { return XCTFail("\(commute)") }
+        XCTAssertEqual(start.timeIntervalSince(t0), 3600, accuracy: 5, "an hour from the extension's clock, which follows the host's")
+        XCTAssertEqual(end.timeIntervalSince(start), 3600)
+        XCTAssertEqual(kind, 2, "scheduled")
+        XCTAssertEqual(commute.map(\.group), ["travel", "travel"], "its group attribute applies to its clues")
+        let timeline = try host.reload(executable: exe, kind: "Commute", family: .systemSmall)
+        XCTAssertEqual(timeline.entries.map(\.relevance), [10, 10, 90, 90, 10, 10, 10, 10])
+        XCTAssertEqual(timeline.entries[2].relevanceDuration, 1800, "TimelineEntryRelevance.duration travels with its score")
+        XCTAssertEqual(try host.connection(to: exe).descriptor(kind: "Agenda")?.relevanceOnly, true)
+        let agenda = try host.relevance(executable: exe, kind: "Agenda")
+        XCTAssertEqual(agenda.count, 2)
+        // A clue's configuration makes its card: the entry for that event.
+        let card = try host.reload(executable: exe, kind: "Agenda", family: .accessoryRectangular, configuration: agenda[1].configuration)
+        let tree = try host.render(card, at: t0, context: RenderContext(placement: .watchSmartStack, family: .accessoryRectangular, date: t0)).0
+        XCTAssertTrue(tree.texts.contains("Dentist"), "\(tree.texts)")
     }
 
     func testTextStylesAndFormatsOnAnyView() throws {

@@ -7,7 +7,8 @@ import XCTest
 final class ProtocolTests: XCTestCase {
     let messages: [Message] = [
         .hello(Hello(extensionID: "Ext", widgets: [WidgetDescriptor(kind: "K", displayName: "Name", description: "D", families: [.systemSmall, .accessoryInline], flags: [.contentMarginsDisabled]),
-                                                    WidgetDescriptor(kind: "C", displayName: "Lamp", description: "", families: [._control], flags: [.promptsForUserConfiguration], takesPushes: true)],
+                                                    WidgetDescriptor(kind: "C", displayName: "Lamp", description: "", families: [._control], flags: [.promptsForUserConfiguration], takesPushes: true),
+                                                    WidgetDescriptor(kind: "R", displayName: "R", description: "", families: [.accessoryRectangular], flags: [], relevanceOnly: true)],
                      previews: [PreviewDescriptor(name: "K systemSmall", kind: "K", family: .systemSmall), PreviewDescriptor(name: "P", kind: "P", family: nil),
                                 PreviewDescriptor(name: "LA", kind: "Delivery", family: .systemMedium,
                                                   activity: ActivitySample(attributesType: "Delivery", attributes: [1], states: [[2], [3, 4]]))],
@@ -46,6 +47,14 @@ final class ProtocolTests: XCTestCase {
                                                               priorities: [._islandExpandedCenter: 2.5], belowIfTooWide: [._islandExpandedLeading],
                                                               keylineTint: .system(.orange, opacity: 0.5), widgetURL: "app://order"))),
         .activity(ActivityReply(requestID: 14, presentations: [], layout: ActivityLayoutOptions(keylineTint: .rgba(red: 1, green: 0, blue: 0.5, opacity: 1)))),
+        .timeline(TimelineReply(requestID: 15, entries: [ArchivedEntry(date: Date(timeIntervalSince1970: 1), relevance: 80, relevanceDuration: 3600, archives: [[1]])],
+                                policy: .never)),
+        .getRelevance(RelevanceRequest(requestID: 16, kind: "Agenda", now: Date(timeIntervalSince1970: 9))),
+        .relevance(RelevanceReply(requestID: 16, clues: [
+            RelevanceClue(context: .date(start: Date(timeIntervalSince1970: 10), end: Date(timeIntervalSince1970: 20), kind: 2), configuration: [1], group: "g"),
+            RelevanceClue(context: .location("work")), RelevanceClue(context: .fitness("workoutActive"), group: ""),
+            RelevanceClue(context: .sleep("bedtime")), RelevanceClue(context: .headphones), RelevanceClue(context: nil, configuration: [2]),
+        ])),
         .failure(Failure(requestID: 9, code: .unknownKind, message: "no")),
         .diagnostic(Diagnostic(kind: "K", message: "inert")),
         .shutdown,

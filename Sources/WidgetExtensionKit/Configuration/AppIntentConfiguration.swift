@@ -1,4 +1,5 @@
 import Foundation
+import WidgetProtocol
 import FoundationAdditions
 import WidgetArchive
 import WidgetIntents
@@ -14,10 +15,13 @@ public protocol AppIntentTimelineProvider {
     func timeline(for configuration: Intent, in context: Context) async -> Timeline<Entry>
     /// Preconfigured choices where there is no configuration UI (watchOS).
     func recommendations() -> [AppIntentRecommendation<Intent>]
+    /// `relevance()` (iOS 18, watchOS 11): which configurations are worth showing in a Smart Stack, when.
+    func relevance() async -> WidgetRelevance<Intent>
 }
 
 extension AppIntentTimelineProvider {
     public func recommendations() -> [AppIntentRecommendation<Intent>] { [] }
+    public func relevance() async -> WidgetRelevance<Intent> { WidgetRelevance([]) }
 }
 
 /// `AppIntentRecommendation`: a configuration offered ready-made.
@@ -65,13 +69,22 @@ public struct AppIntentConfiguration<Intent: WidgetConfigurationIntent, Content:
                 flags: flags.union(.intentConfigurable), content: content)
         }
         self.archiveEntries = EntryArchiver.previewArchiver(content: content)
+        let box = ProviderBox(provider)
+        self.relevance = {
+            let relevance = try CompletionWaiter<Result<WidgetRelevance<Intent>, any Error>>.run { await box.provider.relevance() }
+            return try relevance.clues { intent in try intent.map { try IntentParameterCodec.encode($0) } ?? [] }
+        }
     }
+
+    let relevance: () throws -> [RelevanceClue]
 
     public var body: Never { preconditionFailure("AppIntentConfiguration is primitive") }
 
     public func _resolve() -> [_ResolvedWidget] {
-        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
-                        recommendations: recommendations, timeline: makeTimeline, archiveEntries: archiveEntries)]
+        var widget = _ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [.intentConfigurable],
+                                     recommendations: recommendations, timeline: makeTimeline, archiveEntries: archiveEntries)
+        widget.relevance = relevance
+        return [widget]
     }
 }
 

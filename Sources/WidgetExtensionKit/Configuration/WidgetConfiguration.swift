@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import FoundationAdditions
 import WidgetIntents
+import WidgetProtocol
 import WidgetUI
 
 /// `WidgetConfiguration`: what a widget offers (kind, families, provider, view).
@@ -57,6 +58,10 @@ public struct _ResolvedWidget {
     let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// A Live Activity configuration (`ActivityConfiguration`), which the runtime serves apart from widgets.
     public internal(set) var activity: _ResolvedActivity? = nil
+    /// The provider's `relevance()`, as clues.
+    var relevance: (() throws -> [RelevanceClue])? = nil
+    /// A `RelevanceConfiguration`: shown only where a clue of its matches.
+    var relevanceOnly = false
 }
 
 /// What the runtime asks a configuration for.
@@ -74,6 +79,7 @@ struct ArchivedTimeline {
     struct Entry {
         var date: Date
         var relevance: Double?
+        var relevanceDuration: Double = 0
         var archives: [[UInt8]]
     }
     var entries: [Entry]
@@ -101,13 +107,21 @@ public struct StaticConfiguration<Content: View>: WidgetConfiguration {
                 entries: timeline.entries, policy: timeline.policy, request: request, kind: kind, flags: flags, content: content)
         }
         self.archiveEntries = EntryArchiver.previewArchiver(content: content)
+        let box = ProviderBox(provider)
+        self.relevance = {
+            try CompletionWaiter<Result<WidgetRelevance<Void>, any Error>>.run { await box.provider.relevance() }.clues { _ in [] }
+        }
     }
+
+    let relevance: () throws -> [RelevanceClue]
 
     public var body: Never { preconditionFailure("StaticConfiguration is primitive") }
 
     public func _resolve() -> [_ResolvedWidget] {
-        [_ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline,
-                         archiveEntries: archiveEntries)]
+        var widget = _ResolvedWidget(kind: kind, displayName: kind, description: "", families: defaultFamilies, flags: [], timeline: makeTimeline,
+                                     archiveEntries: archiveEntries)
+        widget.relevance = relevance
+        return [widget]
     }
 }
 

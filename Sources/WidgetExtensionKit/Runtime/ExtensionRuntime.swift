@@ -84,7 +84,8 @@ final class RequestServer: @unchecked Sendable {
                                  families: widget.families, flags: widget.flags,
                                  recommendations: widget.recommendations.map {
                                      WidgetDescriptor.Recommendation(description: $0.description, configuration: $0.configuration)
-                                 }, takesPushes: widget.pushHandler != nil, disfavoredLocations: widget.disfavoredLocations)
+                                 }, takesPushes: widget.pushHandler != nil, disfavoredLocations: widget.disfavoredLocations,
+                                 relevanceOnly: widget.relevanceOnly)
             }, urlSchemes: urlSchemes, previews: previews.descriptors,
             activities: activities.map { ActivityDescriptor(attributesType: $0.kind, presentations: $0.families) })))
             while true {
@@ -103,7 +104,9 @@ final class RequestServer: @unchecked Sendable {
                     try channel.send(.pushTokensDelivered(requestID: update.requestID))
                 case .shutdown:
                     exit(0)
-                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity:
+                case .getRelevance(let request):
+                    try channel.send(relevance(for: request))
+                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity, .relevance:
                     try channel.send(.failure(Failure(requestID: message.requestID ?? 0, code: .malformedRequest,
                                                       message: "an extension does not accept this message from the host")))
                 }
@@ -190,8 +193,22 @@ final class RequestServer: @unchecked Sendable {
         }
         return .timeline(TimelineReply(
             requestID: requestID,
-            entries: timeline.entries.map { ArchivedEntry(date: $0.date, relevance: $0.relevance, archives: $0.archives) },
+            entries: timeline.entries.map { ArchivedEntry(date: $0.date, relevance: $0.relevance, relevanceDuration: $0.relevanceDuration,
+                                                          archives: $0.archives) },
             policy: policy))
+    }
+
+    /// A widget's relevance clues (`relevance()`, a `RelevanceConfiguration`'s).
+    private func relevance(for request: RelevanceRequest) -> Message {
+        guard let widget = widgets.first(where: { $0.kind == request.kind }) else {
+            return .failure(Failure(requestID: request.requestID, code: .unknownKind, message: "no widget of kind \(request.kind)"))
+        }
+        setClock(to: request.now)
+        do {
+            return .relevance(RelevanceReply(requestID: request.requestID, clues: try widget.relevance?() ?? []))
+        } catch {
+            return .failure(Failure(requestID: request.requestID, code: .internalError, message: "relevance(): \(error)"))
+        }
     }
 
     /// A Live Activity's presentations for one content.

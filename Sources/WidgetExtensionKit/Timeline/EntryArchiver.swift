@@ -26,7 +26,9 @@ enum EntryArchiver {
                 return ArchiveEncoder.encode(WidgetArchiveValue(
                     kind: kind, family: request.family, entryDate: entry.date, variant: variant, flags: flags, root: root))
             }
-            return ArchivedTimeline.Entry(date: entry.date, relevance: entry.relevance.map { Double($0.score) }, archives: archives)
+            return ArchivedTimeline.Entry(date: entry.date, relevance: entry.relevance.map { Double($0.score) },
+                                          relevanceDuration: entry.relevance.map { max(0, $0.duration.isFinite ? $0.duration : 0) } ?? 0,
+                                          archives: archives)
         }
         return ArchivedTimeline(entries: archived, policy: policy, diagnostics: diagnostics.sorted())
     }

@@ -85,4 +85,10 @@ public protocol TimelineProvider {
     func placeholder(in context: Context) -> Entry
     func getSnapshot(in context: Context, completion: @escaping (Entry) -> Void)
     func getTimeline(in context: Context, completion: @escaping (Timeline<Entry>) -> Void)
+    /// `relevance()` (iOS 18, watchOS 11): when the widget is worth showing in a Smart Stack.
+    func relevance() async -> WidgetRelevance<Void>
+}
+
+extension TimelineProvider {
+    public func relevance() async -> WidgetRelevance<Void> { WidgetRelevance([]) }
 }

@@ -59,3 +59,17 @@ extension WidgetHost {
         return ActivityPresentations(archives: archives, layout: reply.layout)
     }
 }
+
+extension WidgetHost {
+    /// A widget's relevance clues (`relevance()`, a `RelevanceConfiguration`'s), supervised like a
+    /// timeline request.
+    public func relevance(executable: String, kind: String) throws(HostError) -> [RelevanceClue] {
+        let connection = try connection(to: executable)
+        do {
+            return try connection.relevance(kind: kind, now: clock.now, timeout: requestTimeout)
+        } catch {
+            activityRequestFailed(executable, connection, error)
+            throw error
+        }
+    }
+}

@@ -335,7 +335,8 @@ public final class WidgetHost: @unchecked Sendable {
                                           reason: "archive is for \(value.kind) \(value.family) \(value.variant), not \(kind) \(family) \(variant)")
                 }
             }
-            entries.append(StoredTimeline.Entry(date: entry.date, relevance: entry.relevance, archives: entry.archives))
+            entries.append(StoredTimeline.Entry(date: entry.date, relevance: entry.relevance, relevanceDuration: entry.relevanceDuration,
+                                                archives: entry.archives))
         }
         return StoredTimeline(extensionID: connection.extensionID, kind: kind, family: family, fetchedAt: fetchedAt,
                               policy: reply.policy, variants: variants, entries: entries)

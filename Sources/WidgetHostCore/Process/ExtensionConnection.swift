@@ -220,6 +220,17 @@ public final class ExtensionConnection: @unchecked Sendable {
         public var activityChanges: [ActivityChange]
     }
 
+    /// Asks for a widget's relevance clues (`relevance()`).
+    public func relevance(kind: String, now: Date, timeout: Double = 15) throws(HostError) -> [RelevanceClue] {
+        let id = makeRequestID()
+        let pending = try send(.getRelevance(RelevanceRequest(requestID: id, kind: kind, now: now)), id: id, what: "getRelevance(\(kind))",
+                               kind: kind, timeout: timeout)
+        guard case .relevance(let reply) = try self.reply(to: pending) else {
+            throw .connectionFailed(extensionID: extensionID, .unknownMessageType(0))
+        }
+        return reply.clues
+    }
+
     /// Asks the extension to archive a Live Activity's presentations and waits for them.
     public func activity(_ request: ActivityRequest, timeout: Double = 15) throws(HostError) -> ActivityReply {
         let id = makeRequestID()

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LiveActivities
+import SmartStack
 import WidgetArchive
 import WidgetRender
 
@@ -28,8 +29,12 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
     /// Extensions whose Live Activities the host runs besides the instances' own.
     public var extensions: [String]?
     public var liveActivities: LiveActivitySettings?
+    /// Smart Stacks of the instances: `status` shows which is on top, and why.
+    public var stacks: [StackConfiguration]?
 
-    public init(instances: [WidgetInstance], extensions: [String]? = nil, liveActivities: LiveActivitySettings? = nil) {
+    public init(instances: [WidgetInstance], extensions: [String]? = nil, liveActivities: LiveActivitySettings? = nil,
+                stacks: [StackConfiguration]? = nil) {
+        self.stacks = stacks
         self.instances = instances
         self.extensions = extensions
         self.liveActivities = liveActivities
@@ -78,6 +83,12 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
             config.extensions![i] = resolved
         }
         if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, reason: "liveActivities: \(reason)") }
+        for stack in config.stacks ?? [] {
+            guard !stack.members.isEmpty else { throw .configuration(path: path, reason: "stack \(stack.id) has no members") }
+            for member in stack.members where !seen.contains(member) {
+                throw .configuration(path: path, reason: "stack \(stack.id): no instance \(member)")
+            }
+        }
         guard !config.instances.isEmpty || !(config.extensions ?? []).isEmpty else {
             throw .configuration(path: path, reason: "no instances and no extensions")
         }
@@ -111,5 +122,17 @@ public struct LiveActivitySettings: Codable, Hashable, Sendable {
         if let count = frequentPushBudgetPerHour { rules.frequentPushBudgetPerHour = count }
         if let minutes = lowPriorityMinutes { rules.lowPriorityInterval = minutes * 60 }
         return rules
+    }
+}
+
+/// A Smart Stack of configured instances (iOS's or the watch's), in the person's order.
+public struct StackConfiguration: Codable, Hashable, Sendable {
+    public var id: String
+    public var platform: SmartStack.Platform?
+    public var members: [String]
+    public init(id: String, platform: SmartStack.Platform? = nil, members: [String]) {
+        self.id = id
+        self.platform = platform
+        self.members = members
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import LiveActivities
+import SmartStack
 import WidgetArchive
 import WidgetControl
 import WidgetLayout
@@ -55,6 +56,9 @@ public final class HostRunner {
     /// The Live Activities of the configured extensions, and the connections watching them.
     public let activities: ActivityCenter
     let watchers = ActivityWatchers()
+    /// The configured Smart Stacks, and each member's relevance clues (asked once per instance).
+    private var smartStacks: [(id: String, stack: SmartStack, members: [String])] = []
+    private var clues: [String: [RelevanceClue]] = [:]
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
 
@@ -80,6 +84,7 @@ public final class HostRunner {
                                     frequentUpdates: Set(settings?.frequentUpdates ?? []), disabled: Set(settings?.disabled ?? []))
         standByDue = []
         standByDue = sessions.map(firstStandByRefresh)
+        smartStacks = (configuration.stacks ?? []).map { ($0.id, SmartStack(platform: $0.platform ?? .iOS, members: []), $0.members) }
         let watchers = watchers, publisher = ActivityPublisher(center: activities, outputDirectory: outputDirectory)
         activities.onChange = { statuses in
             publisher.publish(statuses)
@@ -256,6 +261,31 @@ public final class HostRunner {
             if let t = sessions[i].timeline, t.entryIndex(at: now) != shown[i] { publish(i) }
         }
         refreshSchedule()
+        refreshStacks()
+    }
+
+    /// Each Smart Stack's choice now: from its members' current timelines' relevance, their
+    /// `relevance()` clues (asked once), and the running Live Activities; shown in `status`.
+    private func refreshStacks() {
+        guard !smartStacks.isEmpty else { return }
+        let now = host.clock.now
+        let running = activities.records.filter { $0.isRunning(at: now) }.map(\.attributesType)
+        var rows: [StackStatus] = []
+        for k in smartStacks.indices {
+            smartStacks[k].stack.members = smartStacks[k].members.compactMap { id in
+                guard let i = activeIndices.first(where: { sessions[$0].instance.id == id }) else { return nil }
+                let session = sessions[i]
+                if clues[id] == nil {
+                    clues[id] = (try? host.relevance(executable: session.instance.extensionPath, kind: session.instance.kind)) ?? []
+                }
+                let entries = (session.timeline?.entries ?? []).compactMap { e in e.relevance.map { (e.date, $0, e.relevanceDuration) } }
+                let relevanceOnly = (try? session.descriptor())?.relevanceOnly ?? false
+                return SmartStack.Member(id: id, entries: entries, clues: clues[id] ?? [], relevanceOnly: relevanceOnly)
+            }
+            let choice = smartStacks[k].stack.choose(at: now, situation: Situation(), liveActivities: running)
+            rows.append(StackStatus(id: smartStacks[k].id, top: choice.top, reason: choice.reason))
+        }
+        board.updateStacks(rows)
     }
 
     /// The schedule half of every status row (budgets come back as the 24-hour window moves on).

@@ -12,7 +12,15 @@ final class StatusBoard: @unchecked Sendable {
     private var encoded: [[UInt8]]
     /// Rows of instances no longer configured: kept in place (rows are addressed by index), not shown.
     private var removed: Set<Int> = []
+    /// The Smart Stacks' tops, encoded as `"stacks":[…]` (empty: none configured).
+    private var stacks: [UInt8] = []
     private let lock = NSLock()
+
+    /// The Smart Stacks' current tops.
+    func updateStacks(_ rows: [StackStatus]) {
+        let bytes = rows.isEmpty ? [] : Array(#","stacks":"#.utf8) + ((try? JSONEncoder().encode(rows)).map { [UInt8]($0) } ?? Array("[]".utf8))
+        lock.withLock { stacks = bytes }
+    }
 
     init(_ instances: [WidgetInstance]) {
         rows = instances.map(Self.row)
@@ -59,14 +67,14 @@ final class StatusBoard: @unchecked Sendable {
 
     /// The whole `status` answer, a `ControlResponse` as one JSON line's bytes (without the newline).
     func statusLine() -> [UInt8] {
-        let parts = lock.withLock { encoded.indices.filter { !removed.contains($0) }.map { encoded[$0] } }
+        let (parts, stackPart) = lock.withLock { (encoded.indices.filter { !removed.contains($0) }.map { encoded[$0] }, stacks) }
         var line = Array(#"{"ok":true,"message":"\#(parts.count) instance(s)","instances":["#.utf8)
         line.reserveCapacity(parts.reduce(line.count + 2) { $0 + $1.count + 1 })
         for (i, part) in parts.enumerated() {
             if i > 0 { line.append(UInt8(ascii: ",")) }
             line += part
         }
-        line += Array("]}".utf8)
+        line += Array("]".utf8) + stackPart + Array("}".utf8)
         return line
     }
 }

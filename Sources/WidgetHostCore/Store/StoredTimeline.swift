@@ -19,9 +19,12 @@ public struct StoredTimeline: Hashable, Sendable {
     public struct Entry: Hashable, Sendable {
         public var date: Date
         public var relevance: Double?
+        /// How long after `date` the relevance holds (0: while the entry is current).
+        public var relevanceDuration: Double = 0
         /// One archive file per variant, in `variants` order.
         public var archives: [[UInt8]]
-        public init(date: Date, relevance: Double?, archives: [[UInt8]]) {
+        public init(date: Date, relevance: Double?, relevanceDuration: Double = 0, archives: [[UInt8]]) {
+            self.relevanceDuration = relevanceDuration
             self.date = date
             self.relevance = relevance
             self.archives = archives

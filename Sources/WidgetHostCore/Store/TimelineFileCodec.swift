@@ -35,7 +35,7 @@ public enum TimelineFileCodec {
         w.varint(t.entries.count)
         for (entry, refs) in zip(t.entries, entryRefs) {
             w.f64(entry.date.timeIntervalSince1970)
-            if let r = entry.relevance { w.u8(1); w.f64(r) } else { w.u8(0) }
+            ArchivedEntry.writeRelevance(entry.relevance, duration: entry.relevanceDuration, to: &w)
             for ref in refs { w.varint(ref) }
         }
         var file = ByteWriter(capacity: w.bytes.count + 16)
@@ -110,7 +110,7 @@ public enum TimelineFileCodec {
         var entries: [StoredTimeline.Entry] = []
         for _ in 0..<entryCount {
             let date = Date(timeIntervalSince1970: try r.f64("entry date"))
-            let relevance: Double? = try r.bool() ? try r.f64("relevance") : nil
+            let (relevance, duration) = try ArchivedEntry.readRelevance(from: &r)
             var archives: [[UInt8]] = []
             for _ in 0..<variantCount {
                 let refOffset = r.offset
@@ -118,7 +118,7 @@ public enum TimelineFileCodec {
                 guard ref < UInt64(blobs.count) else { throw TimelineFileError.invalidValue(offset: refOffset, field: "archive reference", value: ref) }
                 archives.append(blobs[Int(ref)])
             }
-            entries.append(StoredTimeline.Entry(date: date, relevance: relevance, archives: archives))
+            entries.append(StoredTimeline.Entry(date: date, relevance: relevance, relevanceDuration: duration, archives: archives))
         }
         guard r.isAtEnd else { throw TimelineFileError.trailingBytes(offset: r.offset, count: r.remaining) }
         var timeline = StoredTimeline(extensionID: extensionID, kind: kind, family: family, fetchedAt: fetchedAt, policy: policy,

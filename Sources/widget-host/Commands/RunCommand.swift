@@ -174,6 +174,7 @@ enum ControlCommand {
             if !s.texts.isEmpty { print("    shows: \(s.texts.joined(separator: " | "))") }
             if let error = s.lastError { print("    last error: \(error)") }
         }
+        for stack in response.stacks ?? [] { print("  stack \(stack.id): \(stack.top) on top (\(stack.reason))") }
         if !response.ok { throw CommandFailure(response.message) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LiveActivities
 import WidgetArchive
 import WidgetHostCore
 import WidgetScheduling
@@ -58,7 +59,10 @@ enum SimulateCommand {
         }
         progress.finish("simulated \(options.days) day(s), \(result.decisions) decisions")
         do { try log.finish() } catch { throw CommandFailure("\(error)") }
-        let report = SimulationReport.text(result)
+        var report = SimulationReport.text(result)
+        let relevance = try simulateRelevance(scenario, start: start, days: options.days, out: out, sandbox: try a.sandbox(),
+                                              store: URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent("store").path))
+        report += relevance
         try OutputFile.write(report, to: out.appendingPathComponent("report.txt"))
         try OutputFile.write(SimulationReport.svg(result), to: out.appendingPathComponent("chart.svg"))
         let elapsed = ContinuousClock.now - began
@@ -69,6 +73,36 @@ enum SimulateCommand {
         print("simulated \(options.days) day(s) in \(elapsed) (seed \(options.seed))")
         print("event log: \(logPath)")
         print("chart:     \(out.appendingPathComponent("chart.svg").path)")
+    }
+
+    /// The scenario's Live Activities and Smart Stacks, if it has any: their report sections, and the
+    /// stacks' spans to `OUT/stacks.json`.
+    static func simulateRelevance(_ scenario: Scenario, start: Date, days: Int, out: URL, sandbox: SandboxLevel, store: URL) throws -> String {
+        var text = ""
+        var board: ActivityBoard?
+        var names: [String: String] = [:]
+        if !(scenario.activities ?? []).isEmpty {
+            let activities = ActivityPushSimulation.run(scenario, start: start, days: days)
+            board = activities.board
+            names = Dictionary(uniqueKeysWithValues: activities.ids.map { ($0.value, $0.key) })
+            text += ActivityPushSimulation.text(activities, scenario: scenario, start: start)
+        }
+        guard !(scenario.stacks ?? []).isEmpty else { return text }
+        let clock = VirtualClock(start: start)
+        let host = WidgetHost(store: ArchiveStore(root: store.appendingPathComponent("relevance")), clock: clock,
+                              launcher: PosixProcessLauncher(sandbox: sandbox))
+        defer { host.shutdown() }
+        let source = ExtensionRelevanceSource(host: host, clock: clock)
+        let usesExtensions = scenario.instances.contains { $0.extension != nil }
+        let stacks = StackSimulation.run(scenario, start: start, days: days, activities: board, activityNames: names,
+                                         source: usesExtensions ? { instance, day in source.member(instance, dayStart: day) } : nil)
+        for failure in source.failures { text += "  (relevance not read: \(failure))\n" }
+        text += StackSimulation.text(stacks, scenario: scenario, start: start)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        try OutputFile.write([UInt8]((try? encoder.encode(stacks.spans)) ?? Data()), to: out.appendingPathComponent("stacks.json"))
+        return text
     }
 
     /// The report as `--json` writes it: each instance's days, and where the files went.
