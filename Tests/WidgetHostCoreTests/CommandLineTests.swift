@@ -303,7 +303,7 @@ final class CommandLineTests: XCTestCase {
         let r = try widgetHost(["preview", "--extension", gallery, "--out", out.path, "--at", "2025-11-21T08:00:00Z", "--entries", "1"])
         XCTAssertEqual(r.status, 0, r.stderr)
         let sheet = try String(contentsOf: out.appendingPathComponent("index.html"), encoding: .utf8)
-        for title in ["Preview “Outline systemSmall” · systemSmall", "Preview “Delivery” · systemMedium", "Preview “OutlineWidget_Previews”"] {
+        for title in ["Preview “Outline systemSmall” · systemSmall", "Live Activity “Delivery” · Dynamic Island (expanded)", "Preview “OutlineWidget_Previews”"] {
             XCTAssertTrue(sheet.contains(title), title)
         }
         let first = try String(contentsOf: out.appendingPathComponent("previews/1-Outline%20systemSmall/entry-0.json"), encoding: .utf8)

@@ -17,6 +17,8 @@ let package = Package(
                 .product(name: "WidgetArchive", package: "WidgetHost"),
                 .product(name: "WidgetHostCore", package: "WidgetHost"),
                 .product(name: "WidgetRender", package: "WidgetHost"),
+                .product(name: "WidgetControl", package: "WidgetHost"),
+                .product(name: "WidgetLayout", package: "WidgetHost"),
             ]
         ),
         .executableTarget(
