@@ -13,11 +13,17 @@ package enum LocalizedStringTables {
     /// (the value's first number; nil: the `other` form).
     package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale, plural: Double? = nil) -> String? {
         let table = table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
-        let searched = bundle.map { $0.bundleURL == Bundle.main.bundleURL ? Self.mainBundles : [$0] } ?? Self.mainBundles
-        let languages = Self.languages(of: locale)
-        for bundle in searched {
-            let sources = StringSources.of(bundle)
-            guard sources.hasTables else { continue }
+        let searched: [(bundle: Bundle, sources: StringSources)]
+        if let bundle, bundle.bundleURL != Bundle.main.bundleURL {
+            searched = [(bundle, StringSources.of(bundle))].filter(\.sources.hasTables)
+        } else {
+            searched = Self.mainBundles
+        }
+        // Most extensions ship no tables: the locale's languages (slow to compute) only when one does.
+        var languagesOfLocale: [String]?
+        for (bundle, sources) in searched {
+            let languages = languagesOfLocale ?? Self.languages(of: locale)
+            languagesOfLocale = languages
             if let found = stringsFile(bundle, sources: sources, key: key, table: table, languages: languages, plural: plural) {
                 return found
             }
@@ -28,20 +34,36 @@ package enum LocalizedStringTables {
         return nil
     }
 
-    /// The main bundle and the resource bundles SwiftPM puts beside the executable, found once.
-    private static let mainBundles: [Bundle] = {
+    /// The main bundle and the resource bundles SwiftPM puts beside the executable, those with tables,
+    /// found once.
+    private static let mainBundles: [(bundle: Bundle, sources: StringSources)] = {
         var bundles = [Bundle.main]
-        guard let executable = Bundle.main.executableURL else { return bundles }
-        let folder = executable.deletingLastPathComponent()
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-        for name in names where name == executable.lastPathComponent + ".resources" || name.hasSuffix("_" + executable.lastPathComponent + ".resources") {
-            if let bundle = Bundle(url: folder.appendingPathComponent(name, isDirectory: true)) { bundles.append(bundle) }
+        if let executable = Bundle.main.executableURL {
+            let folder = executable.deletingLastPathComponent()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
+            for name in names where name == executable.lastPathComponent + ".resources" || name.hasSuffix("_" + executable.lastPathComponent + ".resources") {
+                if let bundle = Bundle(url: folder.appendingPathComponent(name, isDirectory: true)) { bundles.append(bundle) }
+            }
         }
-        return bundles
+        return bundles.map { ($0, StringSources.of($0)) }.filter(\.sources.hasTables)
     }()
 
-    /// `.lproj` names for a locale, most specific first: `pt-BR`, `zh-Hans`, `pt`.
+    /// `.lproj` names for a locale, most specific first: `pt-BR`, `zh-Hans`, `pt`; worked out once per
+    /// locale identifier (Foundation's language and script lookups cost microseconds each, and every
+    /// `Text` with a literal asks).
     static func languages(of locale: Locale) -> [String] {
+        languagesLock.withLock {
+            if let known = knownLanguages[locale.identifier] { return known }
+            let names = workOutLanguages(of: locale)
+            knownLanguages[locale.identifier] = names
+            return names
+        }
+    }
+
+    private static let languagesLock = NSLock()
+    nonisolated(unsafe) private static var knownLanguages: [String: [String]] = [:]
+
+    private static func workOutLanguages(of locale: Locale) -> [String] {
         var names: [String] = []
         func add(_ name: String?) { if let name, !name.isEmpty, !names.contains(name) { names.append(name) } }
         let language = locale.language.languageCode?.identifier

@@ -377,6 +377,66 @@ final class CommandLineTests: XCTestCase {
 
     /// SIGHUP makes a running host read its configuration again: a new instance starts and is issued
     /// its push token (the extension's handler is told), a removed one leaves `status`.
+    /// `run` keeps an app's Live Activity: the app (a real process) starts it through ActivityKit; the
+    /// command line lists, pushes to, taps and ends it; `run` draws it everywhere; `status` shows the
+    /// configured Smart Stack's top.
+    func testRunKeepsAnAppsLiveActivityForTheCommandLine() throws {
+        let dir = try temporaryDirectory(self)
+        let socket = dir.appendingPathComponent("c.sock").path
+        let caffeine = try BuiltProducts.executable("CaffeineTracker"), gallery = try BuiltProducts.executable("WidgetGallery")
+        let config = dir.appendingPathComponent("live.json")
+        try Data("""
+            { "instances": [ { "id": "commute", "extension": "\(gallery)", "kind": "Commute", "family": "systemSmall" },
+                             { "id": "reading", "extension": "\(gallery)", "kind": "Reading", "family": "systemSmall" } ],
+              "extensions": ["\(caffeine)"],
+              "stacks": [ { "id": "home", "members": ["reading", "commute"] } ] }
+            """.utf8).write(to: config)
+        let process = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket)
+        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        for _ in 0..<200 where (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5))?.stacks == nil { usleep(50_000) }
+        let status = try widgetHost(["status", "--socket", socket])
+        XCTAssertTrue(status.stdout.contains("stack home: "), status.stdout)
+
+        let app = Process()
+        app.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("CaffeineTrackerApp"))
+        app.arguments = ["log", "Espresso", "64"]
+        app.environment = [ControlClient.socketVariable: socket]
+        let appOut = Pipe()
+        app.standardOutput = appOut
+        try app.run()
+        let started = String(decoding: appOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        app.waitUntilExit()
+        XCTAssertTrue(started.hasPrefix("started "), started)
+
+        let list = try widgetHost(["activity", "list", "--socket", socket, "--json"])
+        XCTAssertEqual(list.status, 0, list.stderr)
+        let listed = try JSONDecoder().decode(ControlResponse.self, from: Data(list.stdout.utf8))
+        let session = try XCTUnwrap(listed.activities?.first)
+        XCTAssertEqual(session.shownIn, ["island-compact", "lock-screen"])
+        let token = try XCTUnwrap(session.pushToken)
+        let state = #"{"activeMilligrams":250,"totalMilligrams":300,"drinks":3,"lastDrink":"Cold brew","calmAt":817000000}"#
+        let push = try widgetHost(["push", token, "--payload", #"{"aps":{"event":"update","content-state":\#(state)}}"#, "--socket", socket])
+        XCTAssertEqual(push.status, 0, push.stderr)
+        XCTAssertTrue(push.stdout.contains("delivered to \(session.id)"), push.stdout)
+        let tap = try widgetHost(["tap", session.id, "--placement", "island-expanded", "--element", "session-espresso", "--socket", socket])
+        XCTAssertTrue(tap.stdout.contains("performed CaffeineTracker.LogEspressoToSessionIntent"), tap.stdout + tap.stderr)
+        XCTAssertTrue(tap.stdout.contains("4 drinks"), "the intent updated the session: \(tap.stdout)")
+
+        let malformed = try widgetHost(["activity", "start", "--type", "CaffeineSessionAttributes", "--attributes", "{", "--state", "{}", "--socket", socket])
+        XCTAssertEqual(malformed.status, 2)
+        XCTAssertTrue(malformed.stderr.contains("--attributes is not JSON"), malformed.stderr)
+        let refused = try widgetHost(["activity", "start", "--type", "PizzaAttributes", "--attributes", "{}", "--state", "{}", "--socket", socket])
+        XCTAssertEqual(refused.status, 1)
+        XCTAssertTrue(refused.stderr.contains("not started: no widget extension of the app draws Live Activities of these attributes"), refused.stderr)
+        let end = try widgetHost(["activity", "end", session.id, "--dismissal", "immediate", "--socket", socket])
+        XCTAssertEqual(end.status, 0, end.stderr)
+        XCTAssertTrue(end.stdout.contains("dismissed"), end.stdout)
+        for place in Placement.activityPlacements.map(\.id) {
+            let png = try Data(contentsOf: dir.appendingPathComponent("live/activities/\(session.id)/\(place).png"))
+            XCTAssertEqual(Array(png.prefix(4)), [0x89, 0x50, 0x4E, 0x47], place)
+        }
+    }
+
     func testSIGHUPReloadsTheConfigurationAndTellsPushHandlers() throws {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path

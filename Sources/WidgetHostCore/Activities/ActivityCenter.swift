@@ -28,6 +28,8 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
     private var archivedStale: [String: Bool] = [:]
     /// The content (by its revision) each activity's presentations were archived for.
     private var archivedContent: [String: Int] = [:]
+    /// The texts of each activity's Lock Screen banner, as drawn from its presentations (for `status`).
+    private var bannerTexts: [String: [String]] = [:]
     private var notes: [String: [String]] = [:]
     private let issuer = PushTokenIssuer()
 
@@ -233,11 +235,13 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
             let (reply, decoded) = try host.activityPresentations(
                 executable: path, attributesType: record.attributesType, activityID: record.id, attributes: record.attributes,
                 state: record.content.state, isStale: isStale)
+            let texts = Self.bannerTexts(decoded, at: now)
             lock.withLock {
                 shown[record.id] = decoded
                 replies[record.id] = reply
                 archivedStale[record.id] = isStale
                 archivedContent[record.id] = record.revision
+                bannerTexts[record.id] = texts
             }
         } catch {
             host.log("activity \(record.id): its presentations were not archived: \(error)")
@@ -274,7 +278,11 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
             guard let reply = item.reply else { continue }
             if let decoded = try? WidgetHost.validate(reply, families: reply.presentations.map(\.family), attributesType: item.record.attributesType,
                                                       extensionID: item.record.extensionID, options: host.store.options) {
-                lock.withLock { shown[item.record.id] = decoded }
+                let texts = Self.bannerTexts(decoded, at: host.clock.now)
+                lock.withLock {
+                    shown[item.record.id] = decoded
+                    bannerTexts[item.record.id] = texts
+                }
             }
         }
         advance()
@@ -315,11 +323,14 @@ public final class ActivityCenter: ActivityIntentParticipant, @unchecked Sendabl
             status.shownIn = places
             status.pushBudgetLeft = board.pushBudgetLeft(for: record.extensionID, at: now)
             status.notes = notes[id]
-            status.texts = shown[id].map { presentations in
-                ActivityRenderer.render(presentations, context: RenderContext(placement: .activityLockScreen, family: ._activityMedium, date: now)).texts
-            }
+            status.texts = bannerTexts[id]
             return status
         }
+    }
+
+    /// The texts of the Lock Screen banner drawn from `presentations`.
+    private static func bannerTexts(_ presentations: ActivityPresentations, at date: Date) -> [String] {
+        ActivityRenderer.render(presentations, context: RenderContext(placement: .activityLockScreen, family: ._activityMedium, date: date)).texts
     }
 
     /// An activity drawn in a place (`Placement.activityPlacements`), at the host's clock: a shared

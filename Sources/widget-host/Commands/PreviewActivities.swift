@@ -25,14 +25,17 @@ extension PreviewRun {
                 return
             }
         }
-        for placement in Placement.activityPlacements {
-            let title = "Live Activity “\(name)” · \(placement.name)"
+        // In a matrix, the places whose look follows the scheme (the Lock Screen's banner) in the other one too.
+        let looks: [(Placement, ColorScheme?)] = Placement.activityPlacements.map { ($0, nil) }
+            + (matrix ? [(Placement.activityLockScreen, .dark)] : [])
+        for (placement, scheme) in looks {
+            let title = "Live Activity “\(name)” · \(placement.name)" + (scheme.map { ", \($0)" } ?? "")
             for (number, presentations) in states.enumerated() {
                 let second = states.count > 1 ? states[(number + 1) % states.count] : presentations
                 let context = RenderContext(placement: placement, family: placement.families.first ?? ._activityMedium, date: host.clock.now,
-                                            device: device)
+                                            colorScheme: scheme, device: device)
                 let tree = ActivityRenderer.render(presentations, second: second, context: context)
-                let image = "\(folder)/state-\(number)/\(placement.id)"
+                let image = "\(folder)/state-\(number)/\(placement.id)" + (scheme.map { "-\($0)" } ?? "")
                 do {
                     try FileManager.default.createDirectory(at: out.appendingPathComponent("\(folder)/state-\(number)"),
                                                             withIntermediateDirectories: true)

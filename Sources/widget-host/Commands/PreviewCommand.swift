@@ -54,6 +54,7 @@ enum PreviewCommand {
         preview.device = device
         preview.axes = axes
         preview.model = try DeviceArguments.model(a)
+        preview.matrix = a.has("matrix")
         for widget in connection.hello.widgets {
             if a.has("matrix") { try preview.renderMatrix(widget) } else { try preview.render(widget) }
         }
@@ -104,6 +105,8 @@ final class PreviewRun {
     var axes = DeviceAxes.none
     /// The iPhone the iPhone placements are sized for (`--model`); nil: the standard one.
     var model: DeviceModel?
+    /// `--matrix`: Live Activities are also drawn in each place's other colour scheme.
+    var matrix = false
     /// Units of work met so far (each widget row and each declared preview is one), and the
     /// diagnostics the extension reported during each.
     private var units = 0
