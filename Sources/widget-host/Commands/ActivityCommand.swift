@@ -81,12 +81,7 @@ enum ActivityCommand {
     }
 
     static func send(_ request: ControlRequest, socket: String?, json: Bool) throws {
-        let response: ControlResponse
-        do {
-            response = try ControlSocket.send(request, to: socket ?? (try defaultSocketPath()))
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let response = try exchange(request, socket: socket)
         if json {
             try JSONOutput.print(response)
         } else {

@@ -16,6 +16,16 @@ func defaultSocketPath() throws -> String {
     do { return try ControlSocket.defaultPath() } catch { throw CommandFailure("\(error)") }
 }
 
+/// One request to a running host (`--socket`, else the default socket); a host that cannot be reached
+/// is the command's failure.
+func exchange(_ request: ControlRequest, socket: String?) throws -> ControlResponse {
+    do {
+        return try ControlSocket.send(request, to: socket ?? (try defaultSocketPath()))
+    } catch {
+        throw CommandFailure("\(error)")
+    }
+}
+
 /// `widget-host run --config FILE`: keep the configured instances up to date on the real clock,
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
@@ -151,12 +161,7 @@ enum ControlCommand {
     }
 
     private static func send(_ request: ControlRequest, socket: String?, json: Bool = false) throws {
-        let response: ControlResponse
-        do {
-            response = try ControlSocket.send(request, to: socket ?? (try defaultSocketPath()))
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let response = try exchange(request, socket: socket)
         if json {
             try JSONOutput.print(response)
             if !response.ok { throw CommandFailure(response.message) }
