@@ -110,13 +110,13 @@ do {
             let storeRoot = data.map { $0.deletingLastPathComponent().deletingLastPathComponent().path } ?? "/"
             let folders = ((try? FileManager.default.contentsOfDirectory(atPath: storeRoot)) ?? []).sorted()
             let processes = ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).filter { Int($0) != nil }
-            // Whether it can write outside its data folder (in /tmp, which the host does not cover).
-            let outside = "/tmp/widgethost-probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            // Whether it can write outside its data folder: beside it, in its folder of the store.
+            let outside = (data?.deletingLastPathComponent().path ?? "/tmp") + "/probe-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
             let created = open(outside, O_WRONLY | O_CREAT | O_EXCL, 0o600)
             let write = created >= 0 ? "ok" : String(cString: strerror(errno)).replacingOccurrences(of: " ", with: "_")
-            if created >= 0 { close(created); unlink(outside) }
+            if created >= 0 { close(created) }
             let text = "env=\(environment.keys.sorted().joined(separator: ",")) home=\(environment["HOME"] ?? "-") tmp=\(environment["TMPDIR"] ?? "-") fds=\(descriptors.map(String.init).joined(separator: ","))"
-                + " folders=\(folders.joined(separator: ",")) processes=\(processes.count) outsideWrite=\(write)"
+                + " folders=\(folders.joined(separator: ",")) processes=\(processes.count) outsideWrite=\(write) outside=\(outside)"
             try channel.send(reply(request, text: text))
             continue
         }

@@ -31,6 +31,7 @@
 #define SYS_execveat 322
 #endif
 #define WH_MOUNT_ATTR_RDONLY 0x1ULL
+#define WH_MOUNT_ATTR_NOSUID 0x2ULL
 #define WH_AT_RECURSIVE 0x8000
 /// The stack a thread reserves when the host limits memory: what iOS gives a main thread.
 #define WIDGETHOST_THREAD_STACK (1UL << 20)
@@ -43,12 +44,14 @@ struct wh_mount_attr {
 
 static pid_t raw_fork(unsigned long flags) { return (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0); }
 
-static void fail(int report_fd, int step) {
-    int record[2] = { step, errno };
+static void fail_at(int report_fd, int step, int index) {
+    int record[3] = { step, errno, index };
     ssize_t ignored = write(report_fd, record, sizeof(record));
     (void)ignored;
     _exit(127);
 }
+
+static void fail(int report_fd, int step) { fail_at(report_fd, step, -1); }
 
 static size_t decimal(char *out, unsigned long long value) {
     char digits[24];
@@ -79,19 +82,117 @@ static int map_one_id(const char *path, unsigned long long id) {
     return write_file(path, line, n + 3);
 }
 
-static int make_path(const char *path) {
+/// Makes the folders of `path` (relative to the working folder) and, when `is_file`, an empty file
+/// at its end to mount a file on.
+static int make_mount_point(const char *path, int is_file) {
     char buffer[4096];
     size_t length = strlen(path);
     if (length == 0 || length >= sizeof(buffer)) { errno = ENAMETOOLONG; return -1; }
     memcpy(buffer, path, length + 1);
     for (size_t i = 1; i <= length; i++) {
         if (buffer[i] != '/' && buffer[i] != '\0') continue;
+        if (i == length && is_file) break;
         char saved = buffer[i];
         buffer[i] = '\0';
-        if (mkdir(buffer, 0700) != 0 && errno != EEXIST) return -1;
+        if (mkdir(buffer, 0755) != 0 && errno != EEXIST) return -1;
         buffer[i] = saved;
     }
+    if (!is_file) return 0;
+    int fd = open(buffer, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) return errno == EEXIST ? 0 : -1;
+    close(fd);
     return 0;
+}
+
+/// Binds what `source` (a descriptor opened before the new root hid it) is at `path` in the new root
+/// (the working folder), read-only or not as the tree later says.
+static int bind_at(int source, const char *path) {
+    struct stat st;
+    if (fstat(source, &st) != 0) return -1;
+    while (*path == '/') path++;
+    if (make_mount_point(path, !S_ISDIR(st.st_mode)) != 0) return -1;
+    char from[32] = "/proc/self/fd/";
+    from[14 + decimal(from + 14, (unsigned long long)source)] = '\0';
+    return mount(from, path, NULL, MS_BIND | MS_REC, NULL);
+}
+
+static const char *const devices[] = { "/dev/null", "/dev/zero", "/dev/full", "/dev/random", "/dev/urandom", NULL };
+
+/// Opens what will be bound in the new root while the host's file system is still in view: an
+/// executable or data folder in a place the new root is built over stays reachable.
+static void open_sources(const struct widgethost_launch *s, int *grants, int *data, int report_fd) {
+    int n = 0;
+    for (const char *const *path = s->read_paths; path && *path; path++, n++) {
+        if (n >= WIDGETHOST_MAX_GRANTS) { errno = E2BIG; fail_at(report_fd, WIDGETHOST_STEP_GRANT, n); }
+        grants[n] = open(*path, O_PATH | O_CLOEXEC);
+        if (grants[n] < 0 && errno != ENOENT && errno != ENOTDIR) fail_at(report_fd, WIDGETHOST_STEP_GRANT, n);
+    }
+    grants[n] = -2;
+    *data = s->data_dir ? open(s->data_dir, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
+    if (s->data_dir && *data < 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
+}
+
+/// The host's symbolic links along the read paths, made again in the new root (the working folder).
+static void make_symlinks(const struct widgethost_launch *s, int report_fd) {
+    for (const char *const *pair = s->symlinks; pair && pair[0] && pair[1]; pair += 2) {
+        const char *path = pair[0];
+        while (*path == '/') path++;
+        char parent[4096];
+        size_t length = strlen(path);
+        if (length >= sizeof(parent)) { errno = ENAMETOOLONG; fail(report_fd, WIDGETHOST_STEP_NEW_ROOT); }
+        memcpy(parent, path, length + 1);
+        char *slash = strrchr(parent, '/');
+        if (slash) {
+            *slash = '\0';
+            if (make_mount_point(parent, 0) != 0) fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+        }
+        if (symlink(pair[1], path) != 0 && errno != EEXIST) fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+    }
+}
+
+/// The new root: a small tmpfs (over the host's /tmp, whose contents were opened beforehand where
+/// needed) with the grants bound in, all read-only and without set-user-ID, but for the data folder
+/// and a /tmp of its own.
+static void build_root(const struct widgethost_launch *s, int report_fd) {
+    int grants[WIDGETHOST_MAX_GRANTS + 1];
+    int data;
+    open_sources(s, grants, &data, report_fd);
+    int device_fds[8];
+    for (int i = 0; devices[i]; i++) device_fds[i] = open(devices[i], O_PATH | O_CLOEXEC);
+
+    if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=1m") != 0) fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+    if (chdir("/tmp") != 0) fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+    // /tmp first, so that what is granted inside the host's /tmp is mounted inside this one.
+    if (make_mount_point("tmp", 0) != 0 || mount("tmpfs", "tmp", "tmpfs", MS_NOSUID | MS_NODEV, "mode=0700,size=16m") != 0)
+        fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+    make_symlinks(s, report_fd);
+    for (int i = 0; grants[i] != -2; i++) {
+        if (grants[i] >= 0 && bind_at(grants[i], s->read_paths[i]) != 0) fail_at(report_fd, WIDGETHOST_STEP_GRANT, i);
+    }
+    for (int i = 0; devices[i]; i++) {
+        if (device_fds[i] >= 0 && bind_at(device_fds[i], devices[i]) != 0) fail(report_fd, WIDGETHOST_STEP_NEW_ROOT);
+    }
+    if (data >= 0 && bind_at(data, s->data_dir) != 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
+    if (make_mount_point("proc", 0) != 0) fail(report_fd, WIDGETHOST_STEP_PROC);
+    // This process is the first of the new PID namespace: a /proc of its own shows only its
+    // processes. Mounted while the host's /proc is still in view, as the kernel requires.
+    if (mount("proc", "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_PROC);
+
+    struct wh_mount_attr read_only = { .attr_set = WH_MOUNT_ATTR_RDONLY | WH_MOUNT_ATTR_NOSUID };
+    if (syscall(SYS_mount_setattr, AT_FDCWD, ".", WH_AT_RECURSIVE, &read_only, sizeof(read_only)) != 0)
+        fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
+    struct wh_mount_attr writable = { .attr_clr = WH_MOUNT_ATTR_RDONLY };
+    if (data >= 0 && syscall(SYS_mount_setattr, AT_FDCWD, s->data_dir + 1, WH_AT_RECURSIVE, &writable, sizeof(writable)) != 0)
+        fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
+    if (syscall(SYS_mount_setattr, AT_FDCWD, "tmp", 0, &writable, sizeof(writable)) != 0) fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
+
+    // The host's root goes: stacked under the new one by pivot_root, then detached.
+    if (syscall(SYS_pivot_root, ".", ".") != 0) fail(report_fd, WIDGETHOST_STEP_PIVOT);
+    if (umount2(".", MNT_DETACH) != 0) fail(report_fd, WIDGETHOST_STEP_PIVOT);
+    if (chdir("/") != 0) fail(report_fd, WIDGETHOST_STEP_PIVOT);
+    for (int i = 0; grants[i] != -2; i++) if (grants[i] >= 0) close(grants[i]);
+    for (int i = 0; devices[i]; i++) if (device_fds[i] >= 0) close(device_fds[i]);
+    if (data >= 0) close(data);
 }
 
 /// The file-system half of the FULL sandbox, in the new user and mount namespaces.
@@ -100,32 +201,7 @@ static void enter_namespaces(const struct widgethost_launch *s, int report_fd) {
     if (map_one_id("/proc/self/uid_map", s->uid) != 0) fail(report_fd, WIDGETHOST_STEP_USER_NAMESPACE);
     if (map_one_id("/proc/self/gid_map", s->gid) != 0) fail(report_fd, WIDGETHOST_STEP_USER_NAMESPACE);
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_PRIVATE_MOUNTS);
-
-    // Held open while the folders around it are covered, then mounted back in place.
-    int data = s->data_dir ? open(s->data_dir, O_PATH | O_DIRECTORY | O_CLOEXEC) : -1;
-    if (s->data_dir && data < 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
-    for (const char *const *hidden = s->hidden; hidden && *hidden; hidden++) {
-        if (mount("tmpfs", *hidden, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0755,size=64k") != 0 && errno != ENOENT && errno != ENOTDIR)
-            fail(report_fd, WIDGETHOST_STEP_HIDE_FOLDER);
-    }
-    if (data >= 0) {
-        char source[32] = "/proc/self/fd/";
-        source[14 + decimal(source + 14, (unsigned long long)data)] = '\0';
-        if (make_path(s->data_dir) != 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
-        if (mount(source, s->data_dir, NULL, MS_BIND | MS_REC, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_DATA_FOLDER);
-        close(data);
-    }
-
-    struct wh_mount_attr read_only = { .attr_set = WH_MOUNT_ATTR_RDONLY };
-    if (syscall(SYS_mount_setattr, AT_FDCWD, "/", WH_AT_RECURSIVE, &read_only, sizeof(read_only)) != 0)
-        fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
-    if (s->data_dir) {
-        struct wh_mount_attr writable = { .attr_clr = WH_MOUNT_ATTR_RDONLY };
-        if (syscall(SYS_mount_setattr, AT_FDCWD, s->data_dir, WH_AT_RECURSIVE, &writable, sizeof(writable)) != 0)
-            fail(report_fd, WIDGETHOST_STEP_READ_ONLY);
-    }
-    // This process is the first of the new PID namespace: a /proc of its own shows only its processes.
-    if (mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL) != 0) fail(report_fd, WIDGETHOST_STEP_PROC);
+    build_root(s, report_fd);
 }
 
 /// Descriptors as the extension gets them: /dev/null, the log (or the host's), the log again, the
@@ -196,7 +272,8 @@ static void child(const struct widgethost_launch *s, int exec_fd, int report_fd)
     start_extension(s, exec_fd, report_fd);
 }
 
-int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno) {
+int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno, int *failed_index) {
+    *failed_index = -1;
     int report[2];
     if (pipe2(report, O_CLOEXEC) != 0) {
         *failed_step = WIDGETHOST_STEP_CLONE;
@@ -223,7 +300,7 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
         *failed_errno = clone_errno;
         return -1;
     }
-    int record[2] = { 0, 0 };
+    int record[3] = { 0, 0, -1 };
     ssize_t n;
     do { n = read(report[0], record, sizeof(record)); } while (n < 0 && errno == EINTR);
     close(report[0]);
@@ -233,6 +310,7 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
         if (n == (ssize_t)sizeof(record)) {
             *failed_step = record[0];
             *failed_errno = record[1];
+            *failed_index = record[2];
             return -1;
         }
     }

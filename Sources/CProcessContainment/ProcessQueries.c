@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <sys/socket.h>
 #include <sys/syscall.h>
+#include <string.h>
 #include <unistd.h>
 #include "CProcessContainment.h"
 
@@ -18,3 +19,7 @@ int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid) {
 #endif
 
 int widgethost_pidfd_open(pid_t pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }
+
+int widgethost_contains(const void *bytes, size_t count, const void *needle, size_t needle_count) {
+    return memmem(bytes, count, needle, needle_count) != NULL;
+}

@@ -69,9 +69,11 @@ final class ControlSocketTests: XCTestCase {
         }
     }
 
-    private func runner(_ instances: [WidgetInstance], socket: ControlSocket, log: LockedList<String>) throws -> HostRunner {
+    private func runner(_ instances: [WidgetInstance], socket: ControlSocket, log: LockedList<String>,
+                        sandbox: SandboxLevel = .strongestAvailable) throws -> HostRunner {
         let dir = try temporaryDirectory(self)
-        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000)))
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000)),
+                              launcher: PosixProcessLauncher(sandbox: sandbox))
         host.log = { log.append($0) }
         addTeardownBlock { host.shutdown() }
         return HostRunner(host: host, configuration: HostConfiguration(instances: instances), outputDirectory: dir.appendingPathComponent("out"),
@@ -103,13 +105,15 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertTrue(log.values.contains { $0.contains("control connection refused") && $0.contains("runs as user 65534") }, "\(log.values)")
     }
 
+    /// Where it can reach the socket (the basic sandbox), the host refuses it by its credentials.
     func testAnExtensionCannotDriveTheHost() throws {
+        guard SandboxLevel.basic.isAvailable else { throw XCTSkip("the basic sandbox is not available here") }
         let path = try privateFolder().appendingPathComponent("c.sock").path
         let socket = try ControlSocket(path: path)
         let log = LockedList<String>()
         let misbehaving = try BuiltProducts.executable("Misbehaving")
         let runner = try runner([WidgetInstance(id: "driver", extensionPath: misbehaving, kind: "controlDriver", family: .systemSmall)],
-                                socket: socket, log: log)
+                                socket: socket, log: log, sandbox: .basic)
         let data = runner.host.store.dataDirectory("Misbehaving")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try Data(path.utf8).write(to: data.appendingPathComponent("control-socket"))
@@ -120,5 +124,22 @@ final class ControlSocketTests: XCTestCase {
         request.foreground = true
         XCTAssertTrue(runner.handle(request).ok)
         XCTAssertEqual(try runner.sessions[0].render().texts, ["closed"], "the extension's status request went unanswered")
+    }
+
+    /// In the full sandbox the socket is not in the extension's root at all.
+    func testAnExtensionInTheFullSandboxCannotReachTheControlSocket() throws {
+        guard SandboxLevel.full.isAvailable else { throw XCTSkip("the full sandbox is not available here") }
+        let path = try privateFolder().appendingPathComponent("c.sock").path
+        let socket = try ControlSocket(path: path)
+        let log = LockedList<String>()
+        let misbehaving = try BuiltProducts.executable("Misbehaving")
+        let runner = try runner([WidgetInstance(id: "driver", extensionPath: misbehaving, kind: "controlDriver", family: .systemSmall)],
+                                socket: socket, log: log, sandbox: .full)
+        let data = runner.host.store.dataDirectory("Misbehaving")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(path.utf8).write(to: data.appendingPathComponent("control-socket"))
+        runner.start()
+        XCTAssertEqual(try runner.sessions[0].render().texts, ["could not connect"])
+        XCTAssertFalse(log.values.contains { $0.contains("control connection") }, "\(log.values)")
     }
 }

@@ -72,6 +72,7 @@ final class ExtensionProcessTests: XCTestCase {
         let exe = try scriptExtension(self, "printf '\\377\\377\\377\\177garbage' >&3; sleep 5")
         let store = ArchiveStore(root: try temporaryDirectory(self))
         let host = WidgetHost(store: store, clock: VirtualClock(start: t0))
+        host.readPaths["script-extension"] = ["/bin/sleep"]
         host.handshakeTimeout = 3
         defer { host.shutdown() }
         XCTAssertThrowsError(try host.reload(executable: exe, kind: "K", family: .systemSmall)) { error in
@@ -84,6 +85,7 @@ final class ExtensionProcessTests: XCTestCase {
     func testSilentExtensionTimesOutAtTheHandshake() throws {
         let exe = try scriptExtension(self, "sleep 10")
         let host = WidgetHost(store: ArchiveStore(root: try temporaryDirectory(self)), clock: VirtualClock(start: t0))
+        host.readPaths["script-extension"] = ["/bin/sleep"]
         host.handshakeTimeout = 0.3
         defer { host.shutdown() }
         let started = ContinuousClock.now

@@ -1,5 +1,6 @@
 #ifndef CPROCESSCONTAINMENT_H
 #define CPROCESSCONTAINMENT_H
+#include <stddef.h>
 #include <sys/types.h>
 
 /// The process and user at the other end of a connected Unix socket (SO_PEERCRED, which the Glibc
@@ -9,6 +10,9 @@ int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid);
 /// A descriptor that becomes readable when process `pid` (a child of the caller) ends: pidfd_open,
 /// which the Glibc module does not expose. Returns -1 with errno set where the kernel lacks it.
 int widgethost_pidfd_open(pid_t pid);
+
+/// Whether `needle` occurs in `bytes` (memmem, which the Glibc module does not expose).
+int widgethost_contains(const void *bytes, size_t count, const void *needle, size_t needle_count);
 
 /// How much of the sandbox a launch gets. Every level gives the extension a process group of its
 /// own, its memory limit before its first instruction, an allow-listed environment (built by the
@@ -20,9 +24,9 @@ enum widgethost_sandbox_level {
     /// in its process tree (where the host can find and stop it) even after a double fork.
     WIDGETHOST_SANDBOX_BASIC = 1,
     /// Also a user, PID and mount namespace: everything it starts dies with it (the kernel stops a
-    /// PID namespace when its first process ends), it sees no other process, the file system is
-    /// read-only but for its data folder, and the host's folders (every extension's store and data,
-    /// the control socket's) are covered by empty ones.
+    /// PID namespace when its first process ends), it sees no other process, and its root is a file
+    /// system of its own: what it was granted read-only at the same paths, its data folder writable,
+    /// a small /tmp of its own, a few devices and its own /proc; nothing else of the host's.
     WIDGETHOST_SANDBOX_FULL = 2,
 };
 
@@ -32,7 +36,7 @@ enum widgethost_launch_step {
     WIDGETHOST_STEP_PROCESS_GROUP,
     WIDGETHOST_STEP_USER_NAMESPACE,
     WIDGETHOST_STEP_PRIVATE_MOUNTS,
-    WIDGETHOST_STEP_HIDE_FOLDER,
+    WIDGETHOST_STEP_NEW_ROOT,
     WIDGETHOST_STEP_DATA_FOLDER,
     WIDGETHOST_STEP_READ_ONLY,
     WIDGETHOST_STEP_PROC,
@@ -41,7 +45,13 @@ enum widgethost_launch_step {
     WIDGETHOST_STEP_MEMORY_LIMIT,
     WIDGETHOST_STEP_DESCRIPTORS,
     WIDGETHOST_STEP_EXEC,
+    /// Binding one of `read_paths` (its index is reported).
+    WIDGETHOST_STEP_GRANT,
+    WIDGETHOST_STEP_PIVOT,
 };
+
+/// At most this many read paths are bound.
+#define WIDGETHOST_MAX_GRANTS 1024
 
 struct widgethost_launch {
     /// Opened before the sandbox is set up, so an executable in a covered folder still starts.
@@ -54,10 +64,14 @@ struct widgethost_launch {
     /// RLIMIT_DATA in bytes, 0 for none; applied in the child before exec, so there is no window.
     unsigned long long data_limit;
     int level;
-    /// FULL: the one writable folder, and the folders covered by empty ones (NULL-terminated; a
-    /// missing one is skipped).
+    /// FULL: the one writable folder, bound at its own path in the new root.
     const char *data_dir;
-    const char *const *hidden;
+    /// FULL: absolute paths of the files and folders bound read-only at their own paths in the new
+    /// root (NULL-terminated; one that does not exist is skipped; none may lie inside another).
+    const char *const *read_paths;
+    /// FULL: symbolic links made in the new root as the host has them along the read paths
+    /// (`/lib` → `usr/lib`): pairs of path and target, NULL-terminated.
+    const char *const *symlinks;
     /// FULL: the write end of a pipe where the namespace's first process (a small init that stays
     /// in this library's code) writes the extension's raw wait status when it ends.
     int status_fd;
@@ -69,7 +83,8 @@ struct widgethost_launch {
 };
 
 /// Starts a process as `spec` says. Returns 0 with `*pid` set (for FULL, the init's pid: killing it
-/// stops the whole namespace), or -1 with the failing step and its errno.
-int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno);
+/// stops the whole namespace), or -1 with the failing step, its errno and, for a read path, its index
+/// (else -1).
+int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno, int *failed_index);
 
 #endif

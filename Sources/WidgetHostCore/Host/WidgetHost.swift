@@ -63,8 +63,12 @@ public final class WidgetHost: @unchecked Sendable {
         return false
     }
 
-    /// Folders the full sandbox covers for every extension besides the store root: where the control
-    /// socket lives by default, and shared memory.
+    /// What an extension's root holds in the full sandbox beyond what it needs to run, by extension ID
+    /// (its executable's file name): read-only paths a run configuration grants (`readPaths`).
+    public var readPaths: [String: [String]] = [:]
+
+    /// Folders no extension is granted besides the store root: where the control socket lives by
+    /// default, and shared memory.
     public var coveredFolders: [String] = ["/dev/shm", "/tmp/widget-host-\(getuid())"]
         + (ProcessInfo.processInfo.environment["XDG_RUNTIME_DIR"].map { [$0] } ?? [])
 
@@ -106,6 +110,17 @@ public final class WidgetHost: @unchecked Sendable {
         return existing
     }
 
+    /// What `executable`'s root holds in the full sandbox, as its next launch will make it; a refused
+    /// read path throws here as it would there.
+    public func root(for executable: String) throws(HostError) -> ExtensionRoot {
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        var spec = LaunchSpec(executable: executable, dataDirectory: store.dataDirectory(name).path)
+        spec.hiddenFolders = [store.root.path] + coveredFolders
+        spec.readPaths = readPaths[name] ?? []
+        let path = PosixProcessLauncher.realPath(executable)
+        return try PosixProcessLauncher.root(for: spec, executable: path, libraryPath: ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"])
+    }
+
     /// Launches `executable` (its launch lock held), after recording the death of an earlier process.
     private func launch(_ executable: String) throws(HostError) -> ExtensionConnection {
         let name = URL(fileURLWithPath: executable).lastPathComponent
@@ -125,6 +140,7 @@ public final class WidgetHost: @unchecked Sendable {
                               dataDirectory: store.dataDirectory(name).path)
         spec.memoryLimit = supervision.memoryLimit
         spec.hiddenFolders = [store.root.path] + coveredFolders
+        spec.readPaths = readPaths[name] ?? []
         let connection: ExtensionConnection
         do {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)

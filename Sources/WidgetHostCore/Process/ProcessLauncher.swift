@@ -23,9 +23,12 @@ public struct LaunchSpec: Sendable {
     /// The child's memory limit in bytes, nil for none: its data segment (`RLIMIT_DATA`, set before it
     /// runs) and, sandboxed, the footprint of all its processes (watched; over it, they are stopped).
     public var memoryLimit: Int?
-    /// Folders the full sandbox covers with empty ones: every extension's store and data, the control
-    /// socket's. The extension's own data folder is mounted back inside.
+    /// The host's folders (every extension's store and data, the control socket's): absent from the
+    /// full sandbox's root but for the extension's own data folder, and never granted.
     public var hiddenFolders: [String] = []
+    /// More the full sandbox's root holds, read-only, beyond what the extension needs to run
+    /// (`ExtensionRoot`): a run configuration's `readPaths`.
+    public var readPaths: [String] = []
 
     public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], logFile: String? = nil,
                 dataDirectory: String? = nil) {
@@ -77,26 +80,41 @@ public struct PosixProcessLauncher: ProcessLauncher {
         var pid: pid_t = 0
         var step: Int32 = 0
         var code: Int32 = 0
-        let envStrings = Self.environment(for: spec).map { "\($0.key)=\($0.value)" }.sorted()
+        var index: Int32 = -1
+        let environment = Self.environment(for: spec)
+        let envStrings = environment.map { "\($0.key)=\($0.value)" }.sorted()
+        // The full sandbox starts the executable at its real path: the root holds it there.
+        let path = sandbox == .full ? Self.realPath(spec.executable) : spec.executable
+        let root: ExtensionRoot
+        do {
+            root = sandbox == .full ? try Self.root(for: spec, executable: path, libraryPath: environment["LD_LIBRARY_PATH"]) : ExtensionRoot.empty
+        } catch {
+            close(hostEnd)
+            if status[0] >= 0 { close(status[0]) }
+            throw error
+        }
         let result = withCStrings([spec.executable] + spec.arguments) { argv in
             withCStrings(envStrings) { envp in
-                withCStrings(spec.hiddenFolders) { hidden in
-                    spec.executable.withCString { path in
-                        withOptionalCString(spec.dataDirectory) { data in
-                            var launch = widgethost_launch()
-                            launch.path = path
-                            launch.argv = argv
-                            launch.envp = envp
-                            launch.channel_fd = childEnd
-                            launch.stderr_fd = log
-                            launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
-                            launch.level = sandbox.rank
-                            launch.data_dir = data
-                            launch.hidden = UnsafePointer(OpaquePointer(hidden))
-                            launch.status_fd = status[1]
-                            launch.uid = getuid()
-                            launch.gid = getgid()
-                            return widgethost_launch(&launch, &pid, &step, &code)
+                withCStrings(root.readPaths) { readPaths in
+                    withCStrings(root.symlinks.flatMap { [$0.path, $0.target] }) { symlinks in
+                        path.withCString { path in
+                            withOptionalCString(spec.dataDirectory) { data in
+                                var launch = widgethost_launch()
+                                launch.path = path
+                                launch.argv = argv
+                                launch.envp = envp
+                                launch.channel_fd = childEnd
+                                launch.stderr_fd = log
+                                launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
+                                launch.level = sandbox.rank
+                                launch.data_dir = data
+                                launch.read_paths = UnsafePointer(OpaquePointer(readPaths))
+                                launch.symlinks = UnsafePointer(OpaquePointer(symlinks))
+                                launch.status_fd = status[1]
+                                launch.uid = getuid()
+                                launch.gid = getgid()
+                                return widgethost_launch(&launch, &pid, &step, &code, &index)
+                            }
                         }
                     }
                 }
@@ -106,6 +124,9 @@ public struct PosixProcessLauncher: ProcessLauncher {
             close(hostEnd)
             if status[0] >= 0 { close(status[0]) }
             if step == Int32(WIDGETHOST_STEP_EXEC.rawValue) { throw .spawnFailed(path: spec.executable, errno: code) }
+            if step == Int32(WIDGETHOST_STEP_GRANT.rawValue), root.readPaths.indices.contains(Int(index)) {
+                throw .grantFailed(path: spec.executable, granted: root.readPaths[Int(index)], errno: code)
+            }
             throw .sandboxFailed(path: spec.executable, level: sandbox.rawValue, step: LaunchStep(step), errno: code)
         }
         let exit = widgethost_pidfd_open(pid)
@@ -133,6 +154,32 @@ extension PosixProcessLauncher {
             if mkdir(temporary, 0o700) == 0 || errno == EEXIST { environment["TMPDIR"] = temporary }
         }
         return environment
+    }
+}
+
+extension PosixProcessLauncher {
+    /// The root for `spec` in the full sandbox. A configured read path must exist and may not reach
+    /// the host's folders or the data folder, in either direction.
+    static func root(for spec: LaunchSpec, executable: String, libraryPath: String?) throws(HostError) -> ExtensionRoot {
+        let fenced = (spec.hiddenFolders + (spec.dataDirectory.map { [$0] } ?? [])).map(realPath)
+        var extra: [String] = []
+        for given in spec.readPaths {
+            guard given.hasPrefix("/"), access(given, F_OK) == 0 else {
+                throw .readPathRefused(path: spec.executable, granted: given, reason: "it does not exist or is not an absolute path")
+            }
+            let path = realPath(given)
+            if let fence = fenced.first(where: { path == $0 || path.hasPrefix($0 == "/" ? $0 : $0 + "/") || $0.hasPrefix(path == "/" ? path : path + "/") }) {
+                throw .readPathRefused(path: spec.executable, granted: given, reason: "it reaches \(fence), which the host keeps from every extension")
+            }
+            extra.append(given)
+        }
+        return ExtensionRoot.of(executable: executable, libraryPath: libraryPath, extra: extra)
+    }
+
+    static func realPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
     }
 }
 

@@ -15,8 +15,8 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
     /// to the memory limit.
     case basic
     /// Also user, PID and mount namespaces: what it starts dies with it, it sees no other process,
-    /// it can write only its data folder, and the host's folders (every store and data folder, the
-    /// control socket's) are covered by empty ones.
+    /// and its root file system is its own (`ExtensionRoot`): its executable, the libraries it links
+    /// and the system's shared data, read-only; its data folder, writable; nothing else of the host's.
     case full
 
     public static func < (a: SandboxLevel, b: SandboxLevel) -> Bool { a.rank < b.rank }
@@ -57,7 +57,8 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         var pid: pid_t = 0
         var step: Int32 = 0
         var code: Int32 = 0
-        guard widgethost_launch(&spec, &pid, &step, &code) == 0 else {
+        var index: Int32 = -1
+        guard widgethost_launch(&spec, &pid, &step, &code, &index) == 0 else {
             return .failure(.sandboxFailed(path: "(probe)", level: rawValue, step: LaunchStep(step), errno: code))
         }
         return .success(())
@@ -75,7 +76,9 @@ public struct LaunchStep: Hashable, Sendable, CustomStringConvertible {
         case WIDGETHOST_STEP_PROCESS_GROUP.rawValue: "making its process group"
         case WIDGETHOST_STEP_USER_NAMESPACE.rawValue: "mapping its user namespace"
         case WIDGETHOST_STEP_PRIVATE_MOUNTS.rawValue: "making its mounts private"
-        case WIDGETHOST_STEP_HIDE_FOLDER.rawValue: "covering the host's folders"
+        case WIDGETHOST_STEP_NEW_ROOT.rawValue: "making its root file system"
+        case WIDGETHOST_STEP_GRANT.rawValue: "binding a granted path"
+        case WIDGETHOST_STEP_PIVOT.rawValue: "entering its root file system"
         case WIDGETHOST_STEP_DATA_FOLDER.rawValue: "mounting its data folder"
         case WIDGETHOST_STEP_READ_ONLY.rawValue: "making the file system read-only"
         case WIDGETHOST_STEP_PROC.rawValue: "mounting its /proc"

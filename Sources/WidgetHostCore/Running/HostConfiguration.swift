@@ -31,6 +31,10 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
     public var liveActivities: LiveActivitySettings?
     /// Smart Stacks of the instances: `status` shows which is on top, and why.
     public var stacks: [StackConfiguration]?
+    /// More each extension's root holds in the full sandbox, read-only, by extension ID (its
+    /// executable's file name): folders or files it reads beyond its bundle, or programs it starts
+    /// (their libraries come with them). Relative paths are taken from the file's folder.
+    public var readPaths: [String: [String]]?
 
     public init(instances: [WidgetInstance], extensions: [String]? = nil, liveActivities: LiveActivitySettings? = nil,
                 stacks: [StackConfiguration]? = nil) {
@@ -81,6 +85,13 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
             let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
             guard access(resolved, X_OK) == 0 else { throw .configuration(path: path, reason: "extension \(resolved) is not an executable file") }
             config.extensions![i] = resolved
+        }
+        for (id, paths) in config.readPaths ?? [:] {
+            config.readPaths?[id] = try paths.map { given throws(HostError) -> String in
+                let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
+                guard access(resolved, F_OK) == 0 else { throw .configuration(path: path, reason: "readPaths of \(id): \(resolved) does not exist") }
+                return resolved
+            }
         }
         if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, reason: "liveActivities: \(reason)") }
         for stack in config.stacks ?? [] {

@@ -68,6 +68,7 @@ public final class HostRunner {
                 dailyBudget: Int = ViewFrequency.high.dailyBudget, minimumReloadInterval: TimeInterval = 5 * 60,
                 rules: BudgetRules = BudgetRules(), log: ScheduleLog = ScheduleCounter()) {
         self.host = host
+        host.readPaths = configuration.readPaths ?? [:]
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
         active = Array(repeating: true, count: sessions.count)
         self.dailyBudget = dailyBudget
@@ -185,6 +186,8 @@ public final class HostRunner {
     /// added and removed.
     @discardableResult
     public func reconfigure(_ configuration: HostConfiguration) -> (added: [String], removed: [String]) {
+        // A changed grant takes effect when the extension next starts.
+        host.readPaths = configuration.readPaths ?? [:]
         let wanted = Set(configuration.instances.map(\.id))
         var removed: [String] = []
         for i in activeIndices where !wanted.contains(sessions[i].instance.id) {

@@ -78,6 +78,7 @@ enum RunCommand {
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, rules: rules, log: log)
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
+        if sandbox == .full { try printRoots(configuration, host: host) }
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 }, reconfiguration: {
             guard reloadRequested != 0 else { return nil }
             reloadRequested = 0
@@ -92,6 +93,19 @@ enum RunCommand {
         host.shutdown()
         try? log.finish()
         print("widget-host run: stopped")
+    }
+
+    /// What each extension may read in the full sandbox: its root, and what the configuration granted.
+    private static func printRoots(_ configuration: HostConfiguration, host: WidgetHost) throws {
+        for path in configuration.extensionPaths {
+            let id = URL(fileURLWithPath: path).lastPathComponent
+            do {
+                let root = try host.root(for: path)
+                print("  \(id) reads \(root.summary(granted: configuration.readPaths?[id] ?? []))")
+            } catch {
+                throw CommandFailure("\(error)")
+            }
+        }
     }
 }
 

@@ -1,0 +1,158 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+@testable import WidgetHostCore
+import XCTest
+
+/// The full sandbox's root file system, tried as a hostile extension would: real processes that look
+/// for what the host's user can read, and find only what their root was given.
+final class PrivateRootTests: XCTestCase {
+    let t0 = Date(timeIntervalSince1970: 1_763_712_000)
+
+    private func fullSandbox() throws {
+        guard SandboxLevel.full.isAvailable else {
+            throw XCTSkip("the full sandbox is not available here: \(SandboxLevel.fullUnavailableReason ?? "-")")
+        }
+    }
+
+    /// Runs `script` (sh, its builtins only) as an extension once, in the full sandbox, and returns
+    /// what it wrote to standard error.
+    private func run(_ script: String, in dir: URL, readPaths: [String] = []) throws -> (host: WidgetHost, log: String) {
+        let path = dir.appendingPathComponent("probe").path
+        try Data("#!/bin/sh\n\(script)\nexit 0\n".utf8).write(to: URL(fileURLWithPath: path))
+        chmod(path, 0o755)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: t0),
+                              launcher: PosixProcessLauncher(sandbox: .full))
+        host.readPaths["probe"] = readPaths
+        host.handshakeTimeout = 5
+        addTeardownBlock { host.shutdown() }
+        XCTAssertThrowsError(try host.connection(to: path), "the probe says no hello")
+        return (host, (try? String(contentsOf: host.store.logFile("probe"), encoding: .utf8)) ?? "")
+    }
+
+    /// A line of sh for each path: "seen PATH" when it exists in the root, "read PATH: LINE" when its
+    /// first line can be read.
+    private func look(at paths: [String]) -> String {
+        paths.map { #"if [ -e "\#($0)" ]; then echo "seen \#($0)" >&2; fi; if { read -r line < "\#($0)"; } 2>/dev/null; then echo "read \#($0): $line" >&2; fi"# }
+            .joined(separator: "\n")
+    }
+
+    func testAnExtensionReadsOnlyWhatItsRootWasGiven() throws {
+        try fullSandbox()
+        let dir = try temporaryDirectory(self)
+        let besideStore = dir.appendingPathComponent("beside-the-store.txt")
+        try Data("store neighbour\n".utf8).write(to: besideStore)
+        let granted = try temporaryDirectory(self)
+        try Data("granted line\n".utf8).write(to: granted.appendingPathComponent("granted.txt"))
+        // A file of the user's home (not created here: one that is there), another project's source
+        // (this file), the system's account files.
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let homeFile = ((try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []).sorted()
+            .map { home + "/" + $0 }.first { var s = stat(); return stat($0, &s) == 0 && s.st_mode & S_IFMT == S_IFREG && access($0, R_OK) == 0 }
+        let secrets = [besideStore.path, #filePath, "/etc/shadow", "/etc/passwd", "/root/.bashrc"] + (homeFile.map { [$0] } ?? [])
+        for secret in secrets.prefix(2) { XCTAssertTrue(FileManager.default.isReadableFile(atPath: secret), "the host reads \(secret)") }
+
+        let script = look(at: secrets + [granted.appendingPathComponent("granted.txt").path]) + """
+
+        echo made > "$WIDGET_EXTENSION_DATA/made-inside" && echo "wrote data" >&2
+        echo made > /etc/made-outside 2>/dev/null && echo "wrote etc" >&2
+        """
+        let (host, log) = try run(script, in: dir, readPaths: [granted.path])
+        for secret in secrets { XCTAssertFalse(log.contains("seen \(secret)"), "\(secret) is in the root: \(log)") }
+        XCTAssertTrue(log.contains("read \(granted.path)/granted.txt: granted line"), log)
+        XCTAssertTrue(log.contains("wrote data"), log)
+        XCTAssertFalse(log.contains("wrote etc"), log)
+        XCTAssertEqual(try String(contentsOf: host.store.dataDirectory("probe").appendingPathComponent("made-inside"), encoding: .utf8), "made\n")
+    }
+
+    func testTheRootHoldsTheLibrariesTheExecutableLinksAndTheSystemsSharedData() throws {
+        let executable = try BuiltProducts.executable("CaffeineTracker")
+        let root = ExtensionRoot.of(executable: executable, libraryPath: nil)
+        XCTAssertTrue(root.readPaths.contains(PosixProcessLauncher.realPath(executable)))
+        XCTAssertTrue(root.readPaths.contains { $0.hasSuffix("/libswiftCore.so") }, "\(root.readPaths)")
+        XCTAssertTrue(root.readPaths.contains { $0.hasSuffix("/libFoundation.so") }, "\(root.readPaths)")
+        XCTAssertTrue(root.readPaths.contains { ($0 as NSString).lastPathComponent.hasPrefix("libc.so") }, "\(root.readPaths)")
+        XCTAssertTrue(root.readPaths.contains("/usr/share/zoneinfo"))
+        XCTAssertEqual(root.missingLibraries, [])
+        // The loader named in the executable is reachable at that name through the links recorded.
+        let interpreter = try XCTUnwrap(ELFFile(path: executable)?.interpreter)
+        XCTAssertTrue(root.readPaths.contains(PosixProcessLauncher.realPath(interpreter)) || root.symlinks.contains { interpreter.hasPrefix($0.path) })
+        // Nothing of the project but the executable (and the bundles it names).
+        let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+        for path in root.readPaths where path.hasPrefix(project + "/") {
+            XCTAssertTrue(path == PosixProcessLauncher.realPath(executable) || path.hasSuffix(".resources"), path)
+        }
+        XCTAssertEqual(root.readPaths, root.readPaths.sorted(), "sorted, none inside another")
+        for (i, path) in root.readPaths.enumerated() {
+            XCTAssertFalse(root.readPaths[..<i].contains { path.hasPrefix($0 + "/") }, "\(path) is inside another grant")
+        }
+    }
+
+    func testAStaticallyLinkedExtensionGetsNoLibrariesAtAll() throws {
+        try fullSandbox()
+        let compilers: [String] = ["/usr/bin/cc", "/usr/bin/gcc"]
+        guard let cc = compilers.first(where: { access($0, X_OK) == 0 }) else { throw XCTSkip("no C compiler to build a static program") }
+        let dir = try temporaryDirectory(self)
+        let source = dir.appendingPathComponent("lister.c")
+        try Data(#"""
+        #include <dirent.h>
+        #include <stdio.h>
+        #include <unistd.h>
+        int main(void) {
+            const char *places[] = { "/", "/usr/lib", "/opt", 0 };
+            for (int i = 0; places[i]; i++) {
+                DIR *d = opendir(places[i]);
+                fprintf(stderr, "%s:", places[i]);
+                for (struct dirent *e; d && (e = readdir(d)); ) fprintf(stderr, " %s", e->d_name);
+                fprintf(stderr, "\n");
+            }
+            return 0;
+        }
+        """#.utf8).write(to: source)
+        let executable = dir.appendingPathComponent("lister").path
+        let compile = try runCapturingOutput(cc, ["-static", "-o", executable, source.path])
+        guard compile.process.terminationStatus == 0 else { throw XCTSkip("no static C library here: \(compile.output)") }
+        let root = ExtensionRoot.of(executable: executable, libraryPath: nil)
+        XCTAssertFalse(root.readPaths.contains { ($0 as NSString).lastPathComponent.contains(".so") }, "\(root.readPaths)")
+        XCTAssertFalse(root.readPaths.contains(LoaderSearch.cacheFile))
+
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: t0),
+                              launcher: PosixProcessLauncher(sandbox: .full))
+        host.handshakeTimeout = 5
+        defer { host.shutdown() }
+        XCTAssertThrowsError(try host.connection(to: executable))
+        let log = try String(contentsOf: host.store.logFile("lister"), encoding: .utf8)
+        let usrLib = log.split(separator: "\n").first { $0.hasPrefix("/usr/lib:") } ?? ""
+        XCTAssertEqual(usrLib.split(separator: " ").dropFirst().filter { $0 != "." && $0 != ".." }.sorted(), ["locale"], log)
+        XCTAssertFalse(log.contains("/opt: ."), "no toolchain: \(log)")
+    }
+
+    func testAReadPathReachingTheHostsFoldersIsRefusedWithItsReason() throws {
+        let dir = try temporaryDirectory(self)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: t0),
+                              launcher: PosixProcessLauncher(sandbox: .full))
+        defer { host.shutdown() }
+        let executable = try BuiltProducts.executable("CaffeineTracker")
+        let other = dir.appendingPathComponent("store/Other").path
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        for (given, expected) in [(dir.path, "which the host keeps"), (other, "which the host keeps"), ("relative/path", "absolute"),
+                                  ("/no/such/place", "does not exist")] {
+            host.readPaths["CaffeineTracker"] = [given]
+            XCTAssertThrowsError(try host.root(for: executable)) { error in
+                guard case .readPathRefused(_, let granted, let reason) = error as? HostError else { return XCTFail("\(error)") }
+                XCTAssertEqual(granted, given)
+                XCTAssertTrue(reason.contains(expected), reason)
+            }
+        }
+    }
+
+    func testTheLoadersCacheIsReadAsGlibcWritesIt() throws {
+        let cache = try XCTUnwrap(try? Data(contentsOf: URL(fileURLWithPath: LoaderSearch.cacheFile)), "no ld.so.cache here")
+        let entries = LoaderSearch.readCache([UInt8](cache))
+        XCTAssertTrue(entries["libc.so.6"]?.contains { $0.hasPrefix("/") } == true, "\(entries.keys.sorted().prefix(10))")
+        XCTAssertEqual(LoaderSearch.readCache(Array("glibc-ld.so.cache1.1".utf8) + [UInt8](repeating: 0xFF, count: 40)), [:], "an absurd count reads as empty")
+        XCTAssertEqual(LoaderSearch.readCache(Array("not a cache".utf8)), [:])
+        XCTAssertNil(ELFFile(path: #filePath), "a source file is not an ELF object")
+    }
+}
