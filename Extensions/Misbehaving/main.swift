@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -187,6 +187,14 @@ do {
             let child = spawn(["/usr/bin/python3", "-c", "import mmap, time\nm = mmap.mmap(-1, 512 << 20)\nfor i in range(0, len(m), 4096): m[i] = 1\ntime.sleep(30)"])
             sleep(5)
             try channel.send(reply(request, text: "child \(child) still running"))
+            continue
+        }
+        if request.kind == "readsOutside" {
+            // Opens the file whose path the test left in its data folder: readable or not.
+            let path = data.flatMap { try? String(contentsOf: $0.appendingPathComponent("outside-path"), encoding: .utf8) } ?? "/"
+            let fd = open(path, O_RDONLY)
+            if fd >= 0 { close(fd) }
+            try channel.send(reply(request, text: fd >= 0 ? "read" : "refused"))
             continue
         }
         if request.kind == "manyThreads" {

@@ -8,6 +8,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -15,11 +16,14 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include "CProcessContainment.h"
+#include "OpenWatch.h"
 
 #ifndef SYS_mount_setattr
 #define SYS_mount_setattr 442
@@ -82,6 +86,11 @@ static int map_one_id(const char *path, unsigned long long id) {
     return write_file(path, line, n + 3);
 }
 
+/// The folder `make_mount_point` made last: the paths come sorted, so most of the next one's folders
+/// are there already and are not made again.
+static char made[4096];
+static size_t made_length;
+
 /// Makes the folders of `path` (relative to the working folder) and, when `is_file`, an empty file
 /// at its end to mount a file on.
 static int make_mount_point(const char *path, int is_file) {
@@ -89,12 +98,21 @@ static int make_mount_point(const char *path, int is_file) {
     size_t length = strlen(path);
     if (length == 0 || length >= sizeof(buffer)) { errno = ENAMETOOLONG; return -1; }
     memcpy(buffer, path, length + 1);
-    for (size_t i = 1; i <= length; i++) {
+    // Folders of `made` that `path` shares are there: start after the last one shared.
+    size_t start = 1;
+    for (size_t i = 1; i <= length && i <= made_length; i++) {
+        if (buffer[i] != made[i] && !(buffer[i] == '/' && made[i] == '\0')) break;
+        if ((buffer[i] == '/' || buffer[i] == '\0') && (made[i] == '/' || made[i] == '\0')) start = i + 1;
+        if (made[i] == '\0') break;
+    }
+    for (size_t i = start; i <= length; i++) {
         if (buffer[i] != '/' && buffer[i] != '\0') continue;
         if (i == length && is_file) break;
         char saved = buffer[i];
         buffer[i] = '\0';
         if (mkdir(buffer, 0755) != 0 && errno != EEXIST) return -1;
+        memcpy(made, buffer, i + 1);
+        made_length = i;
         buffer[i] = saved;
     }
     if (!is_file) return 0;
@@ -219,7 +237,7 @@ static void arrange_descriptors(const struct widgethost_launch *s, int report_fd
     }
 }
 
-static void start_extension(const struct widgethost_launch *s, int exec_fd, int report_fd) {
+static void start_extension(const struct widgethost_launch *s, int exec_fd, int report_fd, int watch_fd) {
     if (s->data_limit != 0) {
         struct rlimit limit = { .rlim_cur = (rlim_t)s->data_limit, .rlim_max = (rlim_t)s->data_limit };
         if (setrlimit(RLIMIT_DATA, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_MEMORY_LIMIT);
@@ -233,6 +251,7 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
         }
     }
     arrange_descriptors(s, report_fd);
+    if (watch_fd >= 0) wh_watch_install(watch_fd);
     // By path where it can be seen (a script's interpreter needs one); from the descriptor opened
     // before the sandbox where it cannot (an executable inside a covered folder).
     execve(s->path, s->argv, s->envp);
@@ -240,17 +259,8 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
     fail(report_fd, WIDGETHOST_STEP_EXEC);
 }
 
-/// The namespace's first process: it starts the extension, reaps whatever is orphaned to it, and
-/// when the extension ends reports how and exits, which ends every process left in the namespace.
-static void run_init(const struct widgethost_launch *s, int exec_fd, int report_fd) {
-    pid_t extension = raw_fork(0);
-    if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
-    if (extension == 0) start_extension(s, exec_fd, report_fd);
-    // Nothing of the extension's (its channel above all) stays open here but the status pipe.
-    const int status_fd = 64;
-    if (s->status_fd != status_fd && dup2(s->status_fd, status_fd) < 0) _exit(127);
-    syscall(SYS_close_range, 0U, (unsigned)status_fd - 1, 0U);
-    syscall(SYS_close_range, (unsigned)status_fd + 1, ~0U, 0U);
+/// Waits for the extension's end, reaping whatever is orphaned on the way.
+static void reap_until(pid_t extension, int status_fd) {
     for (;;) {
         int status = 0;
         pid_t ended = waitpid(-1, &status, 0);
@@ -263,13 +273,73 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
     }
 }
 
+/// The namespace's first process: it starts the extension, reaps whatever is orphaned to it, tells
+/// the host what the extension tried to open that its root lacks (OpenWatch.h), and when the
+/// extension ends reports how and exits, which ends every process left in the namespace.
+static void run_init(const struct widgethost_launch *s, int exec_fd, int report_fd) {
+    int watch[2] = { -1, -1 };
+    if (s->refusal_fd >= 0 && socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, watch) != 0) watch[0] = watch[1] = -1;
+    sigset_t child_ended, previous;
+    sigemptyset(&child_ended);
+    sigaddset(&child_ended, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &child_ended, &previous);
+    pid_t extension = raw_fork(0);
+    if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
+    if (extension == 0) {
+        sigprocmask(SIG_SETMASK, &previous, NULL);
+        if (watch[0] >= 0) close(watch[0]);
+        start_extension(s, exec_fd, report_fd, watch[1]);
+    }
+    if (watch[1] >= 0) close(watch[1]);
+    // Nothing of the extension's (its channel above all) stays open here but these.
+    const int status_fd = 64, refusal_fd = 65, watch_fd = 66;
+    if (s->status_fd != status_fd && dup2(s->status_fd, status_fd) < 0) _exit(127);
+    int watching = s->refusal_fd >= 0 && watch[0] >= 0 && dup2(s->refusal_fd, refusal_fd) >= 0 && dup2(watch[0], watch_fd) >= 0;
+    syscall(SYS_close_range, 0U, (unsigned)status_fd - 1, 0U);
+    syscall(SYS_close_range, (unsigned)(watching ? watch_fd : status_fd) + 1, ~0U, 0U);
+    int listener = watching ? wh_watch_receive(watch_fd) : -1;
+    int signals = listener >= 0 ? signalfd(-1, &child_ended, SFD_CLOEXEC) : -1;
+    if (signals < 0) {
+        if (listener >= 0) close(listener);
+        sigprocmask(SIG_SETMASK, &previous, NULL);
+        reap_until(extension, status_fd);
+    }
+    for (;;) {
+        struct pollfd ready[2] = { { .fd = signals, .events = POLLIN }, { .fd = listener, .events = POLLIN } };
+        if (poll(ready, listener >= 0 ? 2 : 1, -1) < 0) {
+            if (errno == EINTR) continue;
+            _exit(127);
+        }
+        if (ready[0].revents) {
+            struct signalfd_siginfo info;
+            ssize_t ignored = read(signals, &info, sizeof(info));
+            (void)ignored;
+            for (;;) {
+                int status = 0;
+                pid_t ended = waitpid(-1, &status, WNOHANG);
+                if (ended <= 0) break;
+                if (ended == extension) {
+                    ignored = write(status_fd, &status, sizeof(status));
+                    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status));
+                }
+            }
+        }
+        if (listener >= 0 && (ready[1].revents & POLLIN)) {
+            wh_watch_serve(listener, refusal_fd);
+        } else if (listener >= 0 && ready[1].revents) {
+            close(listener);  // the extension and all it started have gone
+            listener = -1;
+        }
+    }
+}
+
 static void child(const struct widgethost_launch *s, int exec_fd, int report_fd) {
     if (setpgid(0, 0) != 0) fail(report_fd, WIDGETHOST_STEP_PROCESS_GROUP);
     if (s->level == WIDGETHOST_SANDBOX_FULL) enter_namespaces(s, report_fd);
     if (s->level == WIDGETHOST_SANDBOX_BASIC && prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) != 0) fail(report_fd, WIDGETHOST_STEP_SUBREAPER);
     if (s->probe_only) _exit(0);
     if (s->level == WIDGETHOST_SANDBOX_FULL) run_init(s, exec_fd, report_fd);
-    start_extension(s, exec_fd, report_fd);
+    start_extension(s, exec_fd, report_fd, -1);
 }
 
 int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno, int *failed_index) {

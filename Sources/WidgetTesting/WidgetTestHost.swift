@@ -29,9 +29,17 @@ public final class WidgetTestHost {
         storeDirectory = store ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widget-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: storeDirectory, withIntermediateDirectories: true)
         host = WidgetHost(store: ArchiveStore(root: storeDirectory), clock: clock)
+        host.reportsRefusedOpens = true
     }
 
     public let extensionPath: String
+
+    /// What the extension reported while it ran, as "kind: message": its own warnings and, in the full
+    /// sandbox, each file it tried to open that its root lacks (`host.readPaths[extensionID]` grants
+    /// one, as a run configuration's `readPaths` does).
+    public var diagnostics: [String] {
+        ((try? host.connection(to: extensionPath).diagnostics) ?? []).map { "\($0.kind): \($0.message)" }
+    }
 
     /// A widget instance of `kind` in `family`, shown at `placement` (default: the family's natural one).
     /// `configuration` sets an intent-configured widget's parameters by name.

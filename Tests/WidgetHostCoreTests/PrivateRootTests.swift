@@ -66,12 +66,72 @@ final class PrivateRootTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: host.store.dataDirectory("probe").appendingPathComponent("made-inside"), encoding: .utf8), "made\n")
     }
 
+    /// What it tried to open and was not given is reported once per path, when the host has such a
+    /// file (so that its author can grant it); misses that exist nowhere, and its own folders, are not.
+    func testWhatAnExtensionTriedToOpenOutsideItsRootIsReportedOncePerPath() throws {
+        try fullSandbox()
+        let dir = try temporaryDirectory(self)
+        let secret = dir.appendingPathComponent("beside.txt")
+        try Data("x\n".utf8).write(to: secret)
+        let data = dir.appendingPathComponent("store/probe/data")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        let script = dir.appendingPathComponent("probe").path
+        try Data("""
+        #!/bin/sh
+        for path in "\(secret.path)" "\(secret.path)" /no/such/file "$WIDGET_EXTENSION_DATA/not-yet" /etc/passwd; do
+            { read -r line < "$path"; } 2>/dev/null
+        done
+        exit 0
+        """.utf8).write(to: URL(fileURLWithPath: script))
+        chmod(script, 0o755)
+        var spec = LaunchSpec(executable: script, dataDirectory: data.path)
+        spec.hiddenFolders = [dir.appendingPathComponent("store").path]
+        spec.reportsRefusedOpens = true
+        let process = try PosixProcessLauncher(sandbox: .full).launch(spec)
+        process.wait()
+        XCTAssertEqual(process.refusedReads?.paths, [secret.path, "/etc/passwd"])
+
+        // Off (what `run` does: each open would pass by the init), nothing is watched.
+        spec.reportsRefusedOpens = false
+        let unwatched = try PosixProcessLauncher(sandbox: .full).launch(spec)
+        unwatched.wait()
+        XCTAssertNil(unwatched.refusedReads)
+    }
+
+    /// The same report reaches the connection's diagnostics, which `preview` prints.
+    func testARefusedOpenIsAConnectionDiagnostic() throws {
+        try fullSandbox()
+        let dir = try temporaryDirectory(self)
+        let secret = dir.appendingPathComponent("settings.json")
+        try Data("{}".utf8).write(to: secret)
+        let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: t0),
+                              launcher: PosixProcessLauncher(sandbox: .full))
+        host.reportsRefusedOpens = true
+        defer { host.shutdown() }
+        try host.store.prepare(extensionID: "Misbehaving")
+        try Data(secret.path.utf8).write(to: host.store.dataDirectory("Misbehaving").appendingPathComponent("outside-path"))
+        let session = WidgetSession(host: host, instance: WidgetInstance(
+            id: "o", extensionPath: try BuiltProducts.executable("Misbehaving"), kind: "readsOutside", family: .systemSmall))
+        _ = try session.reload()
+        XCTAssertEqual(try session.render().texts, ["refused"])
+        let messages = try host.connection(to: try BuiltProducts.executable("Misbehaving")).diagnostics.map { "\($0.kind): \($0.message)" }
+        XCTAssertEqual(messages.filter { $0.contains(secret.path) }.count, 1, "\(messages)")
+        XCTAssertTrue(messages.contains { $0.hasPrefix("sandbox: tried to open \(secret.path)") }, "\(messages)")
+
+        host.readPaths["Misbehaving"] = [secret.path]
+        try host.connection(to: try BuiltProducts.executable("Misbehaving")).process.kill()
+        _ = try session.reload()
+        XCTAssertEqual(try session.render().texts, ["read"], "granted, it is in the root from the next launch")
+    }
+
     func testTheRootHoldsTheLibrariesTheExecutableLinksAndTheSystemsSharedData() throws {
         let executable = try BuiltProducts.executable("CaffeineTracker")
         let root = ExtensionRoot.of(executable: executable, libraryPath: nil)
         XCTAssertTrue(root.readPaths.contains(PosixProcessLauncher.realPath(executable)))
-        XCTAssertTrue(root.readPaths.contains { $0.hasSuffix("/libswiftCore.so") }, "\(root.readPaths)")
-        XCTAssertTrue(root.readPaths.contains { $0.hasSuffix("/libFoundation.so") }, "\(root.readPaths)")
+        // The toolchain's runtime folder, whole (it holds Swift's libraries only).
+        let runtime = root.readPaths.first { FileManager.default.fileExists(atPath: $0 + "/libswiftCore.so") }
+        XCTAssertNotNil(runtime, "\(root.readPaths)")
+        XCTAssertTrue(runtime.map { FileManager.default.fileExists(atPath: $0 + "/libFoundation.so") } == true)
         XCTAssertTrue(root.readPaths.contains { ($0 as NSString).lastPathComponent.hasPrefix("libc.so") }, "\(root.readPaths)")
         XCTAssertTrue(root.readPaths.contains("/usr/share/zoneinfo"))
         XCTAssertEqual(root.missingLibraries, [])

@@ -75,6 +75,9 @@ struct widgethost_launch {
     /// FULL: the write end of a pipe where the namespace's first process (a small init that stays
     /// in this library's code) writes the extension's raw wait status when it ends.
     int status_fd;
+    /// FULL: the write end of a pipe (non-blocking) where the init writes, a line each and once, the
+    /// absolute paths the extension tried to open that its root does not hold; -1 for none.
+    int refusal_fd;
     uid_t uid;
     gid_t gid;
     /// Set up the sandbox, then exit 0 instead of starting anything: what `widgethost_sandbox_probe`

@@ -67,6 +67,11 @@ public final class WidgetHost: @unchecked Sendable {
     /// (its executable's file name): read-only paths a run configuration grants (`readPaths`).
     public var readPaths: [String: [String]] = [:]
 
+    /// In the full sandbox, report what each extension tries to open that its root lacks, in its
+    /// connection's diagnostics: for authors (`preview` and `WidgetTesting` turn it on). Every open
+    /// then passes by the namespace's init, which costs a launch some milliseconds.
+    public var reportsRefusedOpens = false
+
     /// Folders no extension is granted besides the store root: where the control socket lives by
     /// default, and shared memory.
     public var coveredFolders: [String] = ["/dev/shm", "/tmp/widget-host-\(getuid())"]
@@ -141,6 +146,7 @@ public final class WidgetHost: @unchecked Sendable {
         spec.memoryLimit = supervision.memoryLimit
         spec.hiddenFolders = [store.root.path] + coveredFolders
         spec.readPaths = readPaths[name] ?? []
+        spec.reportsRefusedOpens = reportsRefusedOpens
         let connection: ExtensionConnection
         do {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)

@@ -8,7 +8,7 @@ import WidgetRender
 /// time, and replies are read by one thread at a time, which keeps a reply meant for another waiting
 /// request for it; a reply nobody waits for any more (an abandoned request's) is dropped.
 ///
-/// `@unchecked Sendable`: `diagnostics`, `nextRequestID`, `waiting` and `arrived` are guarded by
+/// `@unchecked Sendable`: `kept`, `refusedReported`, `nextRequestID`, `waiting` and `arrived` are guarded by
 /// `lock`; the channel's writes by `writing` and its reads by `reading` (`FrameChannel` keeps reads and
 /// writes apart); `maximumUnsolicitedMessages` is set before the connection is shared.
 public final class ExtensionConnection: @unchecked Sendable {
@@ -18,7 +18,18 @@ public final class ExtensionConnection: @unchecked Sendable {
     /// folders; the extension's `hello` must say the same.
     public let extensionID: String
     /// Warnings the extension reported (inert controls…), oldest first.
-    public var diagnostics: [Diagnostic] { lock.withLock { kept } }
+    public var diagnostics: [Diagnostic] {
+        let refused = process.refusedReads?.paths ?? []
+        return lock.withLock {
+            // Appended as they arrive, so that the list only grows (readers index into it).
+            for path in refused.dropFirst(refusedReported) {
+                kept.append(Diagnostic(kind: "sandbox", message: "tried to open \(path), which is not in its root in the full sandbox (readPaths in a run configuration grants it)"))
+            }
+            refusedReported = refused.count
+            return kept
+        }
+    }
+    private var refusedReported = 0
     private var kept: [Diagnostic] = []
     private var nextRequestID: UInt64 = 1
     /// Requests sent whose replies someone still waits for.

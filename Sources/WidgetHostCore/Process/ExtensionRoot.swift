@@ -181,7 +181,12 @@ private struct Builder {
                 }
                 grant(found.path)
                 queue.append((found.file, found.path))
-                if name.hasPrefix("libswiftCore.") { grantBacktracer(beside: found.path) }
+                if name.hasPrefix("libswiftCore.") {
+                    // The toolchain's runtime folder holds only Swift's own libraries: one grant
+                    // for all of them (a mount each would cost every launch).
+                    grant((found.path as NSString).deletingLastPathComponent)
+                    grantBacktracer(beside: found.path)
+                }
             }
         }
     }

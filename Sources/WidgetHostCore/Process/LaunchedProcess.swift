@@ -33,7 +33,12 @@ public final class LaunchedProcess: @unchecked Sendable {
     static let watchInterval: DispatchTimeInterval = .milliseconds(100)
     private static let watchQueue = DispatchQueue(label: "WidgetHost.processWatch", qos: .utility)
 
-    init(pid: pid_t, channel: FrameChannel, sandbox: SandboxLevel = .none, statusPipe: Int32? = nil, memoryLimit: Int? = nil) {
+    /// Full sandbox: what the extension tried to open that its root lacks.
+    let refusedReads: RefusedReads?
+
+    init(pid: pid_t, channel: FrameChannel, sandbox: SandboxLevel = .none, statusPipe: Int32? = nil, memoryLimit: Int? = nil,
+         refusedReads: RefusedReads? = nil) {
+        self.refusedReads = refusedReads
         self.pid = pid
         self.channel = channel
         self.sandbox = sandbox

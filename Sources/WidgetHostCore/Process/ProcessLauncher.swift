@@ -29,6 +29,9 @@ public struct LaunchSpec: Sendable {
     /// More the full sandbox's root holds, read-only, beyond what the extension needs to run
     /// (`ExtensionRoot`): a run configuration's `readPaths`.
     public var readPaths: [String] = []
+    /// Full sandbox: report what the extension tries to open that its root lacks (`RefusedReads`).
+    /// Each open goes by the namespace's init, which costs a launch some milliseconds.
+    public var reportsRefusedOpens = false
 
     public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], logFile: String? = nil,
                 dataDirectory: String? = nil) {
@@ -66,7 +69,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         defer { close(childEnd) }
         let log = spec.logFile.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) } ?? -1
         defer { if log >= 0 { close(log) } }
-        var status: [Int32] = [-1, -1]
+        var status: [Int32] = [-1, -1], refusals: [Int32] = [-1, -1]
         if sandbox == .full {
             guard pipe(&status) == 0 else {
                 close(hostEnd)
@@ -74,8 +77,15 @@ public struct PosixProcessLauncher: ProcessLauncher {
             }
             for fd in status { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             _ = fcntl(status[0], F_SETFL, O_NONBLOCK)
+            // Both ends non-blocking: the init drops a report rather than wait for the host.
+            if spec.reportsRefusedOpens, pipe(&refusals) == 0 {
+                for fd in refusals { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+            } else {
+                refusals = [-1, -1]
+            }
         }
         defer { if status[1] >= 0 { close(status[1]) } }
+        defer { if refusals[1] >= 0 { close(refusals[1]) } }
 
         var pid: pid_t = 0
         var step: Int32 = 0
@@ -91,6 +101,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         } catch {
             close(hostEnd)
             if status[0] >= 0 { close(status[0]) }
+            if refusals[0] >= 0 { close(refusals[0]) }
             throw error
         }
         let result = withCStrings([spec.executable] + spec.arguments) { argv in
@@ -111,6 +122,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.read_paths = UnsafePointer(OpaquePointer(readPaths))
                                 launch.symlinks = UnsafePointer(OpaquePointer(symlinks))
                                 launch.status_fd = status[1]
+                                launch.refusal_fd = refusals[1]
                                 launch.uid = getuid()
                                 launch.gid = getgid()
                                 return widgethost_launch(&launch, &pid, &step, &code, &index)
@@ -123,6 +135,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         guard result == 0 else {
             close(hostEnd)
             if status[0] >= 0 { close(status[0]) }
+            if refusals[0] >= 0 { close(refusals[0]) }
             if step == Int32(WIDGETHOST_STEP_EXEC.rawValue) { throw .spawnFailed(path: spec.executable, errno: code) }
             if step == Int32(WIDGETHOST_STEP_GRANT.rawValue), root.readPaths.indices.contains(Int(index)) {
                 throw .grantFailed(path: spec.executable, granted: root.readPaths[Int(index)], errno: code)
@@ -132,7 +145,8 @@ public struct PosixProcessLauncher: ProcessLauncher {
         let exit = widgethost_pidfd_open(pid)
         if exit >= 0 { _ = fcntl(exit, F_SETFD, FD_CLOEXEC) }
         return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits, peerExit: exit >= 0 ? exit : nil),
-                               sandbox: sandbox, statusPipe: status[0] >= 0 ? status[0] : nil, memoryLimit: spec.memoryLimit)
+                               sandbox: sandbox, statusPipe: status[0] >= 0 ? status[0] : nil, memoryLimit: spec.memoryLimit,
+                               refusedReads: refusals[0] >= 0 ? RefusedReads(pipe: refusals[0], writable: spec.dataDirectory.map { [$0] } ?? []) : nil)
     }
 }
 

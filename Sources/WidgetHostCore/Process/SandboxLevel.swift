@@ -54,6 +54,7 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         spec.channel_fd = -1
         spec.stderr_fd = -1
         spec.status_fd = -1
+        spec.refusal_fd = -1
         var pid: pid_t = 0
         var step: Int32 = 0
         var code: Int32 = 0

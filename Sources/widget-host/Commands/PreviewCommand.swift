@@ -40,6 +40,7 @@ enum PreviewCommand {
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? out.appendingPathComponent(".store").path, isDirectory: true)
         try OutputFile.createDirectory(out)
         let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start), launcher: PosixProcessLauncher(sandbox: try a.sandbox()))
+        host.reportsRefusedOpens = true  // an author previewing learns what the widget expected to read
         defer { host.shutdown() }
         let connection: ExtensionConnection
         do {
