@@ -471,6 +471,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(push.message, "reloaded caffeine")
     }
 
+    /// In the full sandbox `run` says what each extension's root holds and what the file granted, and
+    /// refuses at start a grant that would reach the host's folders.
+    func testRunPrintsEachRootAndRefusesAGrantOfTheHostsFolders() throws {
+        guard SandboxLevel.full.isAvailable else { throw XCTSkip("the full sandbox is not available here") }
+        let dir = try temporaryDirectory(self)
+        let granted = dir.appendingPathComponent("stations.json")
+        try Data("{}".utf8).write(to: granted)
+        let todo = try BuiltProducts.executable("ToDoList")
+        func run(readPaths: String) throws -> Output {
+            let config = dir.appendingPathComponent("host.json")
+            try Data("""
+            {"instances": [{"id": "todo", "extension": "\(todo)", "kind": "ToDoList", "family": "systemMedium"}],
+             "readPaths": {"ToDoList": [\(readPaths)]}}
+            """.utf8).write(to: config)
+            return try widgetHost(["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path, "--sandbox", "full",
+                                   "--out", dir.appendingPathComponent("live").path, "--socket", dir.appendingPathComponent("c.sock").path,
+                                   "--duration", "0.5"])
+        }
+        let ok = try run(readPaths: "\"stations.json\"")
+        XCTAssertEqual(ok.status, 0, ok.stderr)
+        XCTAssertTrue(ok.stdout.contains("ToDoList reads its executable,"), ok.stdout)
+        XCTAssertTrue(ok.stdout.contains("granted: \(granted.path)"), "relative to the file's folder: \(ok.stdout)")
+
+        let refused = try run(readPaths: "\"store\"")
+        XCTAssertNotEqual(refused.status, 0)
+        XCTAssertTrue(refused.stderr.contains("read path \(dir.appendingPathComponent("store").path) refused"), refused.stderr)
+        let missing = try run(readPaths: "\"/no/such/file\"")
+        XCTAssertNotEqual(missing.status, 0)
+        XCTAssertTrue(missing.stderr.contains("readPaths of ToDoList: /no/such/file does not exist"), missing.stderr)
+    }
+
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path
