@@ -105,19 +105,25 @@ final class ControlSocketTests: XCTestCase {
         XCTAssertTrue(log.values.contains { $0.contains("control connection refused") && $0.contains("runs as user 65534") }, "\(log.values)")
     }
 
-    /// Where it can reach the socket (the basic sandbox), the host refuses it by its credentials.
-    func testAnExtensionCannotDriveTheHost() throws {
-        guard SandboxLevel.basic.isAvailable else { throw XCTSkip("the basic sandbox is not available here") }
+    /// A running host whose one instance is the Misbehaving extension's `controlDriver`, told where the
+    /// control socket is (through its data folder); started, so that it has tried to connect.
+    private func startDriver(sandbox: SandboxLevel) throws -> (HostRunner, LockedList<String>) {
+        guard sandbox.isAvailable else { throw XCTSkip("the \(sandbox) sandbox is not available here") }
         let path = try privateFolder().appendingPathComponent("c.sock").path
-        let socket = try ControlSocket(path: path)
         let log = LockedList<String>()
         let misbehaving = try BuiltProducts.executable("Misbehaving")
         let runner = try runner([WidgetInstance(id: "driver", extensionPath: misbehaving, kind: "controlDriver", family: .systemSmall)],
-                                socket: socket, log: log, sandbox: .basic)
+                                socket: try ControlSocket(path: path), log: log, sandbox: sandbox)
         let data = runner.host.store.dataDirectory("Misbehaving")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
         try Data(path.utf8).write(to: data.appendingPathComponent("control-socket"))
         runner.start()  // the extension's first timeline: it connects and asks for a status
+        return (runner, log)
+    }
+
+    /// Where it can reach the socket (the basic sandbox), the host refuses it by its credentials.
+    func testAnExtensionCannotDriveTheHost() throws {
+        let (runner, log) = try startDriver(sandbox: .basic)
         runner.serveControlConnection(timeout: 10)
         XCTAssertTrue(log.values.contains { $0.contains("control connection refused") && $0.contains("is an extension's") }, "\(log.values)")
         var request = ControlRequest(command: .reload, kind: "controlDriver")
@@ -128,17 +134,7 @@ final class ControlSocketTests: XCTestCase {
 
     /// In the full sandbox the socket is not in the extension's root at all.
     func testAnExtensionInTheFullSandboxCannotReachTheControlSocket() throws {
-        guard SandboxLevel.full.isAvailable else { throw XCTSkip("the full sandbox is not available here") }
-        let path = try privateFolder().appendingPathComponent("c.sock").path
-        let socket = try ControlSocket(path: path)
-        let log = LockedList<String>()
-        let misbehaving = try BuiltProducts.executable("Misbehaving")
-        let runner = try runner([WidgetInstance(id: "driver", extensionPath: misbehaving, kind: "controlDriver", family: .systemSmall)],
-                                socket: socket, log: log, sandbox: .full)
-        let data = runner.host.store.dataDirectory("Misbehaving")
-        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
-        try Data(path.utf8).write(to: data.appendingPathComponent("control-socket"))
-        runner.start()
+        let (runner, log) = try startDriver(sandbox: .full)
         XCTAssertEqual(try runner.sessions[0].render().texts, ["could not connect"])
         XCTAssertFalse(log.values.contains { $0.contains("control connection") }, "\(log.values)")
     }
