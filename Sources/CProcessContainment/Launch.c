@@ -75,11 +75,13 @@ static int write_file(const char *path, const char *text, size_t length) {
     return written == (ssize_t)length ? 0 : -1;
 }
 
-/// "<id> <id> 1": the one id this process had outside, kept the same inside (not root), which is
-/// all an unprivileged user may map.
+/// "<inside> <id> 1": the one id this process had outside, which is all an unprivileged user may map.
+/// Inside it keeps its number, but for root: a host running as root gives the extension an ordinary
+/// id inside (nobody's), so that at exec it keeps no capability in its namespace.
+#define WH_INSIDE_ID_FOR_ROOT 65534ULL
 static int map_one_id(const char *path, unsigned long long id) {
     char line[64];
-    size_t n = decimal(line, id);
+    size_t n = decimal(line, id == 0 ? WH_INSIDE_ID_FOR_ROOT : id);
     line[n++] = ' ';
     n += decimal(line + n, id);
     memcpy(line + n, " 1\n", 3);

@@ -55,6 +55,9 @@ final class PrivateRootTests: XCTestCase {
 
         let script = look(at: secrets + [granted.appendingPathComponent("granted.txt").path]) + """
 
+        while read -r key value rest; do
+            case "$key" in Uid:) echo "uid $value" >&2 ;; CapEff:) echo "capabilities $value" >&2 ;; esac
+        done < /proc/self/status
         echo made > "$WIDGET_EXTENSION_DATA/made-inside" && echo "wrote data" >&2
         echo made > /etc/made-outside 2>/dev/null && echo "wrote etc" >&2
         """
@@ -62,6 +65,8 @@ final class PrivateRootTests: XCTestCase {
         for secret in secrets { XCTAssertFalse(log.contains("seen \(secret)"), "\(secret) is in the root: \(log)") }
         XCTAssertTrue(log.contains("read \(granted.path)/granted.txt: granted line"), log)
         XCTAssertTrue(log.contains("wrote data"), log)
+        XCTAssertTrue(log.contains("capabilities 0000000000000000"), "no capability, even in its own namespace: \(log)")
+        XCTAssertFalse(log.contains("uid 0\n"), "never root inside, even for a host run as root: \(log)")
         XCTAssertFalse(log.contains("wrote etc"), log)
         XCTAssertEqual(try String(contentsOf: host.store.dataDirectory("probe").appendingPathComponent("made-inside"), encoding: .utf8), "made\n")
     }
