@@ -46,6 +46,7 @@ let package = Package(
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
         .library(name: "LiveActivities", targets: ["LiveActivities"]),
         .library(name: "SmartStack", targets: ["SmartStack"]),
+        .library(name: "WidgetNetwork", targets: ["WidgetNetwork"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
@@ -71,7 +72,8 @@ let package = Package(
         .target(name: "FoundationAdditions"),
         // What Apple's URLSession has and Linux's lacks, apart: it links FoundationNetworking (and so
         // libcurl), which the host, built as one static executable, does not.
-        .target(name: "FoundationNetworkingAdditions", dependencies: ["Combine"]),
+        // It also holds the network route: the extension's URLSession requests go to the host (WidgetNetwork).
+        .target(name: "FoundationNetworkingAdditions", dependencies: ["Combine", "WidgetProtocol"]),
         .target(name: "WidgetIntents", dependencies: ["WidgetArchive", "FoundationAdditions"]),
         // `#Preview` and friends: a compiler plugin that speaks the plugin message protocol itself, so it
         // needs no swift-syntax (see Sources/WidgetMacros/main.swift).
@@ -155,6 +157,9 @@ let package = Package(
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
         .target(name: "CProcessContainment"),
+        // The network as the host governs it: every extension request through one gateway, checked
+        // against an allow-list, fetched live, recorded or replayed, bounded and logged.
+        .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol"]),
         // Live Activities as the system runs them: the 8-hour limit, dismissal, staleness, the limits on
         // starts and sizes, the push budget, who holds the Dynamic Island. Pure: no clock, no processes.
         .target(name: "LiveActivities", dependencies: ["WidgetProtocol"]),
@@ -165,7 +170,7 @@ let package = Package(
             name: "WidgetHostCore",
             dependencies: [
                 "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
-                "CProcessContainment",
+                "WidgetNetwork", "CProcessContainment",
             ]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
@@ -247,6 +252,9 @@ let package = Package(
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
+        // An HTTP server on the loopback for tests of the network route.
+        .target(name: "NetworkTestServer", path: "Tests/NetworkTestServer"),
+        .testTarget(name: "WidgetNetworkTests", dependencies: ["WidgetNetwork", "WidgetProtocol", "NetworkTestServer"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
         .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject"]),
         // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).

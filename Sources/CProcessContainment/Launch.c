@@ -225,17 +225,23 @@ static void enter_namespaces(const struct widgethost_launch *s, int report_fd) {
 }
 
 /// Descriptors as the extension gets them: /dev/null, the log (or the host's), the log again, the
-/// channel; everything else closed at exec. `exec_fd` is kept to exec from, close-on-exec.
+/// channel, and the network route when there is one; everything else closed at exec. `exec_fd` is
+/// kept to exec from, close-on-exec.
 static void arrange_descriptors(const struct widgethost_launch *s, int report_fd) {
     int channel = fcntl(s->channel_fd, F_DUPFD_CLOEXEC, 64);
+    int network = s->network_fd >= 0 ? fcntl(s->network_fd, F_DUPFD_CLOEXEC, 64) : -1;
     int log = s->stderr_fd >= 0 ? fcntl(s->stderr_fd, F_DUPFD_CLOEXEC, 64) : -1;
     int null = open("/dev/null", O_RDONLY | O_CLOEXEC);
-    if (channel < 0 || null < 0 || (s->stderr_fd >= 0 && log < 0)) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    if (channel < 0 || null < 0 || (s->stderr_fd >= 0 && log < 0) || (s->network_fd >= 0 && network < 0)) {
+        fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    }
     if (dup2(null, 0) < 0) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
     if (log >= 0 && (dup2(log, 1) < 0 || dup2(log, 2) < 0)) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
     if (dup2(channel, 3) < 0) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
-    if (syscall(SYS_close_range, 4U, ~0U, WH_CLOSE_RANGE_CLOEXEC) != 0) {
-        for (int fd = 4; fd < 65536; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
+    if (network >= 0 && dup2(network, 4) < 0) fail(report_fd, WIDGETHOST_STEP_DESCRIPTORS);
+    unsigned first_closed = network >= 0 ? 5U : 4U;
+    if (syscall(SYS_close_range, first_closed, ~0U, WH_CLOSE_RANGE_CLOEXEC) != 0) {
+        for (int fd = (int)first_closed; fd < 65536; fd++) fcntl(fd, F_SETFD, FD_CLOEXEC);
     }
 }
 
@@ -360,7 +366,7 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
         close(report[1]);
         return -1;
     }
-    unsigned long flags = spec->level == WIDGETHOST_SANDBOX_FULL ? (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC) : 0;
+    unsigned long flags = spec->level == WIDGETHOST_SANDBOX_FULL ? (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET) : 0;
     pid_t child_pid = raw_fork(flags);
     if (child_pid == 0) child(spec, exec_fd, report[1]);
     int clone_errno = errno;

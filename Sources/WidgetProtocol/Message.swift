@@ -40,6 +40,10 @@ public enum Message: Hashable, Sendable {
     case getRelevance(RelevanceRequest)
     /// Extension → host: the clues.
     case relevance(RelevanceReply)
+    /// Extension → host, on the network route's channel (not the main one): an HTTP request.
+    case fetch(NetworkRequest)
+    /// Host → extension, on the network route's channel: how it ended.
+    case fetched(NetworkReply)
 
     var typeCode: UInt8 {
         switch self {
@@ -58,6 +62,8 @@ public enum Message: Hashable, Sendable {
         case .activity: 13
         case .getRelevance: 14
         case .relevance: 15
+        case .fetch: 16
+        case .fetched: 17
         }
     }
 
@@ -76,6 +82,8 @@ public enum Message: Hashable, Sendable {
         case .activity(let r): r.requestID
         case .getRelevance(let r): r.requestID
         case .relevance(let r): r.requestID
+        case .fetch(let r): r.requestID
+        case .fetched(let r): r.requestID
         case .hello, .diagnostic, .shutdown: nil
         }
     }

@@ -151,6 +151,10 @@ public enum MessageCodec {
             r.write(to: &w)
         case .relevance(let r):
             r.write(to: &w)
+        case .fetch(let r):
+            r.write(to: &w)
+        case .fetched(let r):
+            r.write(to: &w)
         }
         return w.bytes
     }
@@ -221,6 +225,8 @@ public enum MessageCodec {
         case 13: return .activity(try ActivityReply.read(from: &r, limits: limits))
         case 14: return .getRelevance(try RelevanceRequest.read(from: &r, limits: limits))
         case 15: return .relevance(try RelevanceReply.read(from: &r, limits: limits))
+        case 16: return .fetch(try NetworkRequest.read(from: &r, limits: limits))
+        case 17: return .fetched(try NetworkReply.read(from: &r, limits: limits))
         default:
             throw ProtocolError.unknownMessageType(type)
         }

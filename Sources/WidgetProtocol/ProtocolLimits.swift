@@ -19,6 +19,11 @@ public struct ProtocolLimits: Hashable, Sendable {
     /// bound is 4 KB, which the host applies to what apps send (`ActivityRules`); this one only keeps a
     /// hostile peer from making the host hold more.
     public var maxActivityData: Int = 64 << 10
+    /// Largest body of a request or response on the network route. Default 4 MiB: a widget's data
+    /// (the host's own bound on what it fetches, `NetworkLimits`, is at most this).
+    public var maxNetworkBody: Int = 4 << 20
+    /// Most headers of one request or response on the network route. Default 128.
+    public var maxNetworkHeaders: Int = 128
     /// Longest string field (kind, names, messages). Default 4 KiB.
     public var maxStringLength: Int = 4 * 1024
     /// Limits applied to every archive inside a message.

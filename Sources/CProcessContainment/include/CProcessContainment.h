@@ -23,7 +23,7 @@ enum widgethost_sandbox_level {
     /// The extension also becomes the subreaper of what it starts, so everything it starts stays
     /// in its process tree (where the host can find and stop it) even after a double fork.
     WIDGETHOST_SANDBOX_BASIC = 1,
-    /// Also a user, PID and mount namespace: everything it starts dies with it (the kernel stops a
+    /// Also a user, PID, mount and network namespace: everything it starts dies with it (the kernel stops a
     /// PID namespace when its first process ends), it sees no other process, and its root is a file
     /// system of its own: what it was granted read-only at the same paths, its data folder writable,
     /// a small /tmp of its own, a few devices and its own /proc; nothing else of the host's.
@@ -61,6 +61,9 @@ struct widgethost_launch {
     /// Becomes descriptor 3; `stderr_fd` becomes 2 (-1: the host's); standard input is /dev/null.
     int channel_fd;
     int stderr_fd;
+    /// Becomes descriptor 4 (-1: none): the network route, the extension's only way to the network in
+    /// FULL, where it has a network namespace of its own with nothing in it.
+    int network_fd;
     /// RLIMIT_DATA in bytes, 0 for none; applied in the child before exec, so there is no window.
     unsigned long long data_limit;
     int level;

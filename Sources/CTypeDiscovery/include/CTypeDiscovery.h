@@ -7,4 +7,12 @@
 const void *widgethost_conformances_start(void);
 const void *widgethost_conformances_end(void);
 
+/// Starts the network route (`HostNetworkRoute`) if the executable links the module that has it.
+/// Returns whether it does. A weak reference: what an extension does not import costs it nothing.
+int widgethost_start_linked_network_route(void);
+
+/// Whether Foundation's networking library is loaded (dynamically linked into this process): an
+/// extension that can make requests.
+int widgethost_links_foundation_networking(void);
+
 #endif

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import ActivityKit
+import CTypeDiscovery
 import CVirtualClock
 import Foundation
 import WidgetArchive
@@ -27,6 +28,7 @@ package enum ExtensionRuntime {
             describe(extensionID: extensionID, widgets: widgets, activities: activities)
             exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
         }
+        startNetworkRoute(extensionID: extensionID)
         let server = RequestServer(
             channel: FrameChannel(fd: fd), extensionID: extensionID, widgets: widgets, activities: activities, urlSchemes: urlSchemes,
             previews: PreviewCatalog.discover())
@@ -35,6 +37,16 @@ package enum ExtensionRuntime {
         thread.stackSize = 4 << 20
         thread.start()
         dispatchMain()
+    }
+
+    /// Sends the extension's requests through the host (`HostNetworkRoute`) when it links the module
+    /// that has the route; an extension that can make requests without it is told, once, that they
+    /// bypass the host (and in the full sandbox find no network).
+    private static func startNetworkRoute(extensionID: String) {
+        guard widgethost_start_linked_network_route() == 0, widgethost_links_foundation_networking() != 0,
+              ProcessInfo.processInfo.environment["WIDGET_HOST_NETWORK_FD"] != nil else { return }
+        FileHandle.standardError.write(Data(("\(extensionID): links FoundationNetworking without FoundationNetworkingAdditions, so its "
+            + "requests do not go through the host's network route (add the FoundationNetworkingAdditions product to the target)\n").utf8))
     }
 
     private static func describe(extensionID: String, widgets: [_ResolvedWidget], activities: [_ResolvedWidget]) {
@@ -106,7 +118,7 @@ final class RequestServer: @unchecked Sendable {
                     exit(0)
                 case .getRelevance(let request):
                     try channel.send(relevance(for: request))
-                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity, .relevance:
+                case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity, .relevance, .fetch, .fetched:
                     try channel.send(.failure(Failure(requestID: message.requestID ?? 0, code: .malformedRequest,
                                                       message: "an extension does not accept this message from the host")))
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetNetwork
 import WidgetProtocol
 import WidgetRender
 
@@ -71,6 +72,11 @@ public final class WidgetHost: @unchecked Sendable {
     /// connection's diagnostics: for authors (`preview` and `WidgetTesting` turn it on). Every open
     /// then passes by the namespace's init, which costs a launch some milliseconds.
     public var reportsRefusedOpens = false
+
+    /// Where extensions' URLSession requests go (`NetworkGateway`): each launch gets a route to it.
+    /// Nil gives no route: an extension's requests then go straight to the network, but in the full
+    /// sandbox, which has none.
+    public var network: NetworkGateway?
 
     /// Folders no extension is granted besides the store root: where the control socket lives by
     /// default, and shared memory.
@@ -147,10 +153,19 @@ public final class WidgetHost: @unchecked Sendable {
         spec.hiddenFolders = [store.root.path] + coveredFolders
         spec.readPaths = readPaths[name] ?? []
         spec.reportsRefusedOpens = reportsRefusedOpens
+        var route: [Int32] = [-1, -1]
+        if network != nil {
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &route) == 0 else {
+                throw .system(call: "socketpair", errno: errno)
+            }
+            spec.networkDescriptor = route[1]
+        }
+        defer { if route[1] >= 0 { close(route[1]) } }
         let connection: ExtensionConnection
         do {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
         } catch {
+            if route[0] >= 0 { close(route[0]) }
             switch error {
             case .handshakeFailed, .protocolVersionMismatch, .identityMismatch: fault(executable, name, .handshakeFailed, "\(error)")
             default: fault(executable, name, .launchFailed, "\(error)")
@@ -158,6 +173,7 @@ public final class WidgetHost: @unchecked Sendable {
             throw error
         }
         connection.maximumUnsolicitedMessages = supervision.maximumUnsolicitedMessages
+        if let network, route[0] >= 0 { network.serve(FrameChannel(fd: route[0]), extensionID: name) }
         record(name, .launched, "pid \(connection.process.extensionPID): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
         lock.withLock {
             connections[executable] = connection

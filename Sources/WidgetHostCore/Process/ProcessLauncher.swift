@@ -32,6 +32,9 @@ public struct LaunchSpec: Sendable {
     /// Full sandbox: report what the extension tries to open that its root lacks (`RefusedReads`).
     /// Each open goes by the namespace's init, which costs a launch some milliseconds.
     public var reportsRefusedOpens = false
+    /// The child's end of the network route (`NetworkGateway`), given as descriptor 4 and named by
+    /// `WIDGET_HOST_NETWORK_FD`; nil for none. The caller keeps ownership.
+    public var networkDescriptor: Int32?
 
     public init(executable: String, arguments: [String] = [], environment: [String: String] = [:], logFile: String? = nil,
                 dataDirectory: String? = nil) {
@@ -48,6 +51,8 @@ public struct LaunchSpec: Sendable {
 /// error to the log file. No shell, no `Process` run loop.
 public struct PosixProcessLauncher: ProcessLauncher {
     public static let childDescriptor: Int32 = 3
+    /// Where the child finds the network route, when it has one.
+    public static let childNetworkDescriptor: Int32 = 4
 
     public var limits: ProtocolLimits
     public var sandbox: SandboxLevel
@@ -116,6 +121,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.envp = envp
                                 launch.channel_fd = childEnd
                                 launch.stderr_fd = log
+                                launch.network_fd = spec.networkDescriptor ?? -1
                                 launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
                                 launch.level = sandbox.rank
                                 launch.data_dir = data
@@ -161,6 +167,7 @@ extension PosixProcessLauncher {
         var environment = ProcessInfo.processInfo.environment.filter { inheritedEnvironment.contains($0.key) || $0.key.hasPrefix("LC_") }
         for (k, v) in spec.environment { environment[k] = v }
         environment["WIDGET_HOST_FD"] = String(childDescriptor)
+        if spec.networkDescriptor != nil { environment["WIDGET_HOST_NETWORK_FD"] = String(childNetworkDescriptor) }
         if let data = spec.dataDirectory {
             environment["WIDGET_EXTENSION_DATA"] = data
             environment["HOME"] = data

@@ -53,6 +53,7 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         spec.gid = getgid()
         spec.channel_fd = -1
         spec.stderr_fd = -1
+        spec.network_fd = -1
         spec.status_fd = -1
         spec.refusal_fd = -1
         var pid: pid_t = 0
