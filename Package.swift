@@ -192,7 +192,7 @@ let package = Package(
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities",
-                "WidgetImport", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList",
+                "WidgetNetwork", "WidgetImport", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
@@ -228,6 +228,13 @@ let package = Package(
             path: "Extensions/WidgetGallery",
             resources: [.copy("Assets.xcassets")],
             // Shipping widget code is written in the Swift 5 language mode (`static var title = …`).
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // A widget that fetches its data (URLSession), through the host's network route.
+        .executableTarget(
+            name: "Headlines",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "FoundationNetworkingAdditions"],
+            path: "Extensions/Headlines",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .executableTarget(
@@ -270,6 +277,7 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
+                "WidgetNetwork", "NetworkTestServer",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
             ]
         ),

@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside", "connectsDirectly"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -195,6 +195,22 @@ do {
             let fd = open(path, O_RDONLY)
             if fd >= 0 { close(fd) }
             try channel.send(reply(request, text: fd >= 0 ? "read" : "refused"))
+            continue
+        }
+        if request.kind == "connectsDirectly" {
+            // Connects to the loopback port the test left in its data folder, around the host's route.
+            let port = data.flatMap { try? String(contentsOf: $0.appendingPathComponent("direct-port"), encoding: .utf8) }.flatMap(UInt16.init) ?? 9
+            let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            address.sin_port = port.bigEndian
+            let connected = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            } == 0
+            let reason = connected ? "connected" : "refused: \(String(cString: strerror(errno)))"
+            close(socketFD)
+            try channel.send(reply(request, text: reason))
             continue
         }
         if request.kind == "manyThreads" {

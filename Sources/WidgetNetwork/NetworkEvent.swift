@@ -40,6 +40,15 @@ public struct NetworkEvent: Hashable, Sendable {
         }
     }
 
+    /// One line of an event log (`run`'s events.jsonl), without its newline: the fields and the time
+    /// in seconds since 1970, keys sorted.
+    public var jsonLine: String {
+        var fields = self.fields
+        fields["time"] = date.timeIntervalSince1970
+        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys, .withoutEscapingSlashes]) else { return "{}" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// A JSON object for an event log line.
     public var fields: [String: Any] {
         var fields: [String: Any] = ["event": "network", "extension": extensionID, "method": method, "url": url, "outcome": verdict,

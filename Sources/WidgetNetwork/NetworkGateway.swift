@@ -8,9 +8,15 @@ import WidgetProtocol
 /// answered from the network, a recording, or a refusal, and logged. One gateway serves all of a
 /// host's extensions, each on a channel of its own.
 ///
-/// `@unchecked Sendable`: immutable but for `inFlight`, guarded by `lock`.
+/// `@unchecked Sendable`: immutable but for `inFlight` and the policy, guarded by `lock`.
 public final class NetworkGateway: @unchecked Sendable {
-    public let policy: NetworkPolicy
+    /// What the gateway allows; a running host changes it when its configuration is reloaded, and the
+    /// next request sees the change.
+    public var policy: NetworkPolicy {
+        get { lock.withLock { currentPolicy } }
+        set { lock.withLock { currentPolicy = newValue } }
+    }
+    private var currentPolicy: NetworkPolicy
     private let fetcher: NetworkFetcher
     private let now: @Sendable () -> Date
     private let report: @Sendable (NetworkEvent) -> Void
@@ -23,7 +29,7 @@ public final class NetworkGateway: @unchecked Sendable {
     ///   - report: told of every request, once it is answered.
     public init(policy: NetworkPolicy, fetcher: NetworkFetcher = URLSessionFetcher(), now: @escaping @Sendable () -> Date = Date.init,
                 report: @escaping @Sendable (NetworkEvent) -> Void = { _ in }) {
-        self.policy = policy
+        currentPolicy = policy
         self.fetcher = fetcher
         self.now = now
         self.report = report
@@ -47,13 +53,14 @@ public final class NetworkGateway: @unchecked Sendable {
     }
 
     private func answerLater(_ request: NetworkRequest, extensionID: String, send: @escaping @Sendable (NetworkReply) -> Void) {
+        let limit = policy.limits.maxInFlight
         let admitted = lock.withLock { () -> Bool in
-            guard inFlight[extensionID, default: 0] < policy.limits.maxInFlight else { return false }
+            guard inFlight[extensionID, default: 0] < limit else { return false }
             inFlight[extensionID, default: 0] += 1
             return true
         }
         guard admitted else {
-            let reason = "more than \(policy.limits.maxInFlight) requests in flight"
+            let reason = "more than \(limit) requests in flight"
             log(request, extensionID, .refused(reason: reason), since: ContinuousClock.now)
             send(NetworkReply(requestID: request.requestID, outcome: .failure(code: URLError.Code.notConnectedToInternet.rawValue, reason: reason)))
             return
@@ -74,6 +81,7 @@ public final class NetworkGateway: @unchecked Sendable {
     }
 
     private func decide(_ request: NetworkRequest, extensionID: String) -> (NetworkReply.Outcome, NetworkEvent.Outcome) {
+        let policy = self.policy
         let offline = URLError.Code.notConnectedToInternet.rawValue
         func refuse(_ reason: String) -> (NetworkReply.Outcome, NetworkEvent.Outcome) {
             (.failure(code: offline, reason: reason), .refused(reason: reason))

@@ -30,6 +30,8 @@ public final class ScheduleLogFile: ScheduleLog {
     /// Otherwise: decisions not yet handed to the writing thread.
     private var pending: [ScheduleEvent] = []
     private let chunk: Int
+    /// In place, lines may come from several threads (`recordLine`); each is written whole.
+    private let inPlaceLock = NSLock()
     private var finished = false
 
     /// `chunkSize`: decisions gathered before each hand-over (the default keeps a chunk small enough
@@ -56,11 +58,24 @@ public final class ScheduleLogFile: ScheduleLog {
 
     public func record(_ event: ScheduleEvent) {
         guard !inPlace else {
-            ScheduleEventLine.append(event, to: &buffer)
-            return flush()
+            return inPlaceLock.withLock {
+                ScheduleEventLine.append(event, to: &buffer)
+                flush()
+            }
         }
         pending.append(event)
         if pending.count >= chunk { flush() }
+    }
+
+    /// In place: appends a line of another kind (a host's network request, say) at once, whole, from
+    /// any thread, between decisions. `line` is one JSON object without its newline.
+    public func recordLine(_ line: String) {
+        guard inPlace else { return }
+        inPlaceLock.withLock {
+            buffer.append(contentsOf: line.utf8)
+            buffer.append(0x0A)
+            flush()
+        }
     }
 
     /// Hands over what is gathered so far: written at once in place, on the writing thread otherwise.
@@ -82,8 +97,10 @@ public final class ScheduleLogFile: ScheduleLog {
     /// Writes the rest and puts the file in place. Throws the first failure of the whole run.
     public func finish() throws(ScheduleLogFileError) {
         guard !finished else { return }
-        flush()
-        finished = true
+        inPlaceLock.withLock {
+            flush()
+            finished = true
+        }
         let failure = output.close()
         if let failure {
             if !inPlace { unlink(temporaryPath) }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetHostCore
+import WidgetNetwork
 
 /// A wrong command line: printed with the usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -42,6 +43,12 @@ struct Arguments {
                         value = args[i]
                     }
                     options[name] = value
+                    // `--network record DIR` and `--network replay DIR`: the mode's folder follows it.
+                    if name == "network", let mode = value, NetworkMode.takesFolder(mode) {
+                        guard i + 1 < args.count, !args[i + 1].hasPrefix("--") else { throw UsageError("--network \(mode) needs a folder: --network \(mode) DIR") }
+                        i += 1
+                        options[Self.networkFolder] = args[i]
+                    }
                 } else {
                     throw UsageError("unknown option --\(name)")
                 }
@@ -101,6 +108,27 @@ struct Arguments {
             throw CommandFailure("the \(level) sandbox is not available on this machine (\(SandboxLevel.fullUnavailableReason ?? "no reason given")); use --sandbox \(SandboxLevel.strongestAvailable)")
         }
         return level
+    }
+
+    /// Where the folder of `--network record DIR` is kept (not an option anyone can give).
+    private static let networkFolder = " network folder"
+
+    /// `--network live|off|record DIR|replay DIR`; live by default. A replay folder must exist.
+    func network() throws -> NetworkMode {
+        guard let word = options["network"] else { return .live }
+        let mode: NetworkMode
+        do {
+            mode = try NetworkMode(word, folder: options[Self.networkFolder])
+        } catch {
+            throw UsageError("\(error)")
+        }
+        if case .replay(let folder) = mode {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                throw CommandFailure("--network replay: \(folder) is not a folder of recordings (make one with --network record \(folder))")
+            }
+        }
+        return mode
     }
 
     private static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetNetwork
 import LiveActivities
 import SmartStack
 import WidgetArchive
@@ -35,6 +36,8 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
     /// executable's file name): folders or files it reads beyond its bundle, or programs it starts
     /// (their libraries come with them). Relative paths are taken from the file's folder.
     public var readPaths: [String: [String]]?
+    /// What extensions may reach through the host's network route, and the bounds on each request.
+    public var network: NetworkSettings?
 
     public init(instances: [WidgetInstance], extensions: [String]? = nil, liveActivities: LiveActivitySettings? = nil,
                 stacks: [StackConfiguration]? = nil) {
@@ -93,6 +96,13 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
                 return resolved
             }
         }
+        if let network = config.network {
+            do {
+                _ = try network.policy(mode: .live)
+            } catch {
+                throw .configuration(path: path, reason: "network: \(error)")
+            }
+        }
         if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, reason: "liveActivities: \(reason)") }
         for stack in config.stacks ?? [] {
             guard !stack.members.isEmpty else { throw .configuration(path: path, reason: "stack \(stack.id) has no members") }
@@ -145,5 +155,65 @@ public struct StackConfiguration: Codable, Hashable, Sendable {
         self.id = id
         self.platform = platform
         self.members = members
+    }
+}
+
+/// The network section of a run configuration:
+///
+/// ```json
+/// "network": { "allow": { "Headlines": ["api.example.com", "*.weather.gov", "http://127.0.0.1:8080"] },
+///              "maxResponseKB": 2048, "timeoutSeconds": 10 }
+/// ```
+///
+/// With no `allow`, every extension may reach any http or https host; with one, an extension not in it
+/// may reach none. The mode (live, off, record, replay) comes from the command line.
+public struct NetworkSettings: Codable, Hashable, Sendable {
+    /// Allow-list rules by extension ID (`NetworkAllowList.Rule`).
+    public var allow: [String: [String]]?
+    /// Largest response body, in KiB (1 to 4096).
+    public var maxResponseKB: Int?
+    /// Longest a request may take, in seconds (above 0, at most 60).
+    public var timeoutSeconds: Double?
+    /// Most requests of one extension in flight (1 to 64).
+    public var maxInFlight: Int?
+
+    public init(allow: [String: [String]]? = nil) { self.allow = allow }
+
+    /// The policy for `mode`; throws the first thing out of range or not a rule.
+    public func policy(mode: NetworkMode) throws(NetworkSettingsError) -> NetworkPolicy {
+        var limits = NetworkLimits()
+        if let kb = maxResponseKB {
+            guard (1...4096).contains(kb) else { throw .outOfRange(field: "maxResponseKB", value: "\(kb)", range: "1 to 4096") }
+            limits.maxResponseBytes = kb << 10
+        }
+        if let seconds = timeoutSeconds {
+            guard seconds.isFinite, seconds > 0, seconds <= 60 else { throw .outOfRange(field: "timeoutSeconds", value: "\(seconds)", range: "above 0 and at most 60") }
+            limits.timeout = seconds
+        }
+        if let count = maxInFlight {
+            guard (1...64).contains(count) else { throw .outOfRange(field: "maxInFlight", value: "\(count)", range: "1 to 64") }
+            limits.maxInFlight = count
+        }
+        var lists: [String: NetworkAllowList] = [:]
+        for (id, rules) in allow ?? [:] {
+            do {
+                lists[id] = try NetworkAllowList(parsing: rules)
+            } catch {
+                throw .notARule(extensionID: id, error)
+            }
+        }
+        return NetworkPolicy(mode: mode, allowLists: lists, limits: limits)
+    }
+}
+
+public enum NetworkSettingsError: Error, Hashable, Sendable, CustomStringConvertible {
+    case outOfRange(field: String, value: String, range: String)
+    case notARule(extensionID: String, NetworkAllowListError)
+
+    public var description: String {
+        switch self {
+        case .outOfRange(let field, let value, let range): "\(field) must be \(range) (got \(value))"
+        case .notARule(let id, let error): "allow of \(id): \(error)"
+        }
     }
 }

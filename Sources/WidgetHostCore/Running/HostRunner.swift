@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetNetwork
 import LiveActivities
 import SmartStack
 import WidgetArchive
@@ -69,6 +70,7 @@ public final class HostRunner {
                 rules: BudgetRules = BudgetRules(), log: ScheduleLog = ScheduleCounter()) {
         self.host = host
         host.readPaths = configuration.readPaths ?? [:]
+        Self.applyNetwork(configuration, to: host)
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
         active = Array(repeating: true, count: sessions.count)
         self.dailyBudget = dailyBudget
@@ -180,14 +182,24 @@ public final class HostRunner {
         issuePushTokens()
     }
 
+    /// The configuration's allow-lists and bounds, in the mode the host's gateway was given (a loaded
+    /// configuration has been checked, so its section makes a policy).
+    private static func applyNetwork(_ configuration: HostConfiguration, to host: WidgetHost) {
+        guard let gateway = host.network else { return }
+        let settings = configuration.network ?? NetworkSettings()
+        if let policy = try? settings.policy(mode: gateway.policy.mode) { gateway.policy = policy }
+    }
+
     /// Takes a new configuration while running (`run` on SIGHUP): instances with new ids start,
     /// instances no longer listed stop (their files stay); the others go on as they were. Extensions
     /// whose set of configured widgets changed are told their push tokens again. Returns the ids
     /// added and removed.
     @discardableResult
     public func reconfigure(_ configuration: HostConfiguration) -> (added: [String], removed: [String]) {
-        // A changed grant takes effect when the extension next starts.
+        // A changed grant takes effect when the extension next starts; a changed network section, at
+        // the next request.
         host.readPaths = configuration.readPaths ?? [:]
+        Self.applyNetwork(configuration, to: host)
         let wanted = Set(configuration.instances.map(\.id))
         var removed: [String] = []
         for i in activeIndices where !wanted.contains(sessions[i].instance.id) {

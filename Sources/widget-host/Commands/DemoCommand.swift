@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetNetwork
 import WidgetProtocol
 import WidgetRender
 import WidgetScheduling
@@ -11,15 +12,19 @@ import WidgetScheduling
 /// processes), renders every entry to PNG and render-tree JSON, and prints where everything went.
 enum DemoCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: ["store", "out", "sandbox"])
+        let a = try Arguments(args, options: ["store", "out", "sandbox", "network"])
         guard a.positional.isEmpty else { throw UsageError("demo takes no positional arguments") }
         let storeRoot = URL(fileURLWithPath: a.value("store") ?? "Archives/store", isDirectory: true)
         let outDir = URL(fileURLWithPath: a.value("out") ?? storeRoot.appendingPathComponent("demo-renders").path, isDirectory: true)
-        let demo = try DemoRun(store: ArchiveStore(root: storeRoot), outDir: outDir, sandbox: try a.sandbox())
+        // The headline widget's feed, replayed from the recording kept with the project unless asked
+        // otherwise: the demo runs the same offline.
+        let network = a.value("network") == nil ? NetworkMode.replay(folder: DemoRun.recordings) : try a.network()
+        let demo = try DemoRun(store: ArchiveStore(root: storeRoot), outDir: outDir, sandbox: try a.sandbox(), network: network)
         defer { demo.host.shutdown() }
         print("widget-host demo: virtual time \(CivilDate.isoDate(demo.start)) → \(CivilDate.isoDate(demo.end))")
         do {
             try demo.launch()
+            try demo.fetchTheHeadline()
             try demo.playTheDay()
             try demo.useTheControls()
             try demo.printSummary()
@@ -55,7 +60,10 @@ enum DemoCommand {
 final class DemoRun {
     let store: ArchiveStore
     let outDir: URL
-    let caffeinePath: String, todoPath: String
+    let caffeinePath: String, todoPath: String, headlinesPath: String
+    /// Where the headline widget's feed is recorded, from the package's folder.
+    static let recordings = "Archives/recordings"
+    private let requests = NetworkEventList()
     let start: Date, end: Date
     let espressoAt: Date, todoAt: Date, pushAt: Date
     let clock: VirtualClock
@@ -77,11 +85,12 @@ final class DemoRun {
     let liveActivity: DemoLiveActivity
 
     /// Clears the examples' own data (so the printed totals are this run's) and the output folder.
-    init(store: ArchiveStore, outDir: URL, sandbox: SandboxLevel) throws {
+    init(store: ArchiveStore, outDir: URL, sandbox: SandboxLevel, network: NetworkMode) throws {
         self.store = store
         self.outDir = outDir
         caffeinePath = try BundledExtensions.path("CaffeineTracker")
         todoPath = try BundledExtensions.path("ToDoList")
+        headlinesPath = try BundledExtensions.path("Headlines")
         for id in ["CaffeineTracker", "ToDoList"] { try? FileManager.default.removeItem(at: store.dataDirectory(id)) }
         logStarts = Dictionary(uniqueKeysWithValues: ["CaffeineTracker", "ToDoList"].map { id in
             (id, ((try? FileManager.default.attributesOfItem(atPath: store.logFile(id).path))?[.size] as? Int) ?? 0)
@@ -96,6 +105,7 @@ final class DemoRun {
         pushAt = start.addingTimeInterval(10 * 3600)
         clock = VirtualClock(start: start)
         host = WidgetHost(store: store, clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
+        try NetworkRouting.attach(network, to: host) { [requests] in requests.append($0) }
         caffeine = WidgetSession(host: host, instance: WidgetInstance(id: "caffeine", extensionPath: caffeinePath, kind: "CaffeineTracker", family: .systemSmall))
         todo = WidgetSession(host: host, instance: WidgetInstance(id: "todo", extensionPath: todoPath, kind: "ToDoList", family: .systemMedium))
         espressoControl = WidgetSession(host: host, instance: WidgetInstance(
@@ -130,6 +140,19 @@ final class DemoRun {
         pushes = routes
         let token = routes.tokens[0].map(PushTokenIssuer.hex) ?? "none"
         print("  push tokens issued: CaffeineTracker widgets \(token.prefix(8))…, LogEspresso control \(routes.tokens[2].map(PushTokenIssuer.hex)?.prefix(8) ?? "none")…")
+    }
+
+    /// The headline widget fetches its feed with URLSession; the request goes through the host's
+    /// network route (replayed from the project's recording unless `--network` says otherwise).
+    func fetchTheHeadline() throws {
+        let headline = WidgetSession(host: host, instance: WidgetInstance(
+            id: "headline", extensionPath: headlinesPath, kind: "Headline", family: .systemMedium))
+        try headline.reload(reason: .startup)
+        reloads += 1
+        let tree = try headline.render()
+        try publish(headline, tree, "fetched")
+        print("  \(DemoCommand.hhmm(clock.now)) Headline widget: \(tree.texts.joined(separator: " | "))")
+        for event in requests.drain() { print("    network: \(NetworkRouting.line(event))") }
     }
 
     /// Until the day ends: every entry of the caffeine tracker, the taps when their time comes, and a
@@ -266,3 +289,21 @@ final class DemoRun {
     }
 }
 
+
+/// The demo's network requests, gathered as the gateway answers them (on its threads) and printed
+/// where they belong in the story.
+final class NetworkEventList: @unchecked Sendable {
+    // `@unchecked Sendable`: `events` is guarded by `lock`.
+    private let lock = NSLock()
+    private var events: [NetworkEvent] = []
+
+    func append(_ event: NetworkEvent) { lock.withLock { events.append(event) } }
+
+    /// What has come so far, oldest first, and forgets it.
+    func drain() -> [NetworkEvent] {
+        lock.withLock {
+            defer { events = [] }
+            return events
+        }
+    }
+}

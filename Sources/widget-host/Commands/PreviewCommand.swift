@@ -12,7 +12,7 @@ import WidgetRender
 /// sheet.
 enum PreviewCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: Set(["extension", "out", "at", "font", "entries", "store", "sandbox", "shard", "platforms"])
+        let a = try Arguments(args, options: Set(["extension", "out", "at", "font", "entries", "store", "sandbox", "shard", "platforms", "network"])
                                 .union(DeviceArguments.settingOptions).union(DeviceArguments.axisOptions),
                               flags: ["matrix", "merge"])
         if a.has("merge") {
@@ -41,6 +41,9 @@ enum PreviewCommand {
         try OutputFile.createDirectory(out)
         let host = WidgetHost(store: ArchiveStore(root: storeRoot), clock: VirtualClock(start: start), launcher: PosixProcessLauncher(sandbox: try a.sandbox()))
         host.reportsRefusedOpens = true  // an author previewing learns what the widget expected to read
+        try NetworkRouting.attach(try a.network(), to: host) { event in
+            FileHandle.standardError.write(Data("network: \(NetworkRouting.line(event))\n".utf8))
+        }
         defer { host.shutdown() }
         let connection: ExtensionConnection
         do {

@@ -30,7 +30,7 @@ func exchange(_ request: ControlRequest, socket: String?) throws -> ControlRespo
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: Set(["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox"])
+        let a = try Arguments(args, options: Set(["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox", "network"])
                                 .union(BudgetRuleArguments.options), flags: Set(["verbose"]).union(BudgetRuleArguments.flags))
         var rules = BudgetRules()
         try BudgetRuleArguments.apply(a, to: &rules)
@@ -74,6 +74,12 @@ enum RunCommand {
             log = try ScheduleLogFile(path: out.appendingPathComponent("events.jsonl").path, chunkSize: 1, inPlace: true)
         } catch {
             throw CommandFailure("\(error)")
+        }
+        // `recordLine` may be called from any thread (the log file takes its own lock for it).
+        nonisolated(unsafe) let lines = log
+        try NetworkRouting.attach(try a.network(), settings: configuration.network, to: host) { event in
+            lines.recordLine(event.jsonLine)
+            if verbose { FileHandle.standardError.write(Data("widget-host: network: \(NetworkRouting.line(event))\n".utf8)) }
         }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, rules: rules, log: log)
