@@ -287,6 +287,14 @@ static void reap_until(pid_t extension, int status_fd) {
 static void run_init(const struct widgethost_launch *s, int exec_fd, int report_fd) {
     int watch[2] = { -1, -1 };
     if (s->refusal_fd >= 0 && socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, watch) != 0) watch[0] = watch[1] = -1;
+    // Above every number either process rearranges descriptors to (0 to 4 in the extension, 64 to
+    // 66 here), so no dup2 below lands on one of them.
+    for (int i = 0; i < 2; i++) {
+        if (watch[i] < 0) continue;
+        int high = fcntl(watch[i], F_DUPFD_CLOEXEC, 67);
+        close(watch[i]);
+        watch[i] = high;
+    }
     sigset_t child_ended, previous;
     sigemptyset(&child_ended);
     sigaddset(&child_ended, SIGCHLD);
@@ -301,8 +309,11 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
     if (watch[1] >= 0) close(watch[1]);
     // Nothing of the extension's (its channel above all) stays open here but these.
     const int status_fd = 64, refusal_fd = 65, watch_fd = 66;
-    if (s->status_fd != status_fd && dup2(s->status_fd, status_fd) < 0) _exit(127);
-    int watching = s->refusal_fd >= 0 && watch[0] >= 0 && dup2(s->refusal_fd, refusal_fd) >= 0 && dup2(watch[0], watch_fd) >= 0;
+    // The host's descriptors may already be any of 64 to 66: each is first copied above them.
+    int status_high = fcntl(s->status_fd, F_DUPFD_CLOEXEC, 67);
+    int refusal_high = s->refusal_fd >= 0 ? fcntl(s->refusal_fd, F_DUPFD_CLOEXEC, 67) : -1;
+    if (status_high < 0 || dup2(status_high, status_fd) < 0) _exit(127);
+    int watching = refusal_high >= 0 && watch[0] >= 0 && dup2(refusal_high, refusal_fd) >= 0 && dup2(watch[0], watch_fd) >= 0;
     syscall(SYS_close_range, 0U, (unsigned)status_fd - 1, 0U);
     syscall(SYS_close_range, (unsigned)(watching ? watch_fd : status_fd) + 1, ~0U, 0U);
     int listener = watching ? wh_watch_receive(watch_fd) : -1;
@@ -350,6 +361,15 @@ static void child(const struct widgethost_launch *s, int exec_fd, int report_fd)
     start_extension(s, exec_fd, report_fd, -1);
 }
 
+/// `fd` copied to the lowest free number above 66 (close-on-exec), the original closed; `fd` itself
+/// if there is no room.
+static int move_above_rearranged(int fd) {
+    int high = fcntl(fd, F_DUPFD_CLOEXEC, 67);
+    if (high < 0) return fd;
+    close(fd);
+    return high;
+}
+
 int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *failed_step, int *failed_errno, int *failed_index) {
     *failed_index = -1;
     int report[2];
@@ -366,6 +386,10 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
         close(report[1]);
         return -1;
     }
+    // The child rearranges descriptors onto 0 to 4 (and its init onto 64 to 66): what it still needs
+    // after that is first moved above them.
+    report[1] = move_above_rearranged(report[1]);
+    if (exec_fd >= 0) exec_fd = move_above_rearranged(exec_fd);
     unsigned long flags = spec->level == WIDGETHOST_SANDBOX_FULL ? (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET) : 0;
     pid_t child_pid = raw_fork(flags);
     if (child_pid == 0) child(spec, exec_fd, report[1]);

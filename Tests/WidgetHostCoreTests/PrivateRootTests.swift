@@ -38,6 +38,34 @@ final class PrivateRootTests: XCTestCase {
             .joined(separator: "\n")
     }
 
+    /// The launch moves descriptors onto fixed numbers (0 to 4 in the extension, 64 to 66 in its
+    /// init); a host whose own descriptors reach up to any of those numbers still launches, with the
+    /// watch. Each round takes every free number below a mark, so that what the launch opens lands on
+    /// and around the fixed ones.
+    func testAHostWhoseDescriptorsReachTheFixedNumbersStillLaunchesInTheFullSandbox() throws {
+        try fullSandbox()
+        for mark in Int32(48)...68 {
+            var filled: [Int32] = []
+            defer { for fd in filled { close(fd) } }
+            while true {
+                let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
+                guard fd >= 0 else { break }
+                guard fd < mark else {
+                    close(fd)
+                    break
+                }
+                filled.append(fd)
+            }
+            let host = WidgetHost(store: ArchiveStore(root: try temporaryDirectory(self)), clock: VirtualClock(start: t0),
+                                  launcher: PosixProcessLauncher(sandbox: .full))
+            host.reportsRefusedOpens = true
+            defer { host.shutdown() }
+            let session = WidgetSession(host: host, instance: WidgetInstance(
+                id: "todo", extensionPath: try BuiltProducts.executable("ToDoList"), kind: "ToDoList", family: .systemMedium))
+            XCTAssertNoThrow(try session.reload(), "descriptors taken below \(mark)")
+        }
+    }
+
     func testAnExtensionReadsOnlyWhatItsRootWasGiven() throws {
         try fullSandbox()
         let dir = try temporaryDirectory(self)
