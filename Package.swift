@@ -200,7 +200,7 @@ let package = Package(
         // Measures renders against iOS's own (Tools/Fidelity/README.md).
         .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
                           path: "Tools/Fidelity/Sources"),
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetNetwork", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetNetwork
 import WidgetRender
 
 /// A host for tests: launches a real extension process on a virtual clock with a throwaway store, and
@@ -22,7 +23,12 @@ public final class WidgetTestHost {
     ///   - extensionPath: the extension executable.
     ///   - start: the virtual clock's start (default: now).
     ///   - store: a store folder to use; by default a temporary one, removed by `shutdown()`.
-    public init(extension extensionPath: String, start: Date = Date(), store: URL? = nil) throws {
+    ///   - network: where the extension's URLSession requests go. Off by default, so that a test never
+    ///     depends on a server; `.replay(folder:)` answers from recordings made with `.record(folder:)`
+    ///     (or `widget-host preview --network record DIR`), the same on every machine.
+    ///   - allow: the hosts the extension may reach (`NetworkAllowList` rules); nil for any.
+    public init(extension extensionPath: String, start: Date = Date(), store: URL? = nil, network: NetworkMode = .off,
+                allow: [String]? = nil) throws {
         self.extensionPath = extensionPath
         clock = VirtualClock(start: start)
         ownsStore = store == nil
@@ -30,7 +36,18 @@ public final class WidgetTestHost {
         try FileManager.default.createDirectory(at: storeDirectory, withIntermediateDirectories: true)
         host = WidgetHost(store: ArchiveStore(root: storeDirectory), clock: clock)
         host.reportsRefusedOpens = true
+        var policy = NetworkPolicy(mode: network)
+        if let allow {
+            policy.allowLists[URL(fileURLWithPath: extensionPath).lastPathComponent] = try NetworkAllowList(parsing: allow)
+        }
+        let clock = self.clock
+        let requests = requestLog
+        host.network = NetworkGateway(policy: policy, now: { clock.now }, report: { requests.append($0) })
     }
+
+    /// The extension's network requests so far, oldest first, with what the host did with each.
+    public var networkRequests: [NetworkEvent] { requestLog.events }
+    private let requestLog = NetworkRequestLog()
 
     public let extensionPath: String
 
@@ -86,4 +103,12 @@ public final class WidgetTestHost {
 extension RenderTree {
     /// The node with `.id(id)` (a control's element id included).
     public func node(id: String) -> RenderNode? { root.allNodes().first { $0.id == id } }
+}
+
+/// `@unchecked Sendable`: `list` is guarded by `lock`; the gateway reports from its threads.
+final class NetworkRequestLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [NetworkEvent] = []
+    func append(_ event: NetworkEvent) { lock.withLock { list.append(event) } }
+    var events: [NetworkEvent] { lock.withLock { list } }
 }

@@ -6,6 +6,7 @@ import NetworkTestServer
 import WidgetArchive
 @testable import WidgetHostCore
 import WidgetNetwork
+import WidgetTesting
 import XCTest
 
 /// The network route with real processes: the Headlines extension fetches with
@@ -84,6 +85,30 @@ final class NetworkRouteTests: XCTestCase {
         let other = server.baseURL + "/month.json"
         XCTAssertEqual(try headline(replayer, feed: other), ["127.0.0.1", "Offline (-1009)"])
         XCTAssertEqual(events.all.last?.outcome, .refused(reason: "no recording of GET \(other) in \(recordings)"))
+    }
+
+    /// What a widget author writes: record once against the server, then replay in every test run.
+    func testWidgetTestingRecordsAndReplaysAndIsOffByDefault() throws {
+        let recordings = try temporaryDirectory(self).path
+        let server = try feedServer("Snow tonight")
+        let headlines = try BuiltProducts.executable("Headlines")
+        let feed: [String: ConfigurationValue] = ["feed": .string(server.baseURL + "/tonight.json")]
+
+        let offline = try WidgetTestHost(extension: headlines)
+        defer { offline.shutdown() }
+        XCTAssertEqual(try offline.instance(kind: "Headline", family: .systemSmall, configuration: feed).render().texts, ["127.0.0.1", "Offline (-1009)"])
+        XCTAssertEqual(offline.networkRequests.first?.outcome, .refused(reason: "the network is off (--network off)"))
+
+        let recorder = try WidgetTestHost(extension: headlines, network: .record(folder: recordings), allow: ["127.0.0.1"])
+        defer { recorder.shutdown() }
+        XCTAssertEqual(try recorder.instance(kind: "Headline", family: .systemSmall, configuration: feed).render().texts, ["Local Feed", "Snow tonight"])
+        XCTAssertEqual(recorder.networkRequests.map(\.verdict), ["recorded"])
+        server.stop()
+
+        let replayer = try WidgetTestHost(extension: headlines, network: .replay(folder: recordings))
+        defer { replayer.shutdown() }
+        XCTAssertEqual(try replayer.instance(kind: "Headline", family: .systemSmall, configuration: feed).render().texts, ["Local Feed", "Snow tonight"])
+        XCTAssertEqual(replayer.networkRequests.map(\.verdict), ["replayed"])
     }
 
     func testTheRouteIsDescriptorFourAndItsOnlyAddition() throws {

@@ -62,6 +62,11 @@ final class ProtocolTests: XCTestCase {
                                     widgets: [.init(kind: "K", family: .systemSmall), .init(kind: "K", family: .accessoryInline)],
                                     controls: [.init(kind: "C", token: [1, 2, 3], configuration: [4, 5])])),
         .pushTokensDelivered(requestID: 11),
+        .fetch(NetworkRequest(requestID: 17, method: "POST", url: "https://api.example.com/v1?q=1",
+                              headers: [NetworkHeader("Accept", "application/json"), NetworkHeader("X-Two", "a, b")], body: [0, 1, 255])),
+        .fetch(NetworkRequest(requestID: 18, method: "GET", url: "http://127.0.0.1:8080/")),
+        .fetched(NetworkReply(requestID: 17, outcome: .response(status: 201, headers: [NetworkHeader("Content-Type", "text/plain")], body: Array("ok".utf8)))),
+        .fetched(NetworkReply(requestID: 18, outcome: .failure(code: -1009, reason: "the network is off"))),
     ]
 
     func testEveryMessageRoundTrips() throws {
@@ -83,6 +88,19 @@ final class ProtocolTests: XCTestCase {
             }
             XCTAssertEqual(decoded, messages, "chunk \(chunk)")
         }
+    }
+
+    func testANetworkBodyOverItsBoundIsRefusedFromItsLength() throws {
+        var limits = ProtocolLimits()
+        limits.maxNetworkBody = 8
+        let body = MessageCodec.encode(.fetch(NetworkRequest(requestID: 1, method: "GET", url: "http://a/", body: Array(repeating: 7, count: 9))))
+        XCTAssertThrowsError(try MessageCodec.decode(body, limits: limits)) { error in
+            XCTAssertEqual(error as? ProtocolError, .limitExceeded(field: "network body", count: 9, limit: 8))
+        }
+        // A status outside HTTP's is not an answer.
+        var reply = MessageCodec.encode(.fetched(NetworkReply(requestID: 1, outcome: .response(status: 200, headers: [], body: []))))
+        reply[reply.count - 3] = 99  // the status varint's second byte: 200 becomes 12,744
+        XCTAssertThrowsError(try MessageCodec.decode(reply))
     }
 
     func testOversizedFrameIsRefusedFromItsLengthAlone() {
