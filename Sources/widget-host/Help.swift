@@ -16,9 +16,10 @@ struct CommandHelp {
     static let version = "widget-host 1.0.0 (archive format 1)"
 
     static let all: [CommandHelp] = [
-        CommandHelp(name: "demo", synopsis: "demo [--store DIR] [--out DIR] [--sandbox none|basic|full]", summary: """
-            launch the bundled example extension as a real process, archive a day of its
-            timeline in virtual time, render every entry, and print a summary
+        CommandHelp(name: "demo", synopsis: "demo [--store DIR] [--out DIR] [--sandbox none|basic|full] [--network MODE]", summary: """
+            launch the bundled example extensions as real processes, archive a day of their
+            timelines in virtual time, render every entry, and print a summary
+            (--network: the headline widget's feed; default replay Archives/recordings)
             """),
         CommandHelp(name: "inspect", synopsis: "inspect FILE [--entry N] [--json]", summary: """
             decode an archive (.wgar) or a stored timeline (.timeline) and print its tree
@@ -46,7 +47,7 @@ struct CommandHelp {
             """),
         CommandHelp(name: "preview", synopsis: """
             preview --extension EXE --out DIR [--at DATE] [--entries N] [--matrix [--platforms P,…] [AXES]] [--shard K/N]
-                    [--font TTF] [--sandbox LEVEL] [DEVICE]
+                    [--font TTF] [--sandbox LEVEL] [--network MODE] [DEVICE]
             preview --merge SHARD_DIR... --out DIR
             """, summary: """
             launch an extension; render every widget kind and supported family in its natural
@@ -57,6 +58,7 @@ struct CommandHelp {
             parts' folders into the whole preview
             DEVICE as for render. AXES: [--text-sizes S,…] [--directions D,…] [--locales ID,…] [--models M,…]
             (each `none` to leave it out; default xSmall,accessibility3 / rtl / de_DE / iphone-se)
+            MODE: live (default) | off | record DIR | replay DIR: where the extension's requests go
             """),
         CommandHelp(name: "import", synopsis: """
             import PATH.xcodeproj --out DIR [--target NAME] [--configuration NAME] [--preview PREVIEW_DIR [--build-path DIR]]
@@ -71,12 +73,14 @@ struct CommandHelp {
             """),
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
-                [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--verbose] [RULES]
+                [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--network MODE] [--verbose] [RULES]
             """, summary: """
             keep the configured widget instances up to date on the real clock, render them to
             --out, and serve tap/reload/push/status on a control socket (owner-only); SIGHUP reads
             the configuration again
             (--sandbox: how extensions are contained; default the strongest this machine supports)
+            (--network live|off|record DIR|replay DIR: where extensions' requests go, each one
+            logged in events.jsonl; the configuration's "network" section holds allow-lists)
             RULES: [--developer-mode] [--learning-days N] [--coalesce SECONDS] [--standby-refresh SECONDS|off]
                    [--close-entries SECONDS] [--counted-interactions]: the budget rules (README)
             """),

@@ -4,6 +4,7 @@ import WidgetArchiveGenerator
 import WidgetControl
 import WidgetHostCore
 import WidgetLayout
+import NetworkTestServer
 import WidgetScheduling
 import XCTest
 
@@ -53,6 +54,9 @@ final class CommandLineTests: XCTestCase {
         let summary = demo.stdout.components(separatedBy: "performed in the extensions' processes:").last ?? ""
         XCTAssertTrue(summary.contains("logged Espresso (64 mg)"), demo.stdout)
         XCTAssertTrue(summary.contains("toggled milk"), demo.stdout)
+        // Its headline widget fetched through the host, answered from the project's recording.
+        XCTAssertTrue(demo.stdout.contains("Headline widget: Headlines | Widgets fetch through the host"), demo.stdout)
+        XCTAssertTrue(demo.stdout.contains("network: Headlines: GET https://headlines.example.com/today.json replayed: 200"), demo.stdout)
     }
 
     /// Absurd numbers are refused where they enter, before anything runs: none reaches a conversion
@@ -500,6 +504,83 @@ final class CommandLineTests: XCTestCase {
         let missing = try run(readPaths: "\"/no/such/file\"")
         XCTAssertNotEqual(missing.status, 0)
         XCTAssertTrue(missing.stderr.contains("readPaths of ToDoList: /no/such/file does not exist"), missing.stderr)
+    }
+
+    /// `run` sends each request through its configuration's allow-list and writes it to events.jsonl;
+    /// `--network record` keeps what was fetched, and `preview --network replay` draws from a folder
+    /// of recordings with no server (the project's own, here), naming a request it has none for.
+    func testRunRecordsThroughItsAllowListAndPreviewReplaysOffline() throws {
+        let dir = try temporaryDirectory(self)
+        let server = try LocalHTTPServer { _ in .init(json: #"{"headline":"Fog lifts","source":"CLI Feed"}"#) }
+        defer { server.stop() }
+        let headlines = try BuiltProducts.executable("Headlines")
+        let recordings = dir.appendingPathComponent("recordings")
+        let config = dir.appendingPathComponent("host.json")
+        try Data("""
+        {"instances": [
+           {"id": "allowed", "extension": "\(headlines)", "kind": "Headline", "family": "systemSmall",
+            "configuration": {"feed": "\(server.baseURL)/a.json"}},
+           {"id": "elsewhere", "extension": "\(headlines)", "kind": "Headline", "family": "systemSmall",
+            "configuration": {"feed": "http://localhost:\(server.port)/b.json"}}],
+         "network": {"allow": {"Headlines": ["127.0.0.1"]}, "timeoutSeconds": 5}}
+        """.utf8).write(to: config)
+        let live = dir.appendingPathComponent("live")
+        let run = try widgetHost(["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path, "--out", live.path,
+                                  "--socket", dir.appendingPathComponent("c.sock").path, "--duration", "2", "--network", "record", recordings.path])
+        XCTAssertEqual(run.status, 0, run.stderr)
+        let lines = try String(contentsOf: live.appendingPathComponent("events.jsonl"), encoding: .utf8).split(separator: "\n")
+        let requests = try lines.filter { $0.contains(#""event":"network""#) }.map {
+            try XCTUnwrap(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let outcomes = Dictionary(uniqueKeysWithValues: requests.map { ($0["url"] as? String ?? "", $0["outcome"] as? String ?? "") })
+        XCTAssertEqual(outcomes, ["\(server.baseURL)/a.json": "recorded", "http://localhost:\(server.port)/b.json": "refused"], "\(lines)")
+        XCTAssertTrue(requests.contains { $0["reason"] as? String == "localhost is not in Headlines's allow-list" }, "\(requests)")
+        XCTAssertEqual(server.requests.map(\.path), ["/a.json"], "the refused request never reached the server")
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: recordings.path).count, 1)
+
+        let projectRecordings = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Archives/recordings").standardizedFileURL
+        let out = dir.appendingPathComponent("preview")
+        let preview = try widgetHost(["preview", "--extension", headlines, "--out", out.path, "--network", "replay", projectRecordings.path])
+        XCTAssertEqual(preview.status, 0, preview.stderr)
+        XCTAssertTrue(preview.stderr.contains("network: Headlines: GET https://headlines.example.com/today.json replayed: 200"), preview.stderr)
+        let trees = (FileManager.default.enumerator(atPath: out.path)?.allObjects as? [String] ?? []).filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }
+        XCTAssertTrue(try trees.contains { try String(contentsOf: out.appendingPathComponent($0), encoding: .utf8).contains("recorded once and replayed offline") }, "\(trees)")
+        XCTAssertFalse(preview.stderr.contains("sandbox: tried to open"), "a widget that links the network library finds all it reads: \(preview.stderr)")
+
+        let empty = dir.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let missing = try widgetHost(["preview", "--extension", headlines, "--out", out.path, "--network", "replay", empty.path])
+        XCTAssertEqual(missing.status, 0, "an unrecorded request is the widget offline, not a failed preview")
+        XCTAssertTrue(missing.stderr.contains("refused: no recording of GET https://headlines.example.com/today.json in \(empty.path)"), missing.stderr)
+    }
+
+    func testNetworkArgumentsAndSettingsAreChecked() throws {
+        let dir = try temporaryDirectory(self)
+        let noFolder = try widgetHost(["demo", "--network", "replay"])
+        XCTAssertEqual(noFolder.status, 2)
+        XCTAssertTrue(noFolder.stderr.contains("--network replay needs a folder: --network replay DIR"), noFolder.stderr)
+        let unknown = try widgetHost(["demo", "--network", "online"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("unknown network mode online (expected live, off, record DIR or replay DIR)"), unknown.stderr)
+        let absent = try widgetHost(["demo", "--network", "replay", dir.appendingPathComponent("none").path])
+        XCTAssertEqual(absent.status, 1)
+        XCTAssertTrue(absent.stderr.contains("is not a folder of recordings"), absent.stderr)
+
+        let config = dir.appendingPathComponent("host.json")
+        func run(network: String) throws -> Output {
+            try Data("""
+            {"instances": [{"id": "todo", "extension": "\(try BuiltProducts.executable("ToDoList"))", "kind": "ToDoList", "family": "systemMedium"}],
+             "network": \(network)}
+            """.utf8).write(to: config)
+            return try widgetHost(["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
+                                   "--socket", dir.appendingPathComponent("c.sock").path, "--duration", "0.2"])
+        }
+        let rule = try run(network: #"{"allow": {"ToDoList": ["ftp://files.example.com"]}}"#)
+        XCTAssertEqual(rule.status, 1)
+        XCTAssertTrue(rule.stderr.contains(#"network: allow of ToDoList: "ftp://files.example.com" is not an allow-list rule"#), rule.stderr)
+        let size = try run(network: #"{"maxResponseKB": 1000000}"#)
+        XCTAssertEqual(size.status, 1)
+        XCTAssertTrue(size.stderr.contains("network: maxResponseKB must be 1 to 4096 (got 1000000)"), size.stderr)
     }
 
     func testRunningHostServesTapReloadAndStatusOnAnOwnerOnlySocket() throws {

@@ -38,10 +38,13 @@ public struct ExtensionRoot: Hashable, Sendable {
     public static let empty = ExtensionRoot(readPaths: [], symlinks: [], missingLibraries: [])
 
     /// The system's data every process may read: time zones, locale definitions, certificate
-    /// bundles, name resolution, the CPU list Dispatch sizes its pool by.
+    /// bundles and OpenSSL's configuration, name resolution, the CPU list Dispatch sizes its pool by.
     public static let systemData = [
         "/etc/localtime", "/usr/share/zoneinfo", "/usr/lib/locale", "/usr/share/i18n",
         "/etc/ssl/certs", "/usr/share/ca-certificates", "/etc/ca-certificates",
+        // OpenSSL reads its configuration when a process that links it (FoundationNetworking does,
+        // through libcurl) starts; never the private keys beside it.
+        "/usr/lib/ssl/openssl.cnf", "/etc/ssl/openssl.cnf",
         "/etc/resolv.conf", "/etc/hosts", "/etc/nsswitch.conf", "/etc/host.conf", "/etc/gai.conf",
         "/etc/services", "/etc/protocols", "/sys/devices/system/cpu",
     ]
