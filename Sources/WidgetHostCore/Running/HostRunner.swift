@@ -60,6 +60,10 @@ public final class HostRunner {
     /// The configured Smart Stacks, and each member's relevance clues (asked once per instance).
     private var smartStacks: [(id: String, stack: SmartStack, members: [String])] = []
     private var clues: [String: [RelevanceClue]] = [:]
+    /// What the person running the host should see whatever the log level: what start-up recovery
+    /// found in the store. The host's log by default; `run` prints it to standard error.
+    public var notice: (String) -> Void = { _ in }
+
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
 
@@ -69,6 +73,7 @@ public final class HostRunner {
                 dailyBudget: Int = ViewFrequency.high.dailyBudget, minimumReloadInterval: TimeInterval = 5 * 60,
                 rules: BudgetRules = BudgetRules(), log: ScheduleLog = ScheduleCounter()) {
         self.host = host
+        notice = { [host] line in host.log(line) }
         host.readPaths = configuration.readPaths ?? [:]
         Self.applyNetwork(configuration, to: host)
         self.sessions = configuration.instances.map { WidgetSession(host: host, instance: $0) }
@@ -156,8 +161,10 @@ public final class HostRunner {
     public func start() {
         try? FileManager.default.createDirectory(at: outputDirectory, withIntermediateDirectories: true)
         let recovery = host.store.recover(now: host.clock.now)
-        if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty {
-            host.log("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact")
+        if !recovery.removedTemporaries.isEmpty || !recovery.quarantined.isEmpty || !recovery.unreadable.isEmpty {
+            notice("store recovery: \(recovery.removedTemporaries.count) incomplete write(s) removed, \(recovery.quarantined.count) corrupt file(s) quarantined, \(recovery.intact) intact, \(recovery.unreadable.count) unreadable")
+            for path in recovery.quarantined { notice("store recovery: quarantined \(path)") }
+            for reason in recovery.unreadable { notice("store recovery: left in place: \(reason)") }
         }
         let restored = activities.restore()
         if restored > 0 { host.log("live activities: \(restored) restored from the store") }

@@ -13,10 +13,13 @@ import WidgetProtocol
 public struct ArchiveStore: Sendable {
     public let root: URL
     public var options: ArchiveDecodingOptions
+    /// Where the store's writes and reads of timelines go: the disk, or faults put in for a test.
+    public var fileSystem: any StoreFileSystem
 
-    public init(root: URL, options: ArchiveDecodingOptions = .default) {
+    public init(root: URL, options: ArchiveDecodingOptions = .default, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) {
         self.root = root
         self.options = options
+        self.fileSystem = fileSystem
     }
 
     /// A name safe as one path component: letters, digits, `.`, `_`, `-` kept; anything else
@@ -68,11 +71,11 @@ public struct ArchiveStore: Sendable {
         let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family,
                                 configuration: timeline.configuration)
         do {
-            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path, fileSystem: fileSystem)
         } catch .storeIO(_, let e) where e == ENOENT {
             // First write for this extension: make its folders, then write.
             try prepare(extensionID: timeline.extensionID)
-            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path)
+            try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path, fileSystem: fileSystem)
         }
         return file
     }
@@ -81,7 +84,7 @@ public struct ArchiveStore: Sendable {
     public func load(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = []) throws(HostError) -> StoredTimeline? {
         let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
-        let bytes = try DurableFile.read(file.path)
+        let bytes = try DurableFile.read(file.path, fileSystem: fileSystem)
         do {
             return try TimelineFileCodec.decode(bytes, options: options)
         } catch {
@@ -112,15 +115,19 @@ extension ArchiveStore {
     }
 
     /// The stored timeline if it is intact. A corrupt one (checksum or decoding) is quarantined and
-    /// `nil` returned, so the caller asks the extension again — once, not in a loop.
+    /// `nil` returned, so the caller asks the extension again — once, not in a loop. One that cannot be
+    /// read (an I/O error) is left where it is, for it may be whole: `nil` too, and the error logged.
     public func loadOrQuarantine(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = [],
                                  now: Date, log: (String) -> Void = { _ in }) -> StoredTimeline? {
         do {
             return try load(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
-        } catch {
+        } catch .storeCorrupt(let path, let reason) {
             let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
             let moved = try? quarantine(file, extensionID: extensionID, now: now)
-            log("\(extensionID) \(kind) \(family): \(error); moved to \(moved?.path ?? "(could not move)") and asking the extension again")
+            log("\(extensionID) \(kind) \(family): store file \(path) is corrupt: \(reason); moved to \(moved?.path ?? "(could not move)") and asking the extension again")
+            return nil
+        } catch {
+            log("\(extensionID) \(kind) \(family): \(error); left in place and asking the extension again")
             return nil
         }
     }
@@ -134,6 +141,9 @@ public struct StoreRecovery: Hashable, Sendable {
     public var quarantined: [String] = []
     /// Timeline files that decoded.
     public var intact = 0
+    /// Timeline files that could not be read (an I/O error, a file too large), each with its path and
+    /// reason: left where they are.
+    public var unreadable: [String] = []
 }
 
 extension ArchiveStore {
@@ -154,7 +164,14 @@ extension ArchiveStore {
                     continue
                 }
                 guard name.hasSuffix(".timeline") else { continue }
-                let bytes = [UInt8](fm.contents(atPath: file.path) ?? Data())
+                let bytes: [UInt8]
+                do {
+                    bytes = try DurableFile.read(file.path, fileSystem: fileSystem)
+                } catch {
+                    // Not read is not corrupt: it stays, and is tried again when it is needed.
+                    report.unreadable.append("\(error)")
+                    continue
+                }
                 if (try? TimelineFileCodec.decode(bytes, options: options)) != nil {
                     report.intact += 1
                 } else if let moved = try? quarantine(file, extensionID: ext, now: now) {

@@ -9,54 +9,58 @@ import Foundation
 public enum DurableFile {
     public static let temporarySuffix = ".tmp"
 
-    public static func write(_ bytes: [UInt8], to path: String) throws(HostError) {
-        try replace(path, with: bytes, synced: true)
+    public static func write(_ bytes: [UInt8], to path: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+        try replace(path, with: bytes, synced: true, fileSystem: fileSystem)
     }
 
     /// Replaces the file atomically (readers see the old file or the whole new one, never part of it)
     /// without waiting for the disk: for outputs that can be made again, such as rendered images,
     /// where an fsync per file would cost more than the render.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(HostError) {
-        try replace(path, with: bytes, synced: false)
+    public static func replace(_ path: String, with bytes: [UInt8], fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+        try replace(path, with: bytes, synced: false, fileSystem: fileSystem)
     }
 
-    private static func replace(_ path: String, with bytes: [UInt8], synced: Bool) throws(HostError) {
+    /// On any failure the temporary file is removed and the target left as it was: a full disk or a
+    /// failing one costs the new contents, never the old.
+    private static func replace(_ path: String, with bytes: [UInt8], synced: Bool, fileSystem fs: any StoreFileSystem) throws(HostError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
-        let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, synced ? 0o600 : 0o644)
-        guard fd >= 0 else { throw .storeIO(path: temp, errno: errno) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, bytes.count - written) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let e = errno
-                close(fd)
-                unlink(temp)
-                throw .storeIO(path: temp, errno: e)
+        let fd: Int32
+        do {
+            fd = try fs.create(temp, mode: synced ? 0o600 : 0o644)
+        } catch {
+            throw .storeIO(path: temp, errno: error.code)
+        }
+        do {
+            var written = 0
+            while written < bytes.count {
+                let done = written
+                written += try bytes.withUnsafeBytes { raw in
+                    Result { () throws(Errno) in try fs.write(fd, UnsafeRawBufferPointer(rebasing: raw[done...])) }
+                }.get()
             }
-            written += n
+            if synced { try fs.sync(fd) }
+        } catch {
+            fs.close(fd)
+            fs.remove(temp)
+            throw .storeIO(path: temp, errno: error.code)
         }
-        guard !synced || fsync(fd) == 0 else {
-            let e = errno
-            close(fd)
-            unlink(temp)
-            throw .storeIO(path: temp, errno: e)
+        fs.close(fd)
+        do {
+            try fs.rename(temp, to: path)
+        } catch {
+            fs.remove(temp)
+            throw .storeIO(path: path, errno: error.code)
         }
-        close(fd)
-        guard rename(temp, path) == 0 else {
-            let e = errno
-            unlink(temp)
-            throw .storeIO(path: path, errno: e)
-        }
-        if synced { try syncDirectory(directory) }
+        if synced { try syncDirectory(directory, fileSystem: fs) }
     }
 
-    public static func syncDirectory(_ directory: String) throws(HostError) {
-        let dfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard dfd >= 0 else { throw .storeIO(path: directory, errno: errno) }
-        defer { close(dfd) }
-        guard fsync(dfd) == 0 else { throw .storeIO(path: directory, errno: errno) }
+    public static func syncDirectory(_ directory: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+        do {
+            try fileSystem.syncDirectory(directory)
+        } catch {
+            throw .storeIO(path: directory, errno: error.code)
+        }
     }
 
     /// The largest `.timeline` file read: a thousand entries of archives within their limits fit
@@ -65,10 +69,15 @@ public enum DurableFile {
 
     /// Reads a whole regular file of at most `limit` bytes; a larger one is refused from its size
     /// before a byte of it is read.
-    public static func read(_ path: String, limit: Int = largestTimelineFile) throws(HostError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)  // a FIFO must not block the open
-        guard fd >= 0 else { throw .storeIO(path: path, errno: errno) }
-        defer { close(fd) }
+    public static func read(_ path: String, limit: Int = largestTimelineFile,
+                            fileSystem fs: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) -> [UInt8] {
+        let fd: Int32
+        do {
+            fd = try fs.openForReading(path)
+        } catch {
+            throw .storeIO(path: path, errno: error.code)
+        }
+        defer { fs.close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw .storeIO(path: path, errno: errno) }
         guard st.st_mode & S_IFMT == S_IFREG else { throw .storeIO(path: path, errno: st.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL) }
@@ -76,10 +85,14 @@ public enum DurableFile {
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
         var filled = 0
         while filled < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw .storeIO(path: path, errno: errno)
+            let n: Int
+            do {
+                let done = filled
+                n = try bytes.withUnsafeMutableBytes { raw in
+                    Result { () throws(Errno) in try fs.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[done...])) }
+                }.get()
+            } catch {
+                throw .storeIO(path: path, errno: error.code)
             }
             if n == 0 { break }  // shrank while being read
             filled += n

@@ -83,6 +83,7 @@ enum RunCommand {
         }
         let runner = HostRunner(host: host, configuration: configuration, outputDirectory: out, socket: socket,
                                 dailyBudget: budget ?? ViewFrequency.high.dailyBudget, rules: rules, log: log)
+        runner.notice = { line in FileHandle.standardError.write(Data("widget-host run: \(line)\n".utf8)) }
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
         if sandbox == .full { try printRoots(configuration, host: host) }
         runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 }, reconfiguration: {
