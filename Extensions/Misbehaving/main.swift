@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside", "connectsDirectly"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside", "connectsDirectly", "manyFiles", "bigFile", "threadBomb", "manyDescriptors"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -211,6 +211,36 @@ do {
             let reason = connected ? "connected" : "refused: \(String(cString: strerror(errno)))"
             close(socketFD)
             try channel.send(reply(request, text: reason))
+            continue
+        }
+        if request.kind == "manyFiles" {
+            // Forty files of 64 KiB in its data folder, each small, together 2.5 MiB.
+            let chunk = Data(repeating: 7, count: 64 << 10)
+            for i in 0..<40 { try? chunk.write(to: data!.appendingPathComponent("cache-\(i)")) }
+            try channel.send(reply(request, text: "wrote 40 files"))
+            continue
+        }
+        if request.kind == "bigFile" {
+            // One file, grown 64 KiB at a time, without end: the file size limit ends it.
+            let fd = open(data!.appendingPathComponent("big").path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            let chunk = [UInt8](repeating: 9, count: 64 << 10)
+            while fd >= 0, write(fd, chunk, chunk.count) == chunk.count {}
+            try channel.send(reply(request, text: "write failed: \(String(cString: strerror(errno)))"))
+            continue
+        }
+        if request.kind == "threadBomb" {
+            // Threads that never end, started until it is stopped (or the kernel refuses one, then
+            // again and again).
+            while true {
+                var thread = pthread_t()
+                if pthread_create(&thread, nil, nap, nil) != 0 { usleep(1000) }
+            }
+        }
+        if request.kind == "manyDescriptors" {
+            // Opens /dev/null until the kernel refuses, and keeps them all.
+            var opened = 0
+            while open("/dev/null", O_RDONLY) >= 0 { opened += 1 }
+            try channel.send(reply(request, text: "opened \(opened): \(String(cString: strerror(errno)))"))
             continue
         }
         if request.kind == "manyThreads" {

@@ -245,6 +245,26 @@ static void arrange_descriptors(const struct widgethost_launch *s, int report_fd
     }
 }
 
+/// The file size, descriptor and (FULL) process limits, before the extension's first instruction.
+static void set_resource_limits(const struct widgethost_launch *s, int report_fd) {
+    if (s->file_size_limit != 0) {
+        struct rlimit limit = { .rlim_cur = (rlim_t)s->file_size_limit, .rlim_max = (rlim_t)s->file_size_limit };
+        if (setrlimit(RLIMIT_FSIZE, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_RESOURCE_LIMITS);
+    }
+    if (s->descriptor_limit != 0) {
+        struct rlimit current = { 0, 0 };
+        rlim_t wanted = (rlim_t)s->descriptor_limit;
+        if (getrlimit(RLIMIT_NOFILE, &current) == 0 && current.rlim_max != RLIM_INFINITY && wanted > current.rlim_max) wanted = current.rlim_max;
+        struct rlimit limit = { .rlim_cur = wanted, .rlim_max = wanted };
+        if (setrlimit(RLIMIT_NOFILE, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_RESOURCE_LIMITS);
+    }
+    // Outside a user namespace of its own the count would be of all the host user's processes.
+    if (s->process_limit != 0 && s->level == WIDGETHOST_SANDBOX_FULL) {
+        struct rlimit limit = { .rlim_cur = (rlim_t)s->process_limit, .rlim_max = (rlim_t)s->process_limit };
+        if (setrlimit(RLIMIT_NPROC, &limit) != 0) fail(report_fd, WIDGETHOST_STEP_RESOURCE_LIMITS);
+    }
+}
+
 static void start_extension(const struct widgethost_launch *s, int exec_fd, int report_fd, int watch_fd) {
     if (s->data_limit != 0) {
         struct rlimit limit = { .rlim_cur = (rlim_t)s->data_limit, .rlim_max = (rlim_t)s->data_limit };
@@ -260,6 +280,8 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
     }
     arrange_descriptors(s, report_fd);
     if (watch_fd >= 0) wh_watch_install(watch_fd);
+    // Last: descriptors were moved above 64 on the way, which a lower descriptor limit would refuse.
+    set_resource_limits(s, report_fd);
     // By path where it can be seen (a script's interpreter needs one); from the descriptor opened
     // before the sandbox where it cannot (an executable inside a covered folder).
     execve(s->path, s->argv, s->envp);

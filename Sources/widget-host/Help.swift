@@ -74,6 +74,7 @@ struct CommandHelp {
         CommandHelp(name: "run", synopsis: """
             run --config FILE [--store DIR] [--out DIR] [--socket PATH] [--duration SECONDS] [--budget N]
                 [--memory-limit MB] [--request-timeout SECONDS] [--sandbox none|basic|full] [--network MODE] [--verbose] [RULES]
+                [--data-quota MB] [--process-limit N] [--descriptor-limit N]
             """, summary: """
             keep the configured widget instances up to date on the real clock, render them to
             --out, and serve tap/reload/push/status on a control socket (owner-only); SIGHUP reads

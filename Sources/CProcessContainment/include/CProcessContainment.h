@@ -48,6 +48,8 @@ enum widgethost_launch_step {
     /// Binding one of `read_paths` (its index is reported).
     WIDGETHOST_STEP_GRANT,
     WIDGETHOST_STEP_PIVOT,
+    /// Setting its file size, descriptor or process limit.
+    WIDGETHOST_STEP_RESOURCE_LIMITS,
 };
 
 /// At most this many read paths are bound.
@@ -66,6 +68,15 @@ struct widgethost_launch {
     int network_fd;
     /// RLIMIT_DATA in bytes, 0 for none; applied in the child before exec, so there is no window.
     unsigned long long data_limit;
+    /// RLIMIT_FSIZE in bytes, 0 for none: the largest file it may write (its data folder's quota; its
+    /// log counts). Writing past it raises SIGXFSZ, which ends it.
+    unsigned long long file_size_limit;
+    /// RLIMIT_NOFILE, 0 to leave it: the descriptors each of its processes may hold (at most the
+    /// host's own hard limit).
+    unsigned long descriptor_limit;
+    /// FULL: RLIMIT_NPROC, 0 for none: the tasks (processes and threads) its user may have in its
+    /// user namespace. The kernel does not apply it to a user that is root outside the namespace.
+    unsigned long process_limit;
     int level;
     /// FULL: the one writable folder, bound at its own path in the new root.
     const char *data_dir;

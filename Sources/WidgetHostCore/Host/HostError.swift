@@ -34,6 +34,8 @@ public enum HostError: Error, Hashable, Sendable {
     case storeIO(path: String, errno: Int32)
     /// A file larger than anything of its kind may be: refused from its size, unread.
     case fileTooLarge(path: String, size: Int, limit: Int)
+    /// An extension's data folder holds more than its quota; it is not launched until it holds less.
+    case dataQuotaExceeded(extensionID: String, path: String, bytes: Int, quota: Int)
     case noTimeline(extensionID: String, kind: String, family: String)
     /// Nothing to tap with that id, label or position.
     case noSuchElement(instance: String, element: String)
@@ -71,6 +73,8 @@ extension HostError: CustomStringConvertible {
         case .storeCorrupt(let path, let reason): "store file \(path) is corrupt: \(reason)"
         case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
         case .fileTooLarge(let path, let size, let limit): "\(path) is \(size) bytes, more than the \(limit) such a file may have: refused unread"
+        case .dataQuotaExceeded(let id, let path, let bytes, let quota):
+            "extension \(id): its data folder \(path) holds at least \(Self.mebibytes(bytes)), over its quota of \(Self.mebibytes(quota)); not launched until it holds less"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
         case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
@@ -80,5 +84,9 @@ extension HostError: CustomStringConvertible {
             "extension \(id): \(kind) asks to be configured when it is added (promptsForUserConfiguration); give the instance a configuration"
         case .placementRefused(let id, let kind, let placement, let reason): "extension \(id), widget \(kind) at \(placement): \(reason)"
         }
+    }
+
+    static func mebibytes(_ bytes: Int) -> String {
+        bytes == Int.max ? "more files than can be counted" : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
     }
 }

@@ -144,12 +144,17 @@ public final class WidgetHost: @unchecked Sendable {
             throw .backingOff(extensionID: name, until: until)
         }
         try store.prepare(extensionID: name)
+        try checkDataQuota(executable, name)
+        DataQuota.rotateLog(store.logFile(name))
         // A crashing extension is reported at once rather than after the runtime prints a backtrace
         // (which can take seconds); set SWIFT_BACKTRACE in the host's environment to choose otherwise.
         let environment = ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] == nil ? ["SWIFT_BACKTRACE": "enable=no"] : [:]
         var spec = LaunchSpec(executable: executable, environment: environment, logFile: store.logFile(name).path,
                               dataDirectory: store.dataDirectory(name).path)
         spec.memoryLimit = supervision.memoryLimit
+        spec.fileSizeLimit = supervision.dataQuota
+        spec.descriptorLimit = supervision.descriptorLimit
+        spec.processLimit = supervision.processLimit
         spec.hiddenFolders = [store.root.path] + coveredFolders
         spec.readPaths = readPaths[name] ?? []
         spec.reportsRefusedOpens = reportsRefusedOpens
@@ -185,6 +190,8 @@ public final class WidgetHost: @unchecked Sendable {
     private static func faultKind(_ ending: LaunchedProcess.Termination?) -> SupervisionEvent.Kind {
         switch ending {
         case .overMemoryLimit: .memoryLimitExceeded
+        case .overProcessLimit: .processLimitExceeded
+        case .signaled(SIGXFSZ): .dataQuotaExceeded
         case .signaled: .crashed
         case .exited, nil: .exited
         }
@@ -203,12 +210,34 @@ public final class WidgetHost: @unchecked Sendable {
                : "fault \(count) in a row; no relaunch before \(CivilDate.isoDate(until))")
     }
 
-    /// A request succeeded: the extension is healthy again.
-    private func succeeded(_ executable: String) {
+    /// A request succeeded: the extension is healthy again. What its process's watch noted is recorded,
+    /// and its data folder is held to its quota: over it, the process is stopped.
+    private func succeeded(_ executable: String, _ connection: ExtensionConnection) {
         lock.withLock {
             failures[executable] = nil
             notBefore[executable] = nil
         }
+        let name = URL(fileURLWithPath: executable).lastPathComponent
+        for note in connection.process.takeNotes() { record(name, .descriptorLimitReached, note) }
+        guard let quota = supervision.dataQuota else { return }
+        let folder = store.dataDirectory(name).path
+        let bytes = DataQuota.size(of: folder, stoppingAbove: quota)
+        guard bytes > quota else { return }
+        connection.process.kill()
+        forget(executable)
+        fault(executable, name, .dataQuotaExceeded, "\(HostError.dataQuotaExceeded(extensionID: name, path: folder, bytes: bytes, quota: quota))")
+    }
+
+    /// Refuses to launch an extension whose data folder is over its quota (its files stay: they are
+    /// the extension's, for its author to look at).
+    private func checkDataQuota(_ executable: String, _ name: String) throws(HostError) {
+        guard let quota = supervision.dataQuota else { return }
+        let folder = store.dataDirectory(name).path
+        let bytes = DataQuota.size(of: folder, stoppingAbove: quota)
+        guard bytes > quota else { return }
+        let error = HostError.dataQuotaExceeded(extensionID: name, path: folder, bytes: bytes, quota: quota)
+        fault(executable, name, .dataQuotaExceeded, "\(error)")
+        throw error
     }
 
     /// Classifies a failed request: the process is stopped for timeouts and protocol violations and
@@ -272,7 +301,7 @@ public final class WidgetHost: @unchecked Sendable {
             let context = activities?.context(for: connection.extensionID) ?? ExtensionConnection.ActivityContext()
             let performed = try connection.performIntent(intent, kind: kind, now: clock.now, timeout: requestTimeout, activities: context,
                                                          thenTimeline: reload, whileWaiting: whileWaiting)
-            succeeded(executable)
+            succeeded(executable, connection)
             if !performed.activityChanges.isEmpty { activities?.intentChanged(performed.activityChanges, extensionID: connection.extensionID) }
             return performed.timeline
         } catch {
@@ -321,7 +350,7 @@ public final class WidgetHost: @unchecked Sendable {
             requestFailed(executable, connection, error)
             throw error
         }
-        succeeded(executable)
+        succeeded(executable, connection)
         timeline.configuration = configuration
         if let whileStoring {
             try store(timeline, whileRunning: whileStoring)
@@ -417,7 +446,7 @@ public final class WidgetHost: @unchecked Sendable {
                 throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, reason: "\(error)")
             }
         }
-        succeeded(executable)
+        succeeded(executable, connection)
         return entries
     }
 

@@ -26,7 +26,13 @@ public final class LaunchedProcess: @unchecked Sendable {
     private let statusPipe: Int32?
     private let memoryLimit: Int?
     private var lastSeen: [ProcessTree.Member] = []
-    private var overLimit: (footprint: Int, limit: Int)?
+    private var overLimit: Termination?
+    private let processLimit: Int?
+    private let descriptorLimit: Int?
+    /// What the watch saw that did not stop the process (a process at its descriptor limit), not yet
+    /// taken by the host.
+    private var notes: [String] = []
+    private var notedDescriptors = false
     private var watchTimer: DispatchSourceTimer?
 
     /// How often the memory watch looks: a hog is stopped within about this long of passing its limit.
@@ -37,8 +43,10 @@ public final class LaunchedProcess: @unchecked Sendable {
     let refusedReads: RefusedReads?
 
     init(pid: pid_t, channel: FrameChannel, sandbox: SandboxLevel = .none, statusPipe: Int32? = nil, memoryLimit: Int? = nil,
-         refusedReads: RefusedReads? = nil) {
+         processLimit: Int? = nil, descriptorLimit: Int? = nil, refusedReads: RefusedReads? = nil) {
         self.refusedReads = refusedReads
+        self.processLimit = processLimit
+        self.descriptorLimit = descriptorLimit
         self.pid = pid
         self.channel = channel
         self.sandbox = sandbox
@@ -64,12 +72,16 @@ public final class LaunchedProcess: @unchecked Sendable {
         case signaled(signal: Int32)
         /// Stopped by the host: its processes held more memory than the limit (as jetsam would).
         case overMemoryLimit(footprint: Int, limit: Int)
+        /// Stopped by the host: it had more processes and threads than the limit.
+        case overProcessLimit(tasks: Int, limit: Int)
 
         public var description: String {
             switch self {
             case .exited(let status): "exited with status \(status)"
+            case .signaled(SIGXFSZ): "killed by SIGXFSZ: it wrote a file past its data quota (a file in its data folder, or its log)"
             case .signaled(let signal): "killed by signal \(signal)"
             case .overMemoryLimit(let footprint, let limit): "killed over its memory limit: footprint \(footprint >> 20) MiB, limit \(limit >> 20) MiB"
+            case .overProcessLimit(let tasks, let limit): "killed over its process limit: \(tasks) processes and threads, limit \(limit)"
             }
         }
 
@@ -79,7 +91,7 @@ public final class LaunchedProcess: @unchecked Sendable {
     public var ending: Termination? {
         lock.withLock { () -> Termination? in
             guard let status else { return nil }
-            if let over = overLimit { return .overMemoryLimit(footprint: over.footprint, limit: over.limit) }
+            if let overLimit { return overLimit }
             let signal = status & 0x7F
             return signal == 0 ? .exited(status: (status >> 8) & 0xFF) : .signaled(signal: signal)
         }
@@ -171,9 +183,10 @@ public final class LaunchedProcess: @unchecked Sendable {
         timer.resume()
     }
 
-    /// Records the tree (what to kill if the process ends on its own) and, with a limit, adds up its
-    /// footprint and stops it over the limit. Under the full sandbox the init is left out: it is a
-    /// copy of the host sharing the host's pages, and holds nothing of the extension's.
+    /// Records the tree (what to kill if the process ends on its own) and, with limits, adds up its
+    /// footprint and its processes and threads, and stops it over either; a process at its descriptor
+    /// limit is noted. Under the full sandbox the init is left out: it is a copy of the host sharing
+    /// the host's pages, and holds nothing of the extension's.
     private func look() {
         guard !isReaped else { return }
         // What left the tree while still alive stays listed: once the extension has ended, its orphans
@@ -181,12 +194,42 @@ public final class LaunchedProcess: @unchecked Sendable {
         let tree = ProcessTree.descendants(of: pid)
         let earlier = lock.withLock { lastSeen }.filter { !tree.contains($0) && ProcessTree.isAlive($0) }
         lock.withLock { lastSeen = tree + earlier }
-        guard let limit = memoryLimit else { return }
         let counted = (sandbox == .full ? [] : [pid]) + tree.map(\.pid)
-        let footprint = counted.reduce(0) { $0 + ProcessTree.footprint(of: $1) }
-        guard footprint > limit else { return }
-        lock.withLock { if overLimit == nil { overLimit = (footprint, limit) } }
+        if let limit = processLimit {
+            let tasks = counted.reduce(0) { $0 + ProcessTree.taskCount(of: $1) }
+            if tasks > limit { return stop(.overProcessLimit(tasks: tasks, limit: limit)) }
+        }
+        if let limit = memoryLimit {
+            let footprint = counted.reduce(0) { $0 + ProcessTree.footprint(of: $1) }
+            if footprint > limit { return stop(.overMemoryLimit(footprint: footprint, limit: limit)) }
+        }
+        noteDescriptorLimit(among: counted)
+    }
+
+    /// Notes, once per launch, a process holding as many descriptors as it may.
+    private func noteDescriptorLimit(among processes: [pid_t]) {
+        guard let limit = descriptorLimit, !lock.withLock({ notedDescriptors }),
+              let full = processes.first(where: { ProcessTree.descriptorCount(of: $0) >= limit }) else { return }
+        lock.withLock {
+            notedDescriptors = true
+            notes.append("process \(full) holds its limit of \(limit) descriptors: its next open fails (EMFILE)")
+        }
+    }
+
+    /// Stops everything for `reason`, which becomes how it ended.
+    private func stop(_ reason: Termination) {
+        lock.withLock { if overLimit == nil { overLimit = reason } }
         killEverything()
+    }
+
+    /// What the watch noted since last asked (once per launch for each kind), the extension's own
+    /// process looked at now: for the host's events.
+    public func takeNotes() -> [String] {
+        if !isReaped { noteDescriptorLimit(among: [extensionPID]) }
+        return lock.withLock {
+            defer { notes = [] }
+            return notes
+        }
     }
 
     deinit {

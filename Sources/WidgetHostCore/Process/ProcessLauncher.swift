@@ -23,6 +23,15 @@ public struct LaunchSpec: Sendable {
     /// The child's memory limit in bytes, nil for none: its data segment (`RLIMIT_DATA`, set before it
     /// runs) and, sandboxed, the footprint of all its processes (watched; over it, they are stopped).
     public var memoryLimit: Int?
+    /// The largest file the child may write, in bytes (`RLIMIT_FSIZE`; its data folder's quota); nil
+    /// for none. Past it the kernel ends it with SIGXFSZ.
+    public var fileSizeLimit: Int?
+    /// The descriptors each of its processes may hold (`RLIMIT_NOFILE`); nil to leave the host's.
+    /// Sandboxed, reaching it is also reported (`LaunchedProcess.limitNotes`).
+    public var descriptorLimit: Int?
+    /// The processes and threads it may have, all counted (sandboxed: watched, and over it they are
+    /// stopped; in the full sandbox also `RLIMIT_NPROC` in its user namespace); nil for none.
+    public var processLimit: Int?
     /// The host's folders (every extension's store and data, the control socket's): absent from the
     /// full sandbox's root but for the extension's own data folder, and never granted.
     public var hiddenFolders: [String] = []
@@ -123,6 +132,11 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.stderr_fd = log
                                 launch.network_fd = spec.networkDescriptor ?? -1
                                 launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
+                                launch.file_size_limit = UInt64(max(0, spec.fileSizeLimit ?? 0))
+                                launch.descriptor_limit = UInt(max(0, spec.descriptorLimit ?? 0))
+                                // A backstop above the watch's limit: its namespace's init is a task of the same
+                                // user there, and one more lets the watch see it over and say so.
+                                launch.process_limit = spec.processLimit.map { UInt(max(1, $0) + 2) } ?? 0
                                 launch.level = sandbox.rank
                                 launch.data_dir = data
                                 launch.read_paths = UnsafePointer(OpaquePointer(readPaths))
@@ -152,6 +166,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         if exit >= 0 { _ = fcntl(exit, F_SETFD, FD_CLOEXEC) }
         return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits, peerExit: exit >= 0 ? exit : nil),
                                sandbox: sandbox, statusPipe: status[0] >= 0 ? status[0] : nil, memoryLimit: spec.memoryLimit,
+                               processLimit: spec.processLimit, descriptorLimit: spec.descriptorLimit,
                                refusedReads: refusals[0] >= 0 ? RefusedReads(pipe: refusals[0], writable: spec.dataDirectory.map { [$0] } ?? []) : nil)
     }
 }

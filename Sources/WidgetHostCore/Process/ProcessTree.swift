@@ -63,6 +63,29 @@ enum ProcessTree {
         return fields.count > 19 && fields[0] != "Z" && UInt64(fields[19]) == member.startTime
     }
 
+    /// Its threads (a process is one task, each further thread another); 0 once it is gone.
+    static func taskCount(of pid: pid_t) -> Int {
+        entries(in: "/proc/\(pid)/task")
+    }
+
+    /// The descriptors it holds; 0 once it is gone.
+    static func descriptorCount(of pid: pid_t) -> Int {
+        entries(in: "/proc/\(pid)/fd")
+    }
+
+    /// The entries of a folder (without `.` and `..`), counted without building their names.
+    private static func entries(in path: String) -> Int {
+        guard let dir = opendir(path) else { return 0 }
+        defer { closedir(dir) }
+        var count = 0
+        while let entry = readdir(dir) {
+            let name = entry.pointee.d_name
+            let dot = withUnsafeBytes(of: name) { $0[0] == 0x2E && ($0[1] == 0 || ($0[1] == 0x2E && $0[2] == 0)) }
+            if !dot { count += 1 }
+        }
+        return count
+    }
+
     /// Memory a process holds as jetsam counts an app's footprint: its anonymous and shared-memory
     /// pages (a `MAP_SHARED` anonymous mapping included), shared ones divided among the processes
     /// that map them, and what of it is swapped out; not the clean pages of mapped files.

@@ -81,6 +81,7 @@ public struct LaunchStep: Hashable, Sendable, CustomStringConvertible {
         case WIDGETHOST_STEP_NEW_ROOT.rawValue: "making its root file system"
         case WIDGETHOST_STEP_GRANT.rawValue: "binding a granted path"
         case WIDGETHOST_STEP_PIVOT.rawValue: "entering its root file system"
+        case WIDGETHOST_STEP_RESOURCE_LIMITS.rawValue: "setting its file size, descriptor and process limits"
         case WIDGETHOST_STEP_DATA_FOLDER.rawValue: "mounting its data folder"
         case WIDGETHOST_STEP_READ_ONLY.rawValue: "making the file system read-only"
         case WIDGETHOST_STEP_PROC.rawValue: "mounting its /proc"

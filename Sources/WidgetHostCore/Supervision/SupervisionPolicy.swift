@@ -13,6 +13,15 @@ public struct SupervisionPolicy: Hashable, Sendable {
     public var idleTimeout: TimeInterval = 60
     /// Messages an extension may send while the host waits for one answer (diagnostics, stale replies).
     public var maximumUnsolicitedMessages = 1_000
+    /// The most its data folder may hold, and the largest file it may write (its log included).
+    /// Default 64 MiB: a widget's container holds its small data and caches. Over it, the extension
+    /// is stopped (`dataQuotaExceeded`) and not launched again until its folder is back under.
+    public var dataQuota: Int? = 64 << 20
+    /// The descriptors each of its processes may hold. Default 256, iOS's own default for an app.
+    public var descriptorLimit: Int? = 256
+    /// The processes and threads it may have at once, all counted. Default 64: a widget's runtime
+    /// runs a dozen or two; a fork bomb or a runaway thread pool is stopped (`processLimitExceeded`).
+    public var processLimit: Int? = 64
 
     public init() {}
 
@@ -27,7 +36,7 @@ public struct SupervisionPolicy: Hashable, Sendable {
 public struct SupervisionEvent: Hashable, Sendable {
     public enum Kind: String, Hashable, Sendable {
         case launched, launchFailed, handshakeFailed, crashed, memoryLimitExceeded, exited, timedOut, protocolViolation, rejectedArchive,
-             requestFailed, backingOff, idleTerminated
+             requestFailed, backingOff, idleTerminated, dataQuotaExceeded, processLimitExceeded, descriptorLimitReached
     }
     public var date: Date
     public var extensionID: String

@@ -30,7 +30,8 @@ func exchange(_ request: ControlRequest, socket: String?) throws -> ControlRespo
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
     static func run(_ args: [String]) throws {
-        let a = try Arguments(args, options: Set(["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox", "network"])
+        let a = try Arguments(args, options: Set(["config", "store", "out", "socket", "duration", "budget", "memory-limit", "request-timeout", "sandbox", "network",
+                                                        "data-quota", "process-limit", "descriptor-limit"])
                                 .union(BudgetRuleArguments.options), flags: Set(["verbose"]).union(BudgetRuleArguments.flags))
         var rules = BudgetRules()
         try BudgetRuleArguments.apply(a, to: &rules)
@@ -40,6 +41,9 @@ enum RunCommand {
         let duration = try a.number("duration", above: 0, atMost: 10 * 365 * 86_400, unit: "seconds")
         let budget = try a.integer("budget", in: 0...ReloadBudget.largestDailyLimit)
         let memoryLimit = try a.integer("memory-limit", in: 1...1 << 20)
+        let dataQuota = try a.integer("data-quota", in: 1...1 << 20)
+        let processLimit = try a.integer("process-limit", in: 4...4_096)
+        let descriptorLimit = try a.integer("descriptor-limit", in: 16...65_536)
         let requestTimeout = try a.number("request-timeout", above: 0, atMost: 3600, unit: "seconds")
         let configuration: HostConfiguration
         do {
@@ -59,6 +63,9 @@ enum RunCommand {
         let sandbox = try a.sandbox()
         let host = WidgetHost(store: store, clock: RealClock(), launcher: PosixProcessLauncher(sandbox: sandbox))
         if let mb = memoryLimit { host.supervision.memoryLimit = mb << 20 }
+        if let mb = dataQuota { host.supervision.dataQuota = mb << 20 }
+        if let count = processLimit { host.supervision.processLimit = count }
+        if let count = descriptorLimit { host.supervision.descriptorLimit = count }
         if let seconds = requestTimeout { host.requestTimeout = seconds }
         let verbose = a.has("verbose")
         host.log = { line in
