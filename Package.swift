@@ -198,6 +198,9 @@ let package = Package(
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
         // render tree, and compare snapshots with reference files.
         // Measures renders against iOS's own (Tools/Fidelity/README.md).
+        // The chaos soak's driver (Tools/Chaos/soak.sh): `widget-host run` under taps, reloads, pushes,
+        // reconfigurations, kill -9 and a full disk, and the checks of what the host promised.
+        .executableTarget(name: "widget-soak", dependencies: ["WidgetHostCore", "WidgetControl"], path: "Tools/Chaos/Sources/widget-soak"),
         .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
                           path: "Tools/Fidelity/Sources"),
         .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetNetwork", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),

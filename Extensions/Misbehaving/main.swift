@@ -14,7 +14,7 @@ import WidgetProtocol
 let behaviours = ["healthy", "badLink", "hangingIntent", "crashingIntent", "crash", "exitMidReply", "hang", "slow", "garbage", "lyingFrame", "oversized", "memoryHog", "flood"]
 /// Not misbehaviours the chaos test expects to be contained as faults, but probes the containment
 /// tests read: what the process can see, and children it leaves running.
-let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside", "connectsDirectly", "manyFiles", "bigFile", "threadBomb", "manyDescriptors"]
+let probes = ["snoop", "spawnsChildren", "controlDriver", "sharedHog", "childHog", "manyThreads", "readsOutside", "connectsDirectly", "manyFiles", "bigFile", "threadBomb", "manyDescriptors", "stopsListening"]
 /// The control connection `controlDriver` opened on its first request, read on its second.
 var controlConnection: Int32 = -1
 
@@ -235,6 +235,11 @@ do {
                 var thread = pthread_t()
                 if pthread_create(&thread, nil, nap, nil) != 0 { usleep(1000) }
             }
+        }
+        if request.kind == "stopsListening" {
+            // Answers, then never reads its channel again: it would not notice its host gone.
+            try channel.send(reply(request, text: "pid \(getpid())"))
+            while true { pause() }
         }
         if request.kind == "manyDescriptors" {
             // Opens /dev/null until the kernel refuses, and keeps them all.

@@ -339,18 +339,23 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
     syscall(SYS_close_range, 0U, (unsigned)status_fd - 1, 0U);
     syscall(SYS_close_range, (unsigned)(watching ? watch_fd : status_fd) + 1, ~0U, 0U);
     int listener = watching ? wh_watch_receive(watch_fd) : -1;
-    int signals = listener >= 0 ? signalfd(-1, &child_ended, SFD_CLOEXEC) : -1;
+    int signals = signalfd(-1, &child_ended, SFD_CLOEXEC);
     if (signals < 0) {
         if (listener >= 0) close(listener);
         sigprocmask(SIG_SETMASK, &previous, NULL);
         reap_until(extension, status_fd);
     }
     for (;;) {
-        struct pollfd ready[2] = { { .fd = signals, .events = POLLIN }, { .fd = listener, .events = POLLIN } };
-        if (poll(ready, listener >= 0 ? 2 : 1, -1) < 0) {
+        // The status pipe's other end is the host's alone: when the host is gone (killed with SIGKILL,
+        // say), it reports an error, and the init ends, and with it every process of the namespace,
+        // one that no longer reads its channel among them.
+        struct pollfd ready[3] = { { .fd = signals, .events = POLLIN }, { .fd = status_fd, .events = 0 },
+                                   { .fd = listener, .events = POLLIN } };
+        if (poll(ready, listener >= 0 ? 3 : 2, -1) < 0) {
             if (errno == EINTR) continue;
             _exit(127);
         }
+        if (ready[1].revents & (POLLERR | POLLHUP)) _exit(128 + SIGKILL);
         if (ready[0].revents) {
             struct signalfd_siginfo info;
             ssize_t ignored = read(signals, &info, sizeof(info));
@@ -365,9 +370,9 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
                 }
             }
         }
-        if (listener >= 0 && (ready[1].revents & POLLIN)) {
+        if (listener >= 0 && (ready[2].revents & POLLIN)) {
             wh_watch_serve(listener, refusal_fd);
-        } else if (listener >= 0 && ready[1].revents) {
+        } else if (listener >= 0 && ready[2].revents) {
             close(listener);  // the extension and all it started have gone
             listener = -1;
         }

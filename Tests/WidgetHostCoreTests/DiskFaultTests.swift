@@ -169,6 +169,14 @@ final class DiskFaultTests: XCTestCase {
         let failure = try XCTUnwrap(status?.instances?.first?.lastError, "no reload failed on a full disk")
         XCTAssertTrue(failure.contains(store + "/ToDoList/timelines/") && failure.contains("No space left on device"), failure)
 
+        // A reload asked for now is not said to be done: it failed, and says why.
+        var foreground = ControlRequest(command: .reload, kind: "ToDoList")
+        foreground.foreground = true  // exempt from the budget and the minimum interval, as the app in front is
+        let refused = try ControlSocket.send(foreground, to: socket, timeout: 30)
+        XCTAssertFalse(refused.ok)
+        XCTAssertTrue(refused.message.hasPrefix("failed: todo (store file \(store)/ToDoList/timelines/"), refused.message)
+        XCTAssertTrue(refused.message.contains("No space left on device"), refused.message)
+
         // Free the space, and reload.
         let writer = open(release.path, O_WRONLY)
         XCTAssertGreaterThanOrEqual(writer, 0)
@@ -176,7 +184,7 @@ final class DiskFaultTests: XCTestCase {
         close(writer)
         var reload: ControlResponse?
         for _ in 0..<200 where reload?.ok != true {
-            reload = try? ControlSocket.send(ControlRequest(command: .reload, kind: "ToDoList"), to: socket, timeout: 10)
+            reload = try? ControlSocket.send(foreground, to: socket, timeout: 10)
             if reload?.ok != true { usleep(25_000) }
         }
         XCTAssertEqual(reload?.message, "reloaded todo", reload?.message ?? "no answer")

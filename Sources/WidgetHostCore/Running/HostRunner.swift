@@ -64,6 +64,9 @@ public final class HostRunner {
     /// found in the store. The host's log by default; `run` prints it to standard error.
     public var notice: (String) -> Void = { _ in }
 
+    /// Why each instance's last reload in a batch failed, until one succeeds.
+    private var failedReloads: [Int: String] = [:]
+
     /// Whether to stop now: what `run` was given, and its end date.
     private var stopCheck: () -> Bool = { false }
 
@@ -351,6 +354,11 @@ public final class HostRunner {
         let host = host
         let results = pool.run(jobs, shouldStop: stopCheck, interrupt: { host.shutdown() })
         for (item, result) in zip(items, results) {
+            if case .failure(let error) = result ?? .failure(HostError.backingOff(extensionID: "", until: host.clock.now)) {
+                failedReloads[item.instance] = "\(error)"
+            } else {
+                failedReloads[item.instance] = nil
+            }
             scheduled(item.instance, cause: item.cause, outcome: item.outcome,
                       result: result ?? .failure(HostError.backingOff(extensionID: sessions[item.instance].instance.id, until: host.clock.now)))
         }
@@ -399,17 +407,21 @@ public final class HostRunner {
         }
         runBatch()
         refreshSchedule()
+        var failed: [String] = []
         for (i, decision) in decisions {
             let id = sessions[i].instance.id
             switch decision {
-            case .reload: done.append(id)
+            case .reload:
+                // Said reloaded only once stored: a reload that failed (its extension, or the disk) is not.
+                if let reason = failedReloads[i] { failed.append("\(id) (\(reason))") } else { done.append(id) }
             case .deferred(let wake): waiting.append("\(id) until \(CivilDate.isoDate(wake.date))")
             case .joined(let until): waiting.append("\(id) until \(CivilDate.isoDate(until))")
             }
         }
         var message = done.isEmpty ? "" : "reloaded \(done.joined(separator: ", "))"
         if !waiting.isEmpty { message += (message.isEmpty ? "" : "; ") + "deferred (budget spent or too soon): \(waiting.joined(separator: ", "))" }
-        return ControlResponse(ok: true, message: message, instances: matching.map(board.row))
+        if !failed.isEmpty { message += (message.isEmpty ? "" : "; ") + "failed: \(failed.joined(separator: ", "))" }
+        return ControlResponse(ok: failed.isEmpty, message: message, instances: matching.map(board.row))
     }
 
     /// A tap on a Live Activity where it is shown (the Lock Screen's banner unless a placement is named).
