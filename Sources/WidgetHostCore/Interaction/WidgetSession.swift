@@ -20,8 +20,22 @@ public final class WidgetSession {
     public private(set) var flippedToggles: Set<String> = []
     /// Between a tap and the new entry.
     public private(set) var awaitingReload = false
-    /// Every interaction, oldest first.
-    public private(set) var events: [InteractionEvent] = []
+    /// The latest interactions (at most `maximumEvents`), oldest first: a long-running host reloads
+    /// an instance many times a day, and keeps only the recent ones.
+    public private(set) var events: [InteractionEvent] = [] {
+        didSet { if events.count > Self.maximumEvents { events.removeFirst(events.count - Self.maximumEvents) } }
+    }
+    public static let maximumEvents = 256
+
+    /// Lets go of what the session holds (its timeline, the decoded entry, the last render, its
+    /// events): for an instance a reconfigured host no longer shows, whose slot stays.
+    func releaseState() {
+        timeline = nil
+        decoded = nil
+        lastRender = nil
+        events = []
+        flippedToggles = []
+    }
 
     public init(host: WidgetHost, instance: WidgetInstance) {
         self.host = host

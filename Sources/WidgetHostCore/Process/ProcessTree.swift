@@ -31,71 +31,88 @@ enum ProcessTree {
     }
 
     static func children(of pid: pid_t) -> [pid_t] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.flatMap { task -> [pid_t] in
-            guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8) else { return [] }
-            return text.split(separator: " ").compactMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        names(in: "/proc/\(pid)/task").flatMap { task -> [pid_t] in
+            guard let bytes = contents(of: "/proc/\(pid)/task/\(task)/children") else { return [] }
+            return bytes.split(whereSeparator: { $0 == 0x20 || $0 == 0x0A }).compactMap { pid_t(String(decoding: $0, as: UTF8.self)) }
         }
     }
 
     /// Field 22 of /proc/PID/stat, in clock ticks since boot; nil once the process is gone.
     static func startTime(of pid: pid_t) -> UInt64? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        // After the parenthesised name: state is field 3, start time field 22.
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let fields = statFields(of: pid)
         return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
     /// Field 4 of /proc/PID/stat.
     static func parent(of pid: pid_t) -> pid_t? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let fields = statFields(of: pid)
         return fields.count > 1 ? pid_t(fields[1]) : nil
     }
 
     /// Whether `member` is still that process (and not a zombie).
     static func isAlive(_ member: Member) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(member.pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return false }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        let fields = statFields(of: member.pid)
         return fields.count > 19 && fields[0] != "Z" && UInt64(fields[19]) == member.startTime
+    }
+
+    /// The fields of /proc/PID/stat after the parenthesised name (the state is the first); none once
+    /// the process is gone.
+    private static func statFields(of pid: pid_t) -> [String] {
+        guard let bytes = contents(of: "/proc/\(pid)/stat"), let close = bytes.lastIndex(of: UInt8(ascii: ")")) else { return [] }
+        return bytes[(close + 1)...].split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A small file of /proc, read with the system calls alone: the watch reads several every tenth
+    /// of a second for as long as the host runs, and Foundation's file reading kept a little memory
+    /// each time (a soak's host grew by megabytes a minute).
+    static func contents(of path: String, limit: Int = 64 << 10) -> [UInt8]? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes = [UInt8](repeating: 0, count: 4096)
+        var filled = 0
+        while filled < limit {
+            if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - filled)) }
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            filled += n
+        }
+        return Array(bytes.prefix(filled))
     }
 
     /// Its threads (a process is one task, each further thread another); 0 once it is gone.
     static func taskCount(of pid: pid_t) -> Int {
-        entries(in: "/proc/\(pid)/task")
+        names(in: "/proc/\(pid)/task").count
     }
 
     /// The descriptors it holds; 0 once it is gone.
     static func descriptorCount(of pid: pid_t) -> Int {
-        entries(in: "/proc/\(pid)/fd")
+        names(in: "/proc/\(pid)/fd").count
     }
 
-    /// The entries of a folder (without `.` and `..`), counted without building their names.
-    private static func entries(in path: String) -> Int {
-        guard let dir = opendir(path) else { return 0 }
+    /// The names in a folder, without `.` and `..`.
+    private static func names(in path: String) -> [String] {
+        guard let dir = opendir(path) else { return [] }
         defer { closedir(dir) }
-        var count = 0
+        var names: [String] = []
         while let entry = readdir(dir) {
-            let name = entry.pointee.d_name
-            let dot = withUnsafeBytes(of: name) { $0[0] == 0x2E && ($0[1] == 0 || ($0[1] == 0x2E && $0[2] == 0)) }
-            if !dot { count += 1 }
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
         }
-        return count
+        return names
     }
 
     /// Memory a process holds as jetsam counts an app's footprint: its anonymous and shared-memory
     /// pages (a `MAP_SHARED` anonymous mapping included), shared ones divided among the processes
     /// that map them, and what of it is swapped out; not the clean pages of mapped files.
     static func footprint(of pid: pid_t) -> Int {
-        guard let text = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8) else { return 0 }
-        var kilobytes: [Substring: Int] = [:]
-        for line in text.split(separator: "\n") {
-            let parts = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard parts.count >= 2, let value = Int(parts[1]) else { continue }
-            kilobytes[parts[0]] = value
+        guard let bytes = contents(of: "/proc/\(pid)/smaps_rollup") else { return 0 }
+        var kilobytes: [String: Int] = [:]
+        for line in bytes.split(separator: 0x0A) {
+            let parts = line.split(separator: 0x20)
+            guard parts.count >= 2, let value = Int(String(decoding: parts[1], as: UTF8.self)) else { continue }
+            kilobytes[String(decoding: parts[0], as: UTF8.self)] = value
         }
         let counted = kilobytes["Pss_Anon:"].map { $0 + (kilobytes["Pss_Shmem:"] ?? 0) } ?? (kilobytes["Pss:"] ?? 0)
         return (counted + (kilobytes["SwapPss:"] ?? 0)) * 1024

@@ -214,6 +214,9 @@ public final class HostRunner {
         var removed: [String] = []
         for i in activeIndices where !wanted.contains(sessions[i].instance.id) {
             active[i] = false
+            // Its files stay; what it held in memory goes (a host reconfigured every day for months
+            // must not hold every instance it ever showed).
+            sessions[i].releaseState()
             policyDue[i] = nil
             standByDue[i] = nil
             board.remove(i)

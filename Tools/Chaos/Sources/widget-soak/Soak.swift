@@ -81,13 +81,24 @@ final class Soak {
             nextFill = spaced(options.fillSpacing)
             return
         }
-        switch random.next(in: 0...99) {
-        case 0..<40: tap()
-        case 40..<62: reload()
-        case 62..<74: push()
-        case 74..<82: reconfigure()
-        case 82..<87: reconfigureBadly()
-        case 87..<95: killAnExtension()
+        let roll = random.next(in: 0...99)
+        let step = switch roll {
+        case 0..<40: "tap"
+        case 40..<62: "reload"
+        case 62..<74: "push"
+        case 74..<82: "sighup"
+        case 82..<87: "brokenSighup"
+        case 87..<95: "killExtension"
+        default: "status"
+        }
+        guard options.actions?.contains(step) ?? true else { return }
+        switch step {
+        case "tap": tap()
+        case "reload": reload()
+        case "push": push()
+        case "sighup": reconfigure()
+        case "brokenSighup": reconfigureBadly()
+        case "killExtension": killAnExtension()
         default: count("status")
         }
     }

@@ -20,11 +20,14 @@ struct SoakOptions {
     var hostKillSpacing: Double = 120
     var fillSpacing: Double = 60
     var sandbox: String?
+    /// The drawn steps to take (tap, reload, push, sighup, brokenSighup, killExtension, status); all
+    /// by default. To find which one a change in the figures comes from.
+    var actions: Set<String>?
 
     static let usage = """
     usage: widget-soak --widget-host EXE --todo EXE --caffeine EXE --folder DIR [--seconds N] [--instances N]
                        [--seed S] [--fill DIR] [--status-bound SECONDS] [--host-kill-spacing SECONDS]
-                       [--fill-spacing SECONDS] [--sandbox LEVEL]
+                       [--fill-spacing SECONDS] [--sandbox LEVEL] [--actions tap,reload,…]
     """
 
     static func parse(_ arguments: [String]) throws -> SoakOptions {
@@ -60,6 +63,7 @@ struct SoakOptions {
         if let spacing = try number("fill-spacing", 1...86_400) { options.fillSpacing = spacing }
         options.fillable = values.removeValue(forKey: "fill").map { URL(fileURLWithPath: absolute($0), isDirectory: true) }
         options.sandbox = values.removeValue(forKey: "sandbox")
+        options.actions = values.removeValue(forKey: "actions").map { Set($0.split(separator: ",").map(String.init)) }
         if let unknown = values.keys.sorted().first { throw SoakError.usage("unknown option --\(unknown)") }
         return options
     }
