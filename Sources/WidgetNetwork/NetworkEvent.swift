@@ -63,3 +63,27 @@ public struct NetworkEvent: Hashable, Sendable {
         return fields
     }
 }
+
+/// The events of a gateway, gathered as it answers (from its threads), for whoever reads them later:
+/// a test's assertions, the demo's story.
+///
+/// `@unchecked Sendable`: `list` is guarded by `lock`.
+public final class NetworkEventLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [NetworkEvent] = []
+
+    public init() {}
+
+    public func append(_ event: NetworkEvent) { lock.withLock { list.append(event) } }
+
+    /// Every event so far, oldest first.
+    public var events: [NetworkEvent] { lock.withLock { list } }
+
+    /// Every event so far, oldest first, forgotten here.
+    public func drain() -> [NetworkEvent] {
+        lock.withLock {
+            defer { list = [] }
+            return list
+        }
+    }
+}

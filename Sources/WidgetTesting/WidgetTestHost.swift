@@ -47,7 +47,7 @@ public final class WidgetTestHost {
 
     /// The extension's network requests so far, oldest first, with what the host did with each.
     public var networkRequests: [NetworkEvent] { requestLog.events }
-    private let requestLog = NetworkRequestLog()
+    private let requestLog = NetworkEventLog()
 
     public let extensionPath: String
 
@@ -103,12 +103,4 @@ public final class WidgetTestHost {
 extension RenderTree {
     /// The node with `.id(id)` (a control's element id included).
     public func node(id: String) -> RenderNode? { root.allNodes().first { $0.id == id } }
-}
-
-/// `@unchecked Sendable`: `list` is guarded by `lock`; the gateway reports from its threads.
-final class NetworkRequestLog: @unchecked Sendable {
-    private let lock = NSLock()
-    private var list: [NetworkEvent] = []
-    func append(_ event: NetworkEvent) { lock.withLock { list.append(event) } }
-    var events: [NetworkEvent] { lock.withLock { list } }
 }

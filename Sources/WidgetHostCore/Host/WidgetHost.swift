@@ -219,25 +219,26 @@ public final class WidgetHost: @unchecked Sendable {
         }
         let name = URL(fileURLWithPath: executable).lastPathComponent
         for note in connection.process.takeNotes() { record(name, .descriptorLimitReached, note) }
-        guard let quota = supervision.dataQuota else { return }
-        let folder = store.dataDirectory(name).path
-        let bytes = DataQuota.size(of: folder, stoppingAbove: quota)
-        guard bytes > quota else { return }
+        guard let over = dataQuotaExceeded(name) else { return }
         connection.process.kill()
         forget(executable)
-        fault(executable, name, .dataQuotaExceeded, "\(HostError.dataQuotaExceeded(extensionID: name, path: folder, bytes: bytes, quota: quota))")
+        fault(executable, name, .dataQuotaExceeded, "\(over)")
     }
 
     /// Refuses to launch an extension whose data folder is over its quota (its files stay: they are
     /// the extension's, for its author to look at).
     private func checkDataQuota(_ executable: String, _ name: String) throws(HostError) {
-        guard let quota = supervision.dataQuota else { return }
+        guard let over = dataQuotaExceeded(name) else { return }
+        fault(executable, name, .dataQuotaExceeded, "\(over)")
+        throw over
+    }
+
+    /// The error saying `name`'s data folder is over its quota, or nil while it is not.
+    private func dataQuotaExceeded(_ name: String) -> HostError? {
+        guard let quota = supervision.dataQuota else { return nil }
         let folder = store.dataDirectory(name).path
         let bytes = DataQuota.size(of: folder, stoppingAbove: quota)
-        guard bytes > quota else { return }
-        let error = HostError.dataQuotaExceeded(extensionID: name, path: folder, bytes: bytes, quota: quota)
-        fault(executable, name, .dataQuotaExceeded, "\(error)")
-        throw error
+        return bytes > quota ? .dataQuotaExceeded(extensionID: name, path: folder, bytes: bytes, quota: quota) : nil
     }
 
     /// Classifies a failed request: the process is stopped for timeouts and protocol violations and

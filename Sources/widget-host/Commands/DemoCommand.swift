@@ -63,7 +63,7 @@ final class DemoRun {
     let caffeinePath: String, todoPath: String, headlinesPath: String
     /// Where the headline widget's feed is recorded, from the package's folder.
     static let recordings = "Archives/recordings"
-    private let requests = NetworkEventList()
+    private let requests = NetworkEventLog()
     let start: Date, end: Date
     let espressoAt: Date, todoAt: Date, pushAt: Date
     let clock: VirtualClock
@@ -286,24 +286,5 @@ final class DemoRun {
           renders:  \(outDir.path)
           inspect:  swift run widget-host inspect \(caffeineFile.path) --entry 0
         """)
-    }
-}
-
-
-/// The demo's network requests, gathered as the gateway answers them (on its threads) and printed
-/// where they belong in the story.
-final class NetworkEventList: @unchecked Sendable {
-    // `@unchecked Sendable`: `events` is guarded by `lock`.
-    private let lock = NSLock()
-    private var events: [NetworkEvent] = []
-
-    func append(_ event: NetworkEvent) { lock.withLock { events.append(event) } }
-
-    /// What has come so far, oldest first, and forgets it.
-    func drain() -> [NetworkEvent] {
-        lock.withLock {
-            defer { events = [] }
-            return events
-        }
     }
 }
