@@ -168,6 +168,12 @@ struct FlatTree {
         func mix(_ s: String?) { mix(s.map(FNV1a.hash) ?? 0x5EED) }
         // Image bytes and path data can be long: the standard hash is quicker per byte than FNV-1a.
         func mixLong(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
+        func mixLong(_ b: Base64Bytes?) {
+            guard let b else { return mix(0x5EED) }
+            var hasher = Hasher()
+            b.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            mix(UInt64(bitPattern: Int64(hasher.finalize())))
+        }
         func mix(_ c: RenderColor?) { mix(c.map { UInt64($0.red) << 24 | UInt64($0.green) << 16 | UInt64($0.blue) << 8 | UInt64($0.alpha) } ?? 1 << 40) }
         mix(node.pointee.text)
         mix(node.pointee.color)
@@ -179,7 +185,7 @@ struct FlatTree {
         mixLong(node.pointee.imageData)
         if let shape = node.pointee.shape { mix(UInt64(bitPattern: Int64(shape.hashValue))) }
         mix(node.pointee.cornerRadius)
-        mixLong(node.pointee.pathData)
+        if let path = node.pointee.pathData { mix(UInt64(bitPattern: Int64(path.hashValue))) } else { mix(0x5EED) }
         mix(node.pointee.strokeWidth)
         mix(node.pointee.trimFrom)
         mix(node.pointee.trimTo)
@@ -207,21 +213,21 @@ struct FlatTree {
         return true
     }
 
-    /// What differs between two matched nodes apart from their frames and children, in words.
-    static func differences(_ a: RenderNode, _ b: RenderNode) -> [String] {
-        var out: [String] = []
-        if a.role != b.role { out.append("role \(a.role.rawValue) → \(b.role.rawValue)") }
-        if a.text != b.text { out.append("text \"\(a.text ?? "")\" → \"\(b.text ?? "")\"") }
-        if a.color != b.color || a.gradient != b.gradient { out.append("colour") }
-        if a.opacity != b.opacity { out.append("opacity") }
-        if a.fraction != b.fraction { out.append("value") }
-        if a.isOn != b.isOn { out.append("state") }
-        if a.imageName != b.imageName || a.imageData != b.imageData { out.append("image") }
+    /// What differs between two matched nodes apart from their frames and children.
+    static func differences(_ a: RenderNode, _ b: RenderNode) -> [TransitionPlan.Difference] {
+        var out: [TransitionPlan.Difference] = []
+        if a.role != b.role { out.append(.role(from: a.role, to: b.role)) }
+        if a.text != b.text { out.append(.text(from: a.text, to: b.text)) }
+        if a.color != b.color || a.gradient != b.gradient { out.append(.colour) }
+        if a.opacity != b.opacity { out.append(.opacity) }
+        if a.fraction != b.fraction { out.append(.value) }
+        if a.isOn != b.isOn { out.append(.state) }
+        if a.imageName != b.imageName || a.imageData != b.imageData { out.append(.image) }
         if a.shape != b.shape || a.cornerRadius != b.cornerRadius || a.pathData != b.pathData || a.strokeWidth != b.strokeWidth
             || a.trimFrom != b.trimFrom || a.trimTo != b.trimTo {
-            out.append("shape")
+            out.append(.shape)
         }
-        if !sameRunStyles(a, b) { out.append("text style") }
+        if !sameRunStyles(a, b) { out.append(.textStyle) }
         return out
     }
 }

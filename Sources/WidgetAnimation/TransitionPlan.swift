@@ -7,7 +7,7 @@ import WidgetLayout
 /// animation that moves it. `TransitionFrames` draws it at any instant.
 public struct TransitionPlan: Sendable {
     /// One view's part in the transition.
-    public struct Change: Hashable, Sendable, Codable {
+    public struct Change: Hashable, Sendable, Encodable {
         public enum Kind: String, Hashable, Sendable, Codable {
             /// Same place, same content.
             case unchanged
@@ -36,18 +36,46 @@ public struct TransitionPlan: Sendable {
         public var key: String
         public var role: RenderNode.Role
         public var kind: Kind
-        /// What differs, in words (`frame`, `text "240 mg" → "320 mg"`, `colour`, `opacity`).
-        public var differences: [String]
-        /// The animation that applies, as SwiftUI writes it.
-        public var animation: String
-        /// For insertions and removals: the transition, as SwiftUI writes it.
-        public var transition: String?
+        /// What differs (its frame, its text, its colour…); in words in the JSON form.
+        public var differences: [Difference]
+        /// The animation that applies; nil for none. The JSON form writes it as SwiftUI does.
+        public var animation: AnimationValue?
+        /// For insertions and removals: the transition as the widget wrote it (before the system's
+        /// defaults are applied).
+        public var transition: TransitionValue?
         public var textChange: TextChange?
         /// Seconds after the change when it starts moving, and until it is at rest.
         public var start: Double
         public var duration: Double
         public var from: Rect?
         public var to: Rect?
+    }
+
+    /// What differs between a view's two states, apart from its children.
+    public enum Difference: Hashable, Sendable, CustomStringConvertible {
+        /// Where it is or its size, against its container.
+        case frame
+        case role(from: RenderNode.Role, to: RenderNode.Role)
+        case text(from: String?, to: String?)
+        case colour, opacity, value, state, image, shape
+        /// The runs' colours, sizes or weights, the text itself unchanged.
+        case textStyle
+
+        /// In words, as the JSON form writes it (`text "240 mg" → "320 mg"`).
+        public var description: String {
+            switch self {
+            case .frame: "frame"
+            case .role(let a, let b): "role \(a.rawValue) → \(b.rawValue)"
+            case .text(let a, let b): "text \"\(a ?? "")\" → \"\(b ?? "")\""
+            case .colour: "colour"
+            case .opacity: "opacity"
+            case .value: "value"
+            case .state: "state"
+            case .image: "image"
+            case .shape: "shape"
+            case .textStyle: "text style"
+            }
+        }
     }
 
     public let from: RenderTree
@@ -76,6 +104,28 @@ public struct TransitionPlan: Sendable {
     /// Views with no change of their own (unchanged, carried by a moving container, or inside a view
     /// that comes or goes) are left out of `changes`, but counted here.
     public let unchangedCount: Int
+}
+
+extension TransitionPlan.Change {
+    enum CodingKeys: String, CodingKey {
+        case key, role, kind, differences, animation, transition, textChange, start, duration, from, to
+    }
+
+    /// Animations, transitions and differences in words, as SwiftUI and a reader write them.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(key, forKey: .key)
+        try c.encode(role, forKey: .role)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(differences.map(\.description), forKey: .differences)
+        try c.encode(animation?.description ?? "none", forKey: .animation)
+        try c.encodeIfPresent(transition?.description, forKey: .transition)
+        try c.encodeIfPresent(textChange, forKey: .textChange)
+        try c.encode(start, forKey: .start)
+        try c.encode(duration, forKey: .duration)
+        try c.encodeIfPresent(from, forKey: .from)
+        try c.encodeIfPresent(to, forKey: .to)
+    }
 }
 
 extension TransitionPlan {

@@ -63,7 +63,7 @@ public enum TransitionPlanner {
         let curve = curves.curve(animation)
         var change = TransitionPlan.Change(
             key: key, role: after.list[j].role, kind: differences.isEmpty ? .moved : .changed,
-            differences: (moved ? ["frame"] : []) + differences, animation: curves.name(animation),
+            differences: (moved ? [.frame] : []) + differences, animation: animation,
             transition: nil, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: a, to: b)
         if old.text != new.text {
@@ -87,8 +87,8 @@ public enum TransitionPlanner {
         let curve = curves.curve(animation)
         let frame = scope.list[index].frame
         let change = TransitionPlan.Change(
-            key: key, role: scope.list[index].role, kind: kind, differences: [], animation: curves.name(animation),
-            transition: written.description, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
+            key: key, role: scope.list[index].role, kind: kind, differences: [], animation: animation,
+            transition: written, textChange: nil, start: milliseconds(curve.delay), duration: milliseconds(curve.duration - curve.delay),
             from: kind == .removed ? frame : nil, to: kind == .inserted ? frame : nil)
         // An outermost removed view's container is still there (or it is the widget itself).
         return TransitionPlan.Motion(change: change, curve: curve, old: kind == .removed ? node : nil,
@@ -151,7 +151,6 @@ public enum TransitionPlanner {
 /// Each distinct animation's curve, made once per plan: a spring's settling time is found by scanning.
 struct CurveCache {
     private var curves: [AnimationValue: AnimationCurve] = [:]
-    private var names: [AnimationValue: String] = [:]
     private static let instant = AnimationValue(.linear(duration: 0))
 
     mutating func curve(_ animation: AnimationValue?) -> AnimationCurve {
@@ -159,15 +158,6 @@ struct CurveCache {
         if let known = curves[key] { return known }
         let made = AnimationCurve(key)
         curves[key] = made
-        return made
-    }
-
-    /// The animation as SwiftUI writes it ("none" for no animation).
-    mutating func name(_ animation: AnimationValue?) -> String {
-        guard let animation else { return "none" }
-        if let known = names[animation] { return known }
-        let made = animation.description
-        names[animation] = made
         return made
     }
 }

@@ -12,8 +12,8 @@ import WidgetRender
 /// let tap = try widget.tap(element: "log-espresso")
 /// let transition = tap.transition(from: before)
 /// let drink = try XCTUnwrap(transition.change(idPrefix: "last-drink"))
-/// XCTAssertEqual(drink.transition, ".push(from: .bottom)")
-/// XCTAssertEqual(drink.animation, ".smooth(duration: 1.8, extraBounce: 0)")
+/// XCTAssertEqual(drink.transition, .push(.bottom))
+/// XCTAssertEqual(drink.animation, AnimationValue(.smooth(duration: 1.8, extraBounce: 0)))
 /// XCTAssertEqual(transition.change(id: "total")?.textChange, .rollUp)
 /// ```
 public struct WidgetTransition: Sendable {

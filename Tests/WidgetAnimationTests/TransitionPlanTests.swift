@@ -27,18 +27,23 @@ final class TransitionPlanTests: XCTestCase {
         let plan = TransitionPlanner.plan(from: entry(total: 200, drinks: ["Latte"]), to: entry(total: 280, drinks: ["Espresso", "Latte"]))
         let espresso = try XCTUnwrap(change(plan, "#Espresso"))
         XCTAssertEqual(espresso.kind, .inserted)
-        XCTAssertEqual(espresso.transition, ".push(from: .bottom)")
-        XCTAssertEqual(espresso.animation, ".smooth(duration: 1.8, extraBounce: 0)")
+        XCTAssertEqual(espresso.transition, .push(.bottom))
+        XCTAssertEqual(espresso.animation, AnimationValue(.smooth(duration: 1.8, extraBounce: 0)))
         let latte = try XCTUnwrap(change(plan, "#Latte"))
         XCTAssertEqual(latte.kind, .moved)
         XCTAssertGreaterThan(latte.to!.y, latte.from!.y, "moves down")
         let total = try XCTUnwrap(plan.changes.first { $0.role == .text && $0.textChange != nil })
         XCTAssertEqual(total.textChange, .rollUp)
         XCTAssertEqual(total.kind, .changed)
-        XCTAssertTrue(total.differences.contains("text \"200 mg\" → \"280 mg\""), "\(total.differences)")
+        XCTAssertTrue(total.differences.contains(.text(from: "200 mg", to: "280 mg")), "\(total.differences)")
         // A smooth spring of 1.8 s settles in about its duration.
         XCTAssertEqual(plan.duration, 1.8, accuracy: 0.5)
         XCTAssertEqual(espresso.duration, plan.duration, accuracy: 0.001)
+        // The JSON form writes each value as SwiftUI code and a reader would.
+        let json = plan.json()
+        XCTAssertTrue(json.contains(#""transition" : ".push(from: .bottom)""#), json)
+        XCTAssertTrue(json.contains(#""animation" : ".smooth(duration: 1.8, extraBounce: 0)""#), json)
+        XCTAssertTrue(json.contains(#""text \"200 mg\" → \"280 mg\"""#), json)
     }
 
     func testTheTotalRollsDownWhenItFalls() {
@@ -52,14 +57,14 @@ final class TransitionPlanTests: XCTestCase {
     /// animates; and an animation applies only when its watched value changed.
     func testWhichAnimationApplies() {
         let implicit = TransitionPlanner.plan(from: entry(total: 1, drinks: [], animation: nil), to: entry(total: 2, drinks: [], animation: nil))
-        XCTAssertEqual(implicit.changes.first?.animation, ".default")
+        XCTAssertEqual(implicit.changes.first?.animation, .widgetDefault)
         XCTAssertEqual(implicit.duration, AnimationCurve(.widgetDefault).duration, accuracy: 0.001)
         let none = TransitionPlanner.plan(from: entry(total: 1, drinks: [], animation: nil), to: entry(total: 2, drinks: [], animation: AnimationValue?.none))
-        XCTAssertEqual(none.changes.first?.animation, ".default", "no scope in the old entry: the value did not change from anything")
+        XCTAssertEqual(none.changes.first?.animation, .widgetDefault, "no scope in the old entry: the value did not change from anything")
         var removedNil = entry(total: 2, drinks: [], animation: nil)
         removedNil = entry(total: 2, drinks: [], animation: nil)
         let nilScope = TransitionPlanner.plan(from: entryWithNilAnimation(total: 1), to: entryWithNilAnimation(total: 2))
-        XCTAssertEqual(nilScope.changes.first?.animation, "none")
+        XCTAssertNil(nilScope.changes.first?.animation)
         XCTAssertEqual(nilScope.duration, 0)
         _ = removedNil
     }

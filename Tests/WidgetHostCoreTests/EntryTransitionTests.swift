@@ -20,12 +20,12 @@ final class EntryTransitionTests: XCTestCase {
 
         let drink = try XCTUnwrap(transition.change(idPrefix: "last-drink"), "\(transition.plan.changes.map(\.key))")
         XCTAssertEqual(drink.kind, .inserted)
-        XCTAssertEqual(drink.transition, ".push(from: .bottom)")
-        XCTAssertEqual(drink.animation, ".smooth(duration: 1.8, extraBounce: 0)")
+        XCTAssertEqual(drink.transition, .push(.bottom))
+        XCTAssertEqual(drink.animation, AnimationValue(.smooth(duration: 1.8, extraBounce: 0)))
         XCTAssertEqual(drink.duration, 1.8, accuracy: 0.3, "a smooth 1.8 s spring")
         let total = try XCTUnwrap(transition.change(id: "total"))
         XCTAssertEqual(total.textChange, .rollUp)
-        XCTAssertEqual(total.animation, ".smooth(duration: 1.8, extraBounce: 0)")
+        XCTAssertEqual(total.animation, AnimationValue(.smooth(duration: 1.8, extraBounce: 0)))
 
         // Halfway, the drink is on its way up from the bottom: drawn lower than where it ends.
         let settled = try XCTUnwrap(tap.final.root.allNodes().first { $0.id?.hasPrefix("last-drink") == true })

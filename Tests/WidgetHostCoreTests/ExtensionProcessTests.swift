@@ -34,9 +34,7 @@ final class ExtensionProcessTests: XCTestCase {
         let first = try host.reload(executable: exe, kind: "CaffeineTracker", family: .systemSmall)
         let tree0 = try host.render(first, at: t0, context: RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0)).0
         let button = try XCTUnwrap(tree0.root.allNodes().first { $0.id == "log-espresso" }?.action)
-        let parameters = try XCTUnwrap(Data(base64Encoded: button.parameters ?? ""))
-        try host.connection(to: exe).performIntent(IntentReference(typeIdentifier: button.target!, parameters: [UInt8](parameters)),
-                                                   kind: "CaffeineTracker", now: t0)
+        try host.connection(to: exe).performIntent(XCTUnwrap(button.intent), kind: "CaffeineTracker", now: t0)
         let timeline = try host.reload(executable: exe, kind: "CaffeineTracker", family: .systemSmall)
         XCTAssertEqual(timeline.entries.count, 10)
         XCTAssertEqual(timeline.policy, .atEnd)

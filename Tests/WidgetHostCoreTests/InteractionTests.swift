@@ -181,7 +181,7 @@ final class InteractionTests: XCTestCase {
         let caffeine = try testHost("CaffeineTracker")
         let todo = try testHost("ToDoList")
         let button = try XCTUnwrap(try caffeine.instance(kind: "CaffeineTracker", family: .systemSmall).render().node(id: "log-espresso")?.action)
-        let intent = IntentReference(typeIdentifier: button.target!, parameters: [UInt8](Data(base64Encoded: button.parameters!)!))
+        let intent = try XCTUnwrap(button.intent)
         _ = try todo.instance(kind: "ToDoList", family: .systemSmall)
         let connection = try todo.host.connection(to: todo.extensionPath)
         XCTAssertThrowsError(try connection.performIntent(intent, kind: "ToDoList", now: t0)) { error in

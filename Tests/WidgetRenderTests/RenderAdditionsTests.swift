@@ -78,7 +78,11 @@ final class RenderAdditionsTests: XCTestCase {
         let drawn = tree(.modified(.shape(ShapeNode(kind: .path(triangle), fill: .color(.rgba(red: 0, green: 0, blue: 0, opacity: 1)))),
                                    .frame(.fixed(width: 100, height: 100))))
         let node = drawn.root.allNodes().first { $0.shape == .path }!
-        XCTAssertEqual(node.pathData, "M\(fmt(node.frame.x + 50)) \(fmt(node.frame.y)) L\(fmt(node.frame.x + 100)) \(fmt(node.frame.y + 100)) L\(fmt(node.frame.x)) \(fmt(node.frame.y + 100)) Z")
+        let (x, y) = (node.frame.x, node.frame.y)
+        XCTAssertEqual(node.pathData?.elements, [.move(Point(x: x + 50, y: y)), .line(Point(x: x + 100, y: y + 100)), .line(Point(x: x, y: y + 100)), .close])
+        let svgPath = "M\(fmt(node.frame.x + 50)) \(fmt(node.frame.y)) L\(fmt(node.frame.x + 100)) \(fmt(node.frame.y + 100)) L\(fmt(node.frame.x)) \(fmt(node.frame.y + 100)) Z"
+        XCTAssertEqual(node.pathData?.svg, svgPath)
+        XCTAssertTrue(SVGWriter.svg(drawn).contains("<path d=\"\(svgPath)\""), "the SVG draws the outline, not its frame")
         let pixels = canvas(drawn)
         XCTAssertLessThan(pixels.pixel(x: Int(node.frame.x + 50), y: Int(node.frame.y + 90)).bytes[0], 40, "inside the triangle")
         XCTAssertGreaterThan(pixels.pixel(x: Int(node.frame.x + 5), y: Int(node.frame.y + 5)).bytes[0], 200, "outside it")

@@ -50,6 +50,44 @@ final class RenderTreeTests: XCTestCase {
         XCTAssertEqual(tree.root.allNodes().first { $0.role == .stack }?.style, .v)
     }
 
+    /// Outlines, image bytes and intent parameters are values in the tree; only the JSON spells them
+    /// (SVG path data, base64), and reads them back to the same values.
+    func testPayloadsAreValuesAndTheirJSONFormReadsBack() throws {
+        let wedge = PathValue(elements: [.move(x: 0, y: 0), .quad(x: 10, y: 0, cx: 5, cy: -3), .cubic(x: 10, y: 10, c1x: 12, c1y: 3, c2x: 12, c2y: 7), .close],
+                              referenceWidth: 10, referenceHeight: 10)
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0, 1, 2, 255]
+        let root = ViewNode.stack(StackNode(axis: .vertical, children: [
+            .modified(.shape(ShapeNode(kind: .path(wedge), fill: .color(.system(.blue, opacity: 1)))), .frame(.fixed(width: 33.33, height: 20))),
+            .image(ImageNode(source: .data(png))),
+            .control(ControlNode(kind: .button(label: .text(TextNode("Log"))),
+                                 action: .intent(IntentReference(typeIdentifier: "App.Log", parameters: [7, 0, 200])))),
+        ]))
+        let context = RenderContext(placement: .iPhoneHomeScreen, family: .systemSmall, date: t0)
+        let tree = WidgetRenderer.render(WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: t0, root: root), context: context)
+        let nodes = tree.root.allNodes()
+        let path = try XCTUnwrap(nodes.first { $0.shape == .path }?.pathData)
+        XCTAssertEqual(path.elements.count, 4)
+        guard case .quad(_, let control) = path.elements[1] else { return XCTFail("\(path.elements)") }
+        XCTAssertEqual(control.y, (path.elements.first.flatMap { if case .move(let p) = $0 { p.y } else { nil } } ?? 0) - 6, "scaled into the 20 pt frame")
+        XCTAssertEqual(nodes.first { $0.style == .data }?.imageData?.bytes, png)
+        XCTAssertEqual(nodes.compactMap(\.action).first?.intent, IntentReference(typeIdentifier: "App.Log", parameters: [7, 0, 200]))
+
+        let json = tree.json()
+        XCTAssertTrue(json.contains(#""pathData" : "M"#), json)
+        XCTAssertTrue(json.contains(#""imageData" : "iVBORwABAv8=""#), json)
+        XCTAssertTrue(json.contains(#""parameters" : "BwDI""#), json)
+        XCTAssertEqual(try JSONDecoder().decode(RenderTree.self, from: Data(json.utf8)), tree)
+        XCTAssertEqual(try RenderPath(svg: path.svg), path)
+
+        for (bad, field) in [(#""pathData" : "M1 2 Q3""#, "pathData"), (#""imageData" : "!!""#, "imageData")] {
+            let broken = json.replacingOccurrences(of: #""\#(field)" : "[^"]*""#, with: bad, options: .regularExpression)
+            XCTAssertNotEqual(broken, json)
+            XCTAssertThrowsError(try JSONDecoder().decode(RenderTree.self, from: Data(broken.utf8)), field)
+        }
+        XCTAssertThrowsError(try RenderPath(svg: "M1 2 X3 4"))
+        XCTAssertThrowsError(try RenderPath(svg: "1 2"))
+    }
+
     func testColoursParseAndPrintTheOneForm() {
         XCTAssertEqual(RenderColor(hex: "#0a84ffcc"), RenderColor(red: 10, green: 132, blue: 255, alpha: 204))
         XCTAssertEqual(RenderColor(hex: "#0a84ff"), RenderColor(red: 10, green: 132, blue: 255))

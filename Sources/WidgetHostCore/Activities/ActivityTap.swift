@@ -46,12 +46,12 @@ extension ActivityCenter {
         case .intent:
             // "Displaying live data with Live Activities": buttons and toggles do nothing in CarPlay.
             if placement.location == .carPlay { return (.disabled(reason: "interactive elements are inactive in CarPlay"), tree) }
-            guard let type = action.target, let encoded = action.parameters, let data = Data(base64Encoded: encoded) else {
+            guard let intent = action.intent else {
                 throw .noSuchElement(instance: id, element: node.id ?? "?")
             }
+            let type = intent.typeIdentifier
             do {
-                try host.performIntent(executable: path, IntentReference(typeIdentifier: type, parameters: [UInt8](data)),
-                                       kind: record.attributesType)
+                try host.performIntent(executable: path, intent, kind: record.attributesType)
             } catch {
                 host.log("activity \(id): intent \(type) failed: \(error)")
                 return (.failed("\(error)"), render(id, placement: placement) ?? tree)

@@ -211,15 +211,15 @@ public final class WidgetSession {
             events.append(InteractionEvent(date: host.clock.now, kind: .inertTap(element: node.id)))
             return TapResult(element: node.id, outcome: .inert, optimistic: tree, final: tree)
         case .intent:
-            guard let type = action.target, let encoded = action.parameters, let data = Data(base64Encoded: encoded) else {
+            guard let intent = action.intent else {
                 throw .noSuchElement(instance: instance.id, element: node.id ?? "?")
             }
+            let type = intent.typeIdentifier
             let element = node.id ?? "?"
             // Optimistic state: the toggle flips from its pre-rendered other state; invalidatable content dims.
             if action.isToggle == true { flippedToggles.formSymmetricDifference([element]) }
             awaitingReload = true
             events.append(InteractionEvent(date: host.clock.now, kind: .tapped(element: element, intent: type)))
-            let intent = IntentReference(typeIdentifier: type, parameters: [UInt8](data))
             // The optimistic state is rendered while the extension performs the intent.
             var optimisticRender: Result<RenderTree, HostError>?
             let renderOptimistic = { optimisticRender = Result { () throws(HostError) -> RenderTree in try self.render() } }

@@ -117,7 +117,7 @@ struct Placer {
             if mirrored && Self.pointsInReadingDirection(image.name) { n.mirrored = true }
             if image.weight != .regular { n.symbolWeight = image.weight }
         case .asset: n.imageName = image.name; n.style = .asset
-        case .data(let bytes): n.style = .data; n.imageData = Data(bytes).base64EncodedString()
+        case .data(let bytes): n.style = .data; n.imageData = Base64Bytes(bytes)
         }
         n.color = color(image.color)
         if case .system = image.source {} else { n.imageTreatment = image.treatment }
@@ -138,7 +138,7 @@ struct Placer {
         case .inert: n.action = Action(kind: .inert, target: nil, parameters: nil, isToggle: spec.isToggle ? true : nil)
         case .intent(let intent):
             n.action = Action(kind: .intent, target: intent.typeIdentifier,
-                              parameters: Data(intent.parameters).base64EncodedString(), isToggle: spec.isToggle ? true : nil)
+                              parameters: Base64Bytes(intent.parameters), isToggle: spec.isToggle ? true : nil)
         }
         if spec.isToggle {
             n.isOn = spec.isOn
@@ -391,7 +391,7 @@ struct Placer {
             n.continuousCorners = true
         case .path(let path):
             n.shape = .path
-            n.pathData = PathData.svg(path, in: rect)
+            n.pathData = RenderPath(path, in: rect)
         }
     }
 

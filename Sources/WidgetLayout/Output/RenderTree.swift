@@ -93,10 +93,10 @@ public struct RenderNode: Hashable, Sendable, Codable {
     public var symbolWeight: FontWeight?
     /// A palette symbol's second (and third) layers' colours.
     public var symbolPalette: [RenderColor]?
-    /// An image the extension made, as its encoded bytes in base64 (`style` is `data`).
-    public var imageData: String?
-    /// A custom shape's outline in widget points, as SVG path data (`shape` is `path`).
-    public var pathData: String?
+    /// An image the extension made, as its encoded bytes (`style` is `data`).
+    public var imageData: Base64Bytes?
+    /// A custom shape's outline in widget points (`shape` is `path`); SVG path data in the JSON form.
+    public var pathData: RenderPath?
     /// A stroke's ends and joins, when not butt and miter.
     public var lineCap: LineCap?
     public var lineJoin: LineJoin?
@@ -262,9 +262,15 @@ public struct Action: Hashable, Sendable, Codable {
     public var kind: Kind
     /// The intent's type identifier, or the URL.
     public var target: String?
-    /// Encoded intent parameters, base64.
-    public var parameters: String?
+    /// The intent's encoded parameters, as the archive carries them.
+    public var parameters: Base64Bytes?
     public var isToggle: Bool?
+
+    /// The intent a tap performs: its type and parameters as the extension archived them.
+    public var intent: IntentReference? {
+        guard kind == .intent, let target, let parameters else { return nil }
+        return IntentReference(typeIdentifier: target, parameters: parameters.bytes)
+    }
 }
 
 /// A shadow as drawn: the colour, the blur radius in points (a Gaussian whose standard deviation is

@@ -189,7 +189,7 @@ struct Painter {
     }
 
     func pathContours(_ node: RenderNode) -> PathContours {
-        PathContours(svg: node.pathData ?? "", map: { Point(x: $0.x * scale, y: $0.y * scale) })
+        PathContours(node.pathData ?? RenderPath(elements: []), map: { Point(x: $0.x * scale, y: $0.y * scale) })
     }
 
     func inset(_ r: Rect, _ d: Double) -> Rect { Rect(x: r.x + d, y: r.y + d, width: max(0, r.width - 2 * d), height: max(0, r.height - 2 * d)) }
@@ -365,7 +365,7 @@ struct Painter {
             drawImage(image, r, opacity: opacity, clip: clip, treatment: node.imageTreatment)
             return
         }
-        if node.style == .data, let encoded = node.imageData, let bytes = Data(base64Encoded: encoded).map([UInt8].init),
+        if node.style == .data, let bytes = node.imageData?.bytes,
            let size = EncodedImage.dimensions(bytes), admit(size.width * size.height), let image = try? EncodedImage.decode(bytes) {
             drawImage(image, r, opacity: opacity, clip: clip, treatment: node.imageTreatment)
             return

@@ -54,6 +54,8 @@ private struct SVGDocument {
         case .capsule:
             let rad = min(r.width, r.height) / 2
             return "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(rad))\" \(extra)/>"
+        case .path where node.pathData != nil:
+            return "<path d=\"\(node.pathData?.svg ?? "")\" \(extra)/>"
         case .roundedRect:
             return "<rect x=\"\(n(r.x))\" y=\"\(n(r.y))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" rx=\"\(n(node.cornerRadius ?? 0))\" \(extra)/>"
         default:

@@ -130,44 +130,29 @@ enum Stroke {
     }
 }
 
-/// A custom shape's outline from the SVG path data a render tree carries (absolute `M L Q C Z`),
-/// flattened: its contours, each with whether it was closed, every point mapped by `map`.
+/// A custom shape's outline from the render tree, flattened: its contours, each with whether it was
+/// closed, every point mapped by `map`.
 struct PathContours {
     var contours: [(points: [Point], closed: Bool)] = []
 
-    init(svg data: String, map: (Point) -> Point) {
+    init(_ outline: RenderPath, map: (Point) -> Point) {
         var current = Path()
-        var numbers: [Double] = []
-        var command: Character = " "
         func finish(closed: Bool) {
             let points = current.openContour
             if points.count >= 2 { contours.append((points, closed)) }
             current = Path()
         }
-        func flush() {
-            func p(_ i: Int) -> Point { map(Point(x: numbers[i], y: numbers[i + 1])) }
-            switch command {
-            case "M" where numbers.count >= 2:
+        for element in outline.elements {
+            switch element {
+            case .move(let p):
                 finish(closed: false)
-                current.move(to: p(0))
-            case "L" where numbers.count >= 2: current.line(to: p(0))
-            case "Q" where numbers.count >= 4: current.quad(to: p(2), control: p(0))
-            case "C" where numbers.count >= 6: current.cubic(to: p(4), c1: p(0), c2: p(2))
-            case "Z": finish(closed: true)
-            default: break
-            }
-            numbers.removeAll()
-        }
-        for token in data.split(separator: " ") {
-            if let first = token.first, first.isLetter {
-                flush()
-                command = first
-                if let number = Double(token.dropFirst()), number.isFinite { numbers.append(number) }
-            } else if let number = Double(token), number.isFinite {
-                numbers.append(number)
+                current.move(to: map(p))
+            case .line(let p): current.line(to: map(p))
+            case .quad(let p, let c): current.quad(to: map(p), control: map(c))
+            case .cubic(let p, let c1, let c2): current.cubic(to: map(p), c1: map(c1), c2: map(c2))
+            case .close: finish(closed: true)
             }
         }
-        flush()
         finish(closed: false)
     }
 

@@ -40,8 +40,7 @@ public enum TapOutcome: Hashable, Sendable, CustomStringConvertible {
         case .intent:
             guard let type = action.target else { return nil }
             var parameters: [String: IntentParameterValue] = [:]
-            if let encoded = action.parameters, let bytes = Data(base64Encoded: encoded),
-               let decoded = try? IntentParameterCoding.decode([UInt8](bytes)) {
+            if let bytes = action.parameters?.bytes, let decoded = try? IntentParameterCoding.decode(bytes) {
                 for (name, value) in decoded { parameters[name] = value }
             }
             self = action.isToggle == true ? .toggle(intent: type, parameters: parameters, turnsOn: !(isOn ?? false)) : .intent(type, parameters: parameters)
