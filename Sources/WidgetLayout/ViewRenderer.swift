@@ -15,6 +15,11 @@ extension WidgetRenderer {
     /// what snapshot tests of plain SwiftUI views record. `context` gives the appearance, the
     /// instant and the placement whose device draws it (its scale, its rendering mode).
     public static func renderView(_ view: ViewNode, layout: ViewLayout, context: RenderContext, background: RGBA? = nil) -> RenderTree {
+        renderView(view, layout: layout, context: context, background: background, probes: nil)
+    }
+
+    static func renderView(_ view: ViewNode, layout: ViewLayout, context: RenderContext, background: RGBA? = nil,
+                           probes: GeometryProbeFrames?) -> RenderTree {
         let context = context.resolved(with: context.settings)
         var builder = LayoutTreeBuilder(context: context)
         let styles = builder.styles
@@ -25,7 +30,7 @@ extension WidgetRenderer {
         case .sizeThatFits: size = node.sizeThatFits(.unspecified)
         }
         let rect = Rect(x: 0, y: 0, width: size.width, height: size.height)
-        let placer = Placer(styles: styles, containerCorner: 0, containerRect: rect)
+        let placer = Placer(styles: styles, containerCorner: 0, containerRect: rect, probes: probes)
         var root = RenderNode(role: .widget, frame: rect)
         if let background {
             var fill = RenderNode(role: .shape, frame: rect)

@@ -6,6 +6,10 @@ import WidgetArchive
 /// same tree.
 public enum WidgetRenderer {
     public static func render(_ archive: WidgetArchiveValue, context: RenderContext) -> RenderTree {
+        render(archive, context: context, probes: nil)
+    }
+
+    static func render(_ archive: WidgetArchiveValue, context: RenderContext, probes: GeometryProbeFrames?) -> RenderTree {
         let context = context.resolved(for: archive)
         let placement = context.placement
         let size = placement.size(for: context.family) ?? Placement.natural(for: context.family).size(for: context.family)
@@ -18,7 +22,7 @@ public enum WidgetRenderer {
 
         var builder = LayoutTreeBuilder(context: context)
         let styles = builder.styles
-        let placer = Placer(styles: styles, containerCorner: corner, containerRect: widgetRect)
+        let placer = Placer(styles: styles, containerCorner: corner, containerRect: widgetRect, probes: probes)
 
         var root = RenderNode(role: .widget, frame: widgetRect)
         root.shape = .roundedRect

@@ -31,10 +31,10 @@ final class ChartsCallFormTests: XCTestCase {
     /// A chart archived at 200 × 100: every geometry reader gets that size.
     private func archive<V: View>(_ chart: V) -> ViewNode {
         ViewArchiver.archive(chart, environment: EnvironmentValues()) { node in
-            var frames: [String: CGRect] = [:]
+            var frames: [GeometryProbe: CGRect] = [:]
             node.forEachNode { node in
-                guard case .modified(_, .identity(let id)) = node, id.hasPrefix(GeometryResolution.markerPrefix) else { return }
-                frames[String(id.dropFirst(GeometryResolution.markerPrefix.count))] = CGRect(x: 0, y: 0, width: 200, height: 100)
+                guard case .modified(_, .geometryProbe(let probe)) = node else { return }
+                frames[probe] = CGRect(x: 0, y: 0, width: 200, height: 100)
             }
             return frames
         }.root

@@ -34,6 +34,19 @@ final class CodecRoundTripTests: XCTestCase {
         XCTAssertEqual(occurrences, 1)
     }
 
+    /// A geometry probe lives only between the extension's layout passes: an archive holds the probed
+    /// content alone.
+    func testGeometryProbesAreNeverArchived() throws {
+        let content = ViewNode.stack(StackNode(axis: .vertical, children: [.text(TextNode("inside"))]))
+        let probed = ViewNode.modified(.modified(content, .geometryProbe(GeometryProbe(path: [0, 2]))), .opacity(0.5))
+        func bytes(_ root: ViewNode) -> [UInt8] {
+            ArchiveEncoder.encode(WidgetArchiveValue(kind: "K", family: .systemSmall, entryDate: Date(timeIntervalSince1970: 0), root: root))
+        }
+        XCTAssertEqual(bytes(probed), bytes(.modified(content, .opacity(0.5))))
+        XCTAssertEqual(try ArchiveDecoder().decode(bytes(probed)).root, .modified(content, .opacity(0.5)))
+        XCTAssertEqual(GeometryProbe(path: [0, 2]).description, "/0/2")
+    }
+
     func testEncodingIsDeterministic() {
         var a = ArchiveGenerator(seed: 42), b = ArchiveGenerator(seed: 42)
         XCTAssertEqual(ArchiveEncoder.encode(a.archive()), ArchiveEncoder.encode(b.archive()))

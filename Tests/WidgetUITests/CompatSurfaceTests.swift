@@ -10,7 +10,7 @@ import XCTest
 /// What the compat surface archives: each API evaluated in the extension becomes the node the host
 /// draws, or is reported as inert.
 final class CompatSurfaceTests: XCTestCase {
-    private func archive<V: View>(_ view: V, locate: ((ViewNode) -> [String: CGRect])? = nil) -> (ViewNode, [String]) {
+    private func archive<V: View>(_ view: V, locate: ((ViewNode) -> [GeometryProbe: CGRect])? = nil) -> (ViewNode, [String]) {
         ViewArchiver.archive(view, environment: EnvironmentValues(), locate: locate)
     }
 
@@ -86,7 +86,7 @@ final class CompatSurfaceTests: XCTestCase {
         var asked: [ViewNode] = []
         let (root, _) = archive(Triangle().fill(.green)) { tree in
             asked.append(tree)
-            return ["/0": CGRect(x: 10, y: 20, width: 40, height: 30)]
+            return [GeometryProbe(path: [0]): CGRect(x: 10, y: 20, width: 40, height: 30)]
         }
         XCTAssertEqual(asked.count, 1, "one layout pass finds the shape's frame")
         guard case .shape(let shape) = root, case .path(let path) = shape.kind else { return XCTFail("\(root)") }
@@ -106,11 +106,10 @@ final class CompatSurfaceTests: XCTestCase {
         var passes = 0
         let (root, _) = archive(view) { tree in
             passes += 1
-            var frames: [String: CGRect] = [:]
+            var frames: [GeometryProbe: CGRect] = [:]
             tree.forEachNode { node in
-                guard case .modified(_, .identity(let id)) = node, id.hasPrefix("\u{1}geometry:") else { return }
-                let reader = String(id.dropFirst("\u{1}geometry:".count))
-                frames[reader] = reader == "/0" ? CGRect(x: 0, y: 0, width: 200, height: 100) : CGRect(x: 5, y: 50, width: 120, height: 20)
+                guard case .modified(_, .geometryProbe(let reader)) = node else { return }
+                frames[reader] = reader.path == [0] ? CGRect(x: 0, y: 0, width: 200, height: 100) : CGRect(x: 5, y: 50, width: 120, height: 20)
             }
             return frames
         }

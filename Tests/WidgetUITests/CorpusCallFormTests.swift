@@ -8,7 +8,7 @@ import XCTest
 /// Call forms real widget code uses (found by the corpus run), written as the apps write them, and what
 /// each archives.
 final class CorpusCallFormTests: XCTestCase {
-    private func archive<V: View>(_ view: V, locate: ((ViewNode) -> [String: CGRect])? = nil) -> (ViewNode, [String]) {
+    private func archive<V: View>(_ view: V, locate: ((ViewNode) -> [GeometryProbe: CGRect])? = nil) -> (ViewNode, [String]) {
         ViewArchiver.archive(view, environment: EnvironmentValues(), locate: locate)
     }
 
@@ -194,11 +194,11 @@ final class CorpusCallFormTests: XCTestCase {
     }
 
     /// Every view waiting for its size (marked by the archiver) gets the same frame.
-    private static func frames(of node: ViewNode, size: CGSize) -> [String: CGRect] {
-        var frames: [String: CGRect] = [:]
+    private static func frames(of node: ViewNode, size: CGSize) -> [GeometryProbe: CGRect] {
+        var frames: [GeometryProbe: CGRect] = [:]
         node.forEachNode { node in
-            guard case .modified(_, .identity(let id)) = node, id.hasPrefix(GeometryResolution.markerPrefix) else { return }
-            frames[String(id.dropFirst(GeometryResolution.markerPrefix.count))] = CGRect(origin: .zero, size: size)
+            guard case .modified(_, .geometryProbe(let probe)) = node else { return }
+            frames[probe] = CGRect(origin: .zero, size: size)
         }
         return frames
     }

@@ -112,6 +112,9 @@ struct NodeWriter {
             string(name)
         case .controlTemplate(let template):
             controlTemplate(template)
+        case .modified(let content, .geometryProbe):
+            // A probe exists only between the extension's layout passes: its content is what is archived.
+            self.node(content)
         case .modified(let content, let modifier):
             out.u8(NodeTag.modified)
             self.modifier(modifier)
@@ -329,6 +332,9 @@ struct NodeWriter {
 
     private mutating func modifier(_ modifier: ViewModifierNode) {
         switch modifier {
+        case .geometryProbe:
+            // Written as its content alone (`node(_:)`): nothing of the probe reaches an archive.
+            break
         case .frame(let frame):
             out.u8(ModifierTag.frame)
             let values = [frame.minWidth, frame.idealWidth, frame.maxWidth, frame.minHeight, frame.idealHeight, frame.maxHeight]

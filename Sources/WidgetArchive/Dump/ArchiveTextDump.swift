@@ -151,6 +151,7 @@ public enum ArchiveTextDump {
         case .privacySensitive(let on): return ".privacySensitive(\(on))"
         case .invalidatable(let on): return ".invalidatableContent(\(on))"
         case .identity(let id): return ".id(\(quoted(id)))"
+        case .geometryProbe(let probe): return ".geometryProbe(\(probe))"
         case .lineLimit(let n): return ".lineLimit(\(n.map(String.init) ?? "nil"))"
         case .minimumScaleFactor(let v): return ".minimumScaleFactor(\(number(v)))"
         case .multilineTextAlignment(let a): return ".multilineTextAlignment(\(a))"

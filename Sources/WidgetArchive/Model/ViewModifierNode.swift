@@ -1,6 +1,8 @@
 /// A modifier in the archived tree. Inherited ones (font, foreground, line limit…) apply to every
 /// descendant unless overridden below; the others affect only the modified subtree's own layout or look.
 public enum ViewModifierNode: Hashable, Sendable, Codable {
+    /// Marks a view whose size the extension is still finding (see `GeometryProbe`); never archived.
+    case geometryProbe(GeometryProbe)
     case frame(FrameSpec)
     case padding(PaddingSpec)
     /// `.background(alignment:) { view }`.

@@ -72,7 +72,7 @@ struct PreviewCatalog {
     }
 
     private static func previews<P: PreviewProvider>(
-        of provider: P.Type, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]
+        of provider: P.Type, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [GeometryProbe: CGRect]
     ) -> (previews: [ArchivedPreview], diagnostics: [String]) {
         // A provider is main-actor isolated: its previews are made on the main thread, which runs
         // the main queue in an extension (requests are served on a thread of their own).
@@ -87,12 +87,12 @@ struct PreviewCatalog {
     /// SwiftUI stacks several views where one is expected).
     private func archiveViews(
         kind: String, variants: [EnvironmentVariant], now: Date, single: Bool,
-        archive: (EnvironmentValues, _ locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]) -> (previews: [ArchivedPreview], diagnostics: [String])
+        archive: (EnvironmentValues, _ locate: @escaping (ViewNode, WidgetFamily?) -> [GeometryProbe: CGRect]) -> (previews: [ArchivedPreview], diagnostics: [String])
     ) -> ArchivedTimeline {
         var diagnostics: Set<String> = []
         var perVariant: [[ArchivedPreview]] = []
         for variant in variants {
-            let locate = { (root: ViewNode, family: WidgetFamily?) -> [String: CGRect] in
+            let locate = { (root: ViewNode, family: WidgetFamily?) -> [GeometryProbe: CGRect] in
                 let family = family ?? .systemSmall
                 return GeometryLocator(kind: kind, family: family, placement: Placement.natural(for: family), variant: variant, flags: [],
                                        date: now).frames(in: root)

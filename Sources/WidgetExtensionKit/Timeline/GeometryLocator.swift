@@ -13,13 +13,13 @@ struct GeometryLocator {
     var flags: ConfigurationFlags
     var date: Date
 
-    /// Frames of the marked reader placeholders in `root`, in widget points, by reader id.
-    func frames(in root: ViewNode) -> [String: CGRect] {
+    /// Frames of the probed readers and shapes in `root`, in widget points.
+    func frames(in root: ViewNode) -> [GeometryProbe: CGRect] {
         let archive = WidgetArchiveValue(kind: kind, family: family, entryDate: date, variant: variant, flags: flags, root: root)
         let context = RenderContext(
             placement: placement, family: family, date: date, colorScheme: variant.colorScheme,
             renderingMode: variant.renderingMode, isLuminanceReduced: variant.isLuminanceReduced)
-        return GeometryResolution.markedFrames(in: WidgetRenderer.render(archive, context: context).root)
+        return GeometryResolution.frames(WidgetRenderer.probeFrames(archive, context: context))
     }
 }
 

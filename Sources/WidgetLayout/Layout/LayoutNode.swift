@@ -129,6 +129,8 @@ struct ControlSpec {
 
 /// Effects that do not change layout (or only shift drawing).
 struct EffectSpec {
+    /// A view whose frame the extension is finding (`GeometryProbeFrames`).
+    var probe: GeometryProbe?
     var opacity: Double?
     var id: String?
     var url: String?

@@ -193,6 +193,8 @@ struct LayoutTreeBuilder {
             }
         case .identity(let newID):
             return effect(content, s, id: newID) { $0.id = newID }
+        case .geometryProbe(let probe):
+            return effect(content, s, id: id) { $0.probe = probe }
         case .lineLimit(let n):
             s.lineLimit = n
         case .minimumScaleFactor(let f):

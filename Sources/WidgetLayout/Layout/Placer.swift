@@ -6,6 +6,8 @@ struct Placer {
     let styles: StyleResolver
     var containerCorner: Double
     var containerRect: Rect
+    /// Where the probes of the tree are recorded, when its caller is finding them.
+    var probes: GeometryProbeFrames? = nil
 
     func color(_ c: RGBA) -> RenderColor { RenderColor(c) }
 
@@ -169,6 +171,7 @@ struct Placer {
         if let t = spec.transform { group.transform = RenderTransform(t, in: r) }
         if let o = spec.opacity { group.opacity = min(1, max(0, o)) }
         group.id = spec.id
+        if let probe = spec.probe { probes?.record(probe, r) }
         if let url = spec.url { group.action = Action(kind: .url, target: url, parameters: nil, isToggle: nil) }
         if spec.invalidated {
             group.invalidated = true

@@ -31,7 +31,7 @@ public enum ViewRendering {
         }
         // A GeometryReader is given the size layout finds for it, as in an extension.
         let (root, _) = ViewArchiver.archive(view, environment: environment) { tree in
-            GeometryResolution.markedFrames(in: WidgetRenderer.renderView(tree, layout: viewLayout, context: context).root)
+            GeometryResolution.frames(WidgetRenderer.probeFrames(tree, layout: viewLayout, context: context))
         }
         var tree = WidgetRenderer.renderView(root, layout: viewLayout, context: context, background: background)
         tree.scale = scale

@@ -120,7 +120,7 @@ package enum ViewArchiver {
     /// marked reader's frame. The body is evaluated again with the sizes found until every reader has
     /// one (nested readers take one pass per level). Without `locate`, readers see a zero size.
     package static func archive<V: View>(
-        _ view: V, environment: EnvironmentValues, locate: ((ViewNode) -> [String: CGRect])? = nil
+        _ view: V, environment: EnvironmentValues, locate: ((ViewNode) -> [GeometryProbe: CGRect])? = nil
     ) -> (root: ViewNode, diagnostics: [String]) {
         let views = archiveViews(view, environment: environment, locate: locate.map { locate in { locate(ViewNode.single($0.nodes)) } })
         return (ViewNode.single(views.nodes), views.diagnostics)
@@ -129,7 +129,7 @@ package enum ViewArchiver {
     /// The nodes `view` archives to, with what the preview modifiers recorded; `locate` as above, given
     /// the whole result of a pass.
     package static func archiveViews<V: View>(
-        _ view: V, environment: EnvironmentValues, locate: ((_ArchiveBuilder) -> [String: CGRect])?
+        _ view: V, environment: EnvironmentValues, locate: ((_ArchiveBuilder) -> [GeometryProbe: CGRect])?
     ) -> _ArchiveBuilder {
         if bodiesOnMainQueue, DispatchQueue.getSpecific(key: mainQueueMark) == nil {
             let handoff = MainQueueHandoff { archiveViews(view, environment: environment, locate: locate) }

@@ -107,7 +107,7 @@ package enum PreviewArchiver {
     /// top-level node is one, in the family and with the name the innermost marks covering it give.
     /// `locate` lays one preview out in its family (see `ViewArchiver.archive`).
     package static func previews<V: View>(
-        _ view: V, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [String: CGRect]
+        _ view: V, environment: EnvironmentValues, locate: @escaping (ViewNode, WidgetFamily?) -> [GeometryProbe: CGRect]
     ) -> (previews: [ArchivedPreview], diagnostics: [String]) {
         let builder = ViewArchiver.archiveViews(view, environment: environment) { builder in
             split(builder).reduce(into: [:]) { frames, preview in

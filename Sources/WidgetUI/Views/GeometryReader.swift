@@ -19,7 +19,7 @@ public nonisolated struct GeometryReader<Content: View>: View {
         let id = geometry.nextID()
         guard let frame = geometry.frame(of: id) else {
             geometry.unresolved += 1
-            builder.append(.modified(.geometryReader(.empty), .identity(GeometryResolution.markerPrefix + id)))
+            builder.append(.modified(.geometryReader(.empty), .geometryProbe(id)))
             return
         }
         geometry.enter(id)
@@ -64,30 +64,23 @@ nonisolated extension View {
 }
 
 /// The sizes of the `GeometryReader`s of one view tree, found pass by pass. Readers are named by
-/// their position among the readers of their enclosing reader (`/0`, `/0/1`…), which does not change
-/// between passes as long as the body evaluates the same way.
+/// their position among the readers of their enclosing reader (`GeometryProbe`), which does not
+/// change between passes as long as the body evaluates the same way.
 package final class GeometryResolution {
     static let maximumPasses = 8
-    /// Marks an unresolved reader's placeholder in the tree handed to layout.
-    package static let markerPrefix = "\u{1}geometry:"
 
-    /// The frames layout gave the marked placeholders in `root`, by reader id: what a pass learns.
-    package static func markedFrames(in root: RenderNode) -> [String: CGRect] {
-        var frames: [String: CGRect] = [:]
-        for node in root.allNodes() {
-            guard let id = node.id, id.hasPrefix(markerPrefix) else { continue }
-            frames[String(id.dropFirst(markerPrefix.count))] = CGRect(x: node.frame.x, y: node.frame.y, width: node.frame.width, height: node.frame.height)
-        }
-        return frames
+    /// What a layout pass learnt, in the form a pass takes it.
+    package static func frames(_ found: [GeometryProbe: Rect]) -> [GeometryProbe: CGRect] {
+        found.mapValues { CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
     }
 
-    var frames: [String: CGRect] = [:]
+    var frames: [GeometryProbe: CGRect] = [:]
     /// Once set, readers without a known frame are evaluated at zero size instead of left out.
     var resolvesUnknownToZero: Bool
     var unresolved = 0
     /// The readers entered, innermost last; the top level's counter is kept apart so that a tree with
     /// no reader allocates nothing here.
-    private var scopes: [(path: String, next: Int)] = []
+    private var scopes: [(path: [Int], next: Int)] = []
     private var topLevelNext = 0
 
     init(resolvesUnknownToZero: Bool) { self.resolvesUnknownToZero = resolvesUnknownToZero }
@@ -98,17 +91,17 @@ package final class GeometryResolution {
         topLevelNext = 0
     }
 
-    func nextID() -> String {
+    func nextID() -> GeometryProbe {
         guard let last = scopes.indices.last else {
             defer { topLevelNext += 1 }
-            return "/\(topLevelNext)"
+            return GeometryProbe(path: [topLevelNext])
         }
         defer { scopes[last].next += 1 }
-        return "\(scopes[last].path)/\(scopes[last].next)"
+        return GeometryProbe(path: scopes[last].path + [scopes[last].next])
     }
 
-    func frame(of id: String) -> CGRect? { frames[id] ?? (resolvesUnknownToZero ? .zero : nil) }
+    func frame(of id: GeometryProbe) -> CGRect? { frames[id] ?? (resolvesUnknownToZero ? .zero : nil) }
 
-    func enter(_ id: String) { scopes.append((id, 0)) }
+    func enter(_ id: GeometryProbe) { scopes.append((id.path, 0)) }
     func leave() { if !scopes.isEmpty { scopes.removeLast() } }
 }

@@ -141,7 +141,7 @@ enum ShapeArchiver {
         guard let frame = geometry.frame(of: id) else {
             geometry.unresolved += 1
             builder.append(description.wrapping(.modified(.shape(ShapeNode(kind: .rectangle, fill: .color(.system(.clear, opacity: 0)))),
-                                                          .identity(GeometryResolution.markerPrefix + id))))
+                                                          .geometryProbe(id))))
             return
         }
         let local = CGRect(origin: .zero, size: frame.size)
