@@ -89,15 +89,15 @@ let package = Package(
         .target(
             name: "WidgetExtensionKit",
             dependencies: [
-                "WidgetUI", "WidgetIntents", "Intents", "ActivityKit", "RelevanceKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery",
+                "WidgetUI", "WidgetArchive", "WidgetIntents", "Intents", "ActivityKit", "RelevanceKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery",
                 "WidgetMacros",
                 "FoundationAdditions",
             ]
         ),
         // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
         .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions", "CoreGraphics"]),
-        .target(name: "SwiftUI", dependencies: ["WidgetUI", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics", "CoreTransferable"]),
-        .target(name: "WidgetKit", dependencies: ["SwiftUI", "Intents", "WidgetExtensionKit"]),
+        .target(name: "SwiftUI", dependencies: ["WidgetUI", "WidgetArchive", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics", "CoreTransferable"]),
+        .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetArchive", "Intents", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
         // SiriKit-era intent configuration (`INIntent`), which shipping widgets still carry.
         .target(name: "Intents", dependencies: ["FoundationAdditions"]),
@@ -111,7 +111,7 @@ let package = Package(
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
         .target(name: "OSLog", dependencies: ["FoundationAdditions"]),
         .target(name: "os", dependencies: ["OSLog"]),
-        .target(name: "TipKit", dependencies: ["SwiftUI", "WidgetMacros"]),
+        .target(name: "TipKit", dependencies: ["SwiftUI", "WidgetUI", "WidgetMacros"]),
         .target(name: "CoreLocation", dependencies: ["FoundationAdditions"]),
         // Core Graphics' geometry (`CGFloat`, `CGPoint`, `CGSize`, `CGRect`), which Linux's Foundation carries,
         // with `CGColor` and `CGImage`; UIKit and SwiftUI re-export it, as Apple's do.
@@ -132,7 +132,7 @@ let package = Package(
         // the app's store URL, `NSPredicate(format:)` parsed here. `CoreDataModelFile` reads the model
         // for both the framework and `import`'s code generation.
         .target(name: "CoreDataModelFile"),
-        .target(name: "CoreData", dependencies: ["CoreDataModelFile", "WidgetUI", "WidgetAssets", "FoundationAdditions"]),
+        .target(name: "CoreData", dependencies: ["CoreDataModelFile", "Combine", "WidgetUI", "WidgetAssets", "FoundationAdditions"]),
         // CloudKit and Network as a device offline sees them (widgets have no network here): records and
         // endpoints are values that work; every server call fails with `CKError.networkUnavailable`, a
         // path monitor reports `.unsatisfied` and a connection waits. No socket is ever opened.
@@ -169,7 +169,7 @@ let package = Package(
         .target(
             name: "WidgetHostCore",
             dependencies: [
-                "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
+                "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
                 "WidgetNetwork", "CProcessContainment",
             ]
         ),
@@ -190,9 +190,9 @@ let package = Package(
         .executableTarget(
             name: "widget-host",
             dependencies: [
-                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
+                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities",
-                "WidgetNetwork", "WidgetImport", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
+                "WidgetNetwork", "WidgetImport", "XcodeProject", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
@@ -258,22 +258,25 @@ let package = Package(
         .executableTarget(name: "virtual-clock-refusal-probe", dependencies: ["CVirtualClock"], path: "Tests/VirtualClockRefusalProbe"),
 
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetUITests", dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit"]),
+        .testTarget(
+            name: "WidgetUITests",
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CoreGraphics", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit", "WidgetLayout", "WidgetUI"]
+        ),
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         // An HTTP server on the loopback for tests of the network route.
         .target(name: "NetworkTestServer", path: "Tests/NetworkTestServer"),
         .testTarget(name: "WidgetNetworkTests", dependencies: ["WidgetNetwork", "WidgetProtocol", "NetworkTestServer"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject"]),
-        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject"]),
+        .testTarget(name: "WidgetImportTests", dependencies: ["WidgetImport", "XcodeProject", "CoreDataModelFile"]),
         // The frameworks' behaviour without a host (Combine's operators, SwiftData's store, Charts' scales).
         .testTarget(
             name: "FrameworksTests",
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
                 "AppIntents", "UIKit", "FoundationAdditions", "FoundationNetworkingAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network", "Security",
-                "LocalAuthentication",
+                "LocalAuthentication", "WidgetArchive", "WidgetUI",
             ]
         ),
         .testTarget(

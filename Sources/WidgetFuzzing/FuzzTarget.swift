@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetLayout
 import WidgetProtocol
 import WidgetRender
 

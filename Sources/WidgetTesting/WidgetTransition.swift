@@ -2,6 +2,7 @@ import Foundation
 import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 import WidgetRender
 
 /// A transition the host plays between two states of a widget, for a test to assert on: the plan

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 import WidgetProtocol
 import WidgetRender
 import XCTest

@@ -1,6 +1,7 @@
 import Foundation
 @testable import WidgetArchive
 @testable import WidgetRender
+import WidgetLayout
 import XCTest
 
 /// `StrokeStyle(dash:dashPhase:)`: archived, refused when hostile, laid out into the render tree, drawn

@@ -1,6 +1,7 @@
 import Foundation
 @testable import WidgetArchive
 @testable import WidgetRender
+import WidgetLayout
 import XCTest
 
 /// `.shadow` and `.blur`: archived, laid out onto the node they wrap, drawn in PNG (a blurred,

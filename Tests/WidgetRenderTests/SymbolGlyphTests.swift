@@ -1,6 +1,7 @@
 import Foundation
 @testable import WidgetArchive
 @testable import WidgetRender
+import WidgetLayout
 import XCTest
 
 /// System images drawn as this project's glyphs: names with Apple's suffixes resolve to a base glyph

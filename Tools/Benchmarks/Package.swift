@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "WidgetRender", package: "WidgetHost"),
                 .product(name: "WidgetControl", package: "WidgetHost"),
                 .product(name: "WidgetLayout", package: "WidgetHost"),
+                .product(name: "WidgetProtocol", package: "WidgetHost"),
             ]
         ),
         .executableTarget(
@@ -45,6 +46,7 @@ let package = Package(
             name: "render-benchmark",
             dependencies: [
                 .product(name: "WidgetArchive", package: "WidgetHost"),
+                .product(name: "WidgetLayout", package: "WidgetHost"),
                 .product(name: "WidgetRender", package: "WidgetHost"),
             ]
         ),

@@ -6,6 +6,7 @@ import PackageDescription
 let dependencies: [Target.Dependency] = [
     .product(name: "WidgetArchive", package: "WidgetHost"),
     .product(name: "WidgetFuzzing", package: "WidgetHost"),
+    .product(name: "WidgetLayout", package: "WidgetHost"),
     .product(name: "WidgetProtocol", package: "WidgetHost"),
     .product(name: "WidgetRender", package: "WidgetHost"),
 ]

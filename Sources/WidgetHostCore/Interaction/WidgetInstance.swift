@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 import WidgetRender
 
 /// One widget on a (virtual) screen: which extension, which kind and family, where it is shown.

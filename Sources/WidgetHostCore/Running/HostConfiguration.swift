@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetLayout
 import WidgetNetwork
 import LiveActivities
 import SmartStack

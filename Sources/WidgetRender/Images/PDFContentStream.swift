@@ -1,3 +1,4 @@
+import WidgetLayout
 /// Runs a page's content stream (PDF 1.7 §8–§9) into a display list in page space: graphics state,
 /// path construction and painting, clipping, colour, ExtGState alpha, shadings and form XObjects.
 /// Text and images are not drawn; what was met and not drawn is noted in `skipped`.

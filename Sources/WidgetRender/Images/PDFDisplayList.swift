@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// A page reduced to what it draws: fills and strokes of paths in page space, each with its paint,
 /// alpha and clip. Made once when the file is read, so rasterizing at any size is pure and repeatable

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// What PDF paints with (PDF 1.7 §8.3, §8.6, §8.7, §7.10): the affine matrices of its coordinate
 /// spaces, colour spaces reduced to sRGB, the functions that shadings and tint transforms use, and

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 
 /// Draws a render tree into pixels (at the placement's scale) and encodes PNG. Pure Swift and
 /// deterministic: the same tree gives the same bytes on every machine with the same font (or none).

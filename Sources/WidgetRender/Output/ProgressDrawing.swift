@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// Progress views and gauges: a ring or a bar over its track. A capacity style fills up to the
 /// value; an accessory gauge (`accessoryCircular`, `accessoryLinear`) draws its whole arc or bar and

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 
 /// Writes a render tree as SVG (in points): shapes, gradients, clip paths and text with its font.
 public enum SVGWriter {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// What `.shadow` and `.blur` need of a canvas: a Gaussian blur (three box blurs, which converge on
 /// one), a tint that keeps only the coverage, and compositing one canvas over another.

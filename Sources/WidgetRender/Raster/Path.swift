@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// A flattened outline: closed polygons in pixel coordinates. Curves are flattened when added, so the
 /// rasterizer sees only line segments. Winding matters: holes run the other way.

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// The pixel rectangle a path's coverage was accumulated over.
 struct CoverageArea {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// Outlines of open and trimmed strokes: one clockwise quadrilateral per segment, with discs at the
 /// joins and ends where the style rounds them (or squares at the ends), so overlapping pieces add up to

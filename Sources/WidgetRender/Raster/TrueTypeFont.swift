@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// A TrueType font's outlines, read defensively: every offset is bounds-checked, and anything
 /// malformed makes that glyph (or the whole font) unavailable rather than trapping. Only what drawing

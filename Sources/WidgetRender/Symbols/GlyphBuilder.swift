@@ -1,4 +1,5 @@
 import Foundation
+import WidgetLayout
 
 /// A point in a glyph's unit square (y down).
 typealias GlyphPoint = (Double, Double)

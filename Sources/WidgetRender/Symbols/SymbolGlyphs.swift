@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 
 /// Glyphs for the system images widgets use most (ranked by how often the corpus of real widget
 /// code names them), drawn from this project's own geometry: recognisable line drawings in the

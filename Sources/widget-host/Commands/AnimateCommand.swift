@@ -2,6 +2,7 @@ import Foundation
 import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 import WidgetRender
 
 /// `widget-host animate FILE --family F [--placement P] [--from N] [--to M] [--fps F]

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetLayout
 import WidgetRender
 
 /// `widget-host render FILE --family F [--placement P] [--at DATE] [--contrast C] [--extension EXE] --out PATH`.

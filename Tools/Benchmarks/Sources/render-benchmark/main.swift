@@ -6,6 +6,7 @@ import Glibc
 #endif
 import Foundation
 import WidgetArchive
+import WidgetLayout
 import WidgetRender
 
 let arguments = CommandLine.arguments

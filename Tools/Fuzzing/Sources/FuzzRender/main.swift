@@ -2,6 +2,7 @@
 // renderer must not trap, and AddressSanitizer watches the rasterizer's buffers.
 import WidgetArchive
 import WidgetFuzzing
+import WidgetLayout
 import WidgetRender
 
 let painter = PNGRenderer(regular: nil, bold: nil)
