@@ -292,6 +292,8 @@ final class Soak {
             report.residentMiB["first"] = report.residentMiB["first"] ?? first.resident
             report.residentMiB["last"] = last.resident
             report.residentMiB["max"] = max(report.residentMiB["max"] ?? 0, host.samples.map(\.resident).max() ?? 0)
+            let minutes = Int(last.t / 60)
+            report.residentMiBByMinute.append((0..<minutes).compactMap { m in host.samples.last { $0.t < Double(m + 1) * 60 }?.resident })
         }
     }
 

@@ -22,6 +22,8 @@ struct SoakReport: Codable {
     var residentMiBPerHour: [Double] = []
     var descriptorsPerHour: [Double] = []
     var residentMiB: [String: Double] = [:]
+    /// Each life's resident memory at the end of every minute, in MiB: whether growth levels off.
+    var residentMiBByMinute: [[Double]] = []
     var hostLives = 0
 
     var passed: Bool { violations.isEmpty }
@@ -35,6 +37,10 @@ struct SoakReport: Codable {
         lines.append("  host resident memory: " + residentMiB.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.1f", $0.value)) MiB" }.joined(separator: ", "))
         lines.append("  slope per life (after warm-up): memory " + residentMiBPerHour.map { String(format: "%+.1f", $0) }.joined(separator: ", ")
                      + " MiB/h; descriptors " + descriptorsPerHour.map { String(format: "%+.1f", $0) }.joined(separator: ", ") + " /h")
+        for (life, minutes) in residentMiBByMinute.enumerated() where minutes.count >= 5 {
+            let every5 = stride(from: 4, to: minutes.count, by: 5).map { String(format: "%.0f", minutes[$0]) }
+            lines.append("  life \(life + 1) memory every 5 minutes: " + every5.joined(separator: ", ") + " MiB")
+        }
         lines.append(violations.isEmpty ? "  every promise held" : "  BROKEN (\(violations.count)):\n" + violations.map { "    " + $0 }.joined(separator: "\n"))
         return lines.joined(separator: "\n")
     }
