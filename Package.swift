@@ -48,6 +48,7 @@ let package = Package(
         .library(name: "SmartStack", targets: ["SmartStack"]),
         .library(name: "WidgetNetwork", targets: ["WidgetNetwork"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
+        .library(name: "WidgetStore", targets: ["WidgetStore"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
@@ -166,10 +167,14 @@ let package = Package(
         // The Smart Stack's choice by relevance: timeline entry scores, relevance clues matched against a
         // scripted situation, Live Activities on top on watchOS. Pure.
         .target(name: "SmartStack", dependencies: ["WidgetProtocol"]),
+        // The durable store: `.timeline` files (a format of its own, fuzzed like the archive and the
+        // frames), activities, atomic replacement, and the system calls behind a seam for faults.
+        .target(name: "WidgetStore", dependencies: ["WidgetArchive", "WidgetProtocol", "LiveActivities"]),
         .target(
             name: "WidgetHostCore",
             dependencies: [
                 "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
+                "WidgetStore",
                 "WidgetNetwork", "CProcessContainment",
             ]
         ),
@@ -185,14 +190,14 @@ let package = Package(
         // what the libFuzzer harnesses in Tools/Fuzzing link.
         .target(
             name: "WidgetFuzzing",
-            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol", "WidgetLayout", "WidgetRender"]
+            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetStore"]
         ),
         .executableTarget(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities",
-                "WidgetNetwork", "WidgetImport", "XcodeProject", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
+                "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
@@ -200,10 +205,10 @@ let package = Package(
         // Measures renders against iOS's own (Tools/Fidelity/README.md).
         // The chaos soak's driver (Tools/Chaos/soak.sh): `widget-host run` under taps, reloads, pushes,
         // reconfigurations, kill -9 and a full disk, and the checks of what the host promised.
-        .executableTarget(name: "widget-soak", dependencies: ["WidgetHostCore", "WidgetControl"], path: "Tools/Chaos/Sources/widget-soak"),
+        .executableTarget(name: "widget-soak", dependencies: ["WidgetHostCore", "WidgetControl", "WidgetStore"], path: "Tools/Chaos/Sources/widget-soak"),
         .executableTarget(name: "widget-fidelity", dependencies: ["SwiftUI", "WidgetTesting", "WidgetLayout", "WidgetRender"],
                           path: "Tools/Fidelity/Sources"),
-        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetNetwork", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
+        .target(name: "WidgetTesting", dependencies: ["WidgetHostCore", "WidgetStore", "WidgetNetwork", "WidgetControl", "LiveActivities", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetUI", "WidgetAnimation", "WidgetScheduling", "WidgetSimulation"]),
 
         // Bundled example extensions: real, separate executables.
         .executableTarget(
@@ -282,7 +287,7 @@ let package = Package(
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [
-                "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
+                "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
                 "WidgetNetwork", "NetworkTestServer",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
             ]

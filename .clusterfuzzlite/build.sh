@@ -18,7 +18,7 @@ fi
 project=$SRC/widgethost
 fuzzing=$project/Tools/Fuzzing
 scratch=$WORK/swift-fuzzing
-targets="FuzzArchive FuzzViewTree FuzzFrame FuzzRender"
+targets="FuzzArchive FuzzViewTree FuzzFrame FuzzRender FuzzTimeline"
 
 # shellcheck disable=SC2086  # SWIFTFLAGS is a list of flags
 swift build -c release --package-path "$fuzzing" --scratch-path "$scratch" $SWIFTFLAGS
@@ -30,7 +30,8 @@ bin=$(swift build -c release --package-path "$fuzzing" --scratch-path "$scratch"
 # frames the built-in fuzzer makes (none are stored), so its corpus is the archives as frame bodies.
 seeds=$WORK/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/with-option" "$seeds/plain"
+mkdir -p "$seeds/with-option" "$seeds/plain" "$seeds/timeline"
+cp "$fuzzing"/seeds/*.timeline "$seeds/timeline/"
 for f in "$project"/Archives/golden/*.wgar "$project"/Archives/fail-cases/*.wgar; do
   [ -f "$f" ] || continue
   { printf '\x00'; cat "$f"; } >"$seeds/with-option/$(basename "$f")"
@@ -55,7 +56,7 @@ for target in $targets; do
   cp "$bin/$target" "$OUT/$target"
   cp "$fuzzing/widget-archive.dict" "$OUT/$target.dict"
   corpus=$seeds/plain
-  case "$target" in FuzzArchive|FuzzViewTree) corpus=$seeds/with-option ;; esac
+  case "$target" in FuzzArchive|FuzzViewTree) corpus=$seeds/with-option ;; FuzzTimeline) corpus=$seeds/timeline ;; esac
   rm -f "$OUT/${target}_seed_corpus.zip"
   zip_folder "$corpus" "$OUT/${target}_seed_corpus.zip"
 done

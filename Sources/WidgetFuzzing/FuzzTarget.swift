@@ -4,6 +4,7 @@ import WidgetArchiveGenerator
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 /// What a fuzz run exercises. Each target decodes hostile bytes and checks the properties that must
 /// hold for every input: a typed error or a value, and a value that re-encodes and decodes to itself.
@@ -14,6 +15,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case frame
     /// Archives that decode are laid out and drawn: the renderer must not trap on any accepted value.
     case render
+    /// The store's `.timeline` files: container, timeline fields, and every archive inside.
+    case timeline
 
     /// What became of one input.
     public enum Outcome: Equatable, Sendable {
@@ -46,6 +49,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let tree = WidgetRenderer.render(value, context: RenderContext(placement: placement, family: value.family, date: value.entryDate))
             _ = SVGWriter.svg(tree)
             return tree.json() == "{}" ? .violation("a render tree holds a value JSON cannot encode") : .decoded
+        case .timeline:
+            guard let value = try? TimelineFileCodec.decode(input) else { return .refused }
+            guard let round = try? TimelineFileCodec.decode(TimelineFileCodec.encode(value)) else {
+                return .violation("a decoded timeline file re-encodes to bytes that do not decode")
+            }
+            return round == value ? .decoded : .violation("a decoded timeline file does not round-trip")
         case .frame:
             guard let message = try? MessageCodec.decode(input) else { return .refused }
             guard let round = try? MessageCodec.decode(MessageCodec.encode(message)) else {
@@ -63,6 +72,13 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             switch self {
             case .archive, .render:
                 return archive
+            case .timeline:
+                let start = Date(timeIntervalSince1970: 1_763_712_000 + Double(i))
+                return TimelineFileCodec.encode(StoredTimeline(
+                    extensionID: "Ext", kind: "K", family: .systemSmall, fetchedAt: start, policy: i % 2 == 0 ? .atEnd : .after(start.addingTimeInterval(900)),
+                    variants: [.standard], entries: (0..<(1 + i % 3)).map {
+                        StoredTimeline.Entry(date: start.addingTimeInterval(Double($0) * 60), relevance: $0 == 0 ? nil : 0.5, archives: [archive])
+                    }))
             case .frame:
                 let messages: [Message] = [
                     .timeline(TimelineReply(requestID: UInt64(i), entries: [ArchivedEntry(date: Date(timeIntervalSince1970: Double(i)), archives: [archive])], policy: .atEnd)),

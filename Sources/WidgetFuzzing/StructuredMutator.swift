@@ -1,5 +1,6 @@
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetStore
 
 /// Mutations that know the format: byte flips, truncations, insertions, length-field lies (varints
 /// rewritten to huge or off-by-one values), tag swaps, splices of two inputs, and checksum repair so
@@ -48,9 +49,10 @@ public struct StructuredMutator {
         return bytes
     }
 
-    /// Fixes the archive header's length and CRC so the payload is what gets tested.
+    /// Fixes the header's length and CRC so the payload is what gets tested: an archive's, or a
+    /// `.timeline` file's (the same 16-byte layout).
     public static func reseal(_ bytes: inout [UInt8]) {
-        guard bytes.count >= 16, Array(bytes[0..<4]) == ArchiveHeader.magic else { return }
+        guard bytes.count >= 16, [ArchiveHeader.magic, TimelineFileCodec.magic].contains(Array(bytes[0..<4])) else { return }
         let length = UInt32(bytes.count - 16)
         let crc = CRC32.checksum(bytes[16...])
         for i in 0..<4 {

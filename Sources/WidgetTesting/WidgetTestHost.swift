@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetNetwork
 import WidgetRender
+import WidgetStore
 
 /// A host for tests: launches a real extension process on a virtual clock with a throwaway store, and
 /// gives back instances to render and tap. Everything a widget author asserts on is the render tree.

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 import WidgetHostCore
+import WidgetStore
 
 /// A command's output file (a render, a report): replaced atomically, so a reader never sees half of
 /// it, but not synced to disk, since it can always be made again from the archive.
@@ -23,8 +24,8 @@ enum OutputFile {
         try refuseAnythingButAFile(at: url)
         do {
             try DurableFile.replace(url.path, with: bytes)
-        } catch .storeIO(_, let code) {
-            throw CommandFailure("cannot write \(url.path): \(String(cString: strerror(code)))")
+        } catch .io(_, let code) {
+            throw CommandFailure("cannot write \(url.path): \(code)")
         } catch {
             throw CommandFailure("cannot write \(url.path): \(error)")
         }

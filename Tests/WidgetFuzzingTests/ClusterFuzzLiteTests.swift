@@ -35,9 +35,9 @@ final class ClusterFuzzLiteTests: XCTestCase {
         let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         XCTAssertEqual(process.terminationStatus, 0, output)
-        for target in ["FuzzArchive", "FuzzViewTree", "FuzzFrame", "FuzzRender"] {
+        for target in ["FuzzArchive", "FuzzViewTree", "FuzzFrame", "FuzzRender", "FuzzTimeline"] {
             XCTAssertTrue(output.contains("== \(target) for 2s"), output)
         }
-        XCTAssertTrue(output.contains("ok: 4 targets built by build.sh and run"), output)
+        XCTAssertTrue(output.contains("ok: 5 targets built by build.sh and run"), output)
     }
 }

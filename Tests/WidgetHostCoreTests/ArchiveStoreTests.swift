@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetHostCore
 import WidgetProtocol
+import WidgetStore
 import XCTest
 
 final class ArchiveStoreTests: XCTestCase {
@@ -35,9 +36,9 @@ final class ArchiveStoreTests: XCTestCase {
         bytes[bytes.count / 2] ^= 0x40
         try Data(bytes).write(to: file)
         XCTAssertThrowsError(try store.load(extensionID: "Ext", kind: "Kind", family: .systemSmall)) { error in
-            guard case .storeCorrupt(let path, let reason) = error as? HostError else { return XCTFail("\(error)") }
+            guard case .corrupt(let path, let cause) = error as? StoreError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, file.path)
-            XCTAssertTrue(reason.contains("checksum"), reason)
+            guard case .checksumMismatch = cause else { return XCTFail("the file's own error, as a value: \(cause)") }
         }
     }
 

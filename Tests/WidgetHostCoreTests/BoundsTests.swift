@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetLayout
 import WidgetRender
+import WidgetStore
 import XCTest
 
 /// Amplification is bounded apart from file sizes: entries and decoded nodes across a stored

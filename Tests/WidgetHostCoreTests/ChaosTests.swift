@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 import XCTest
 
 /// Every misbehaviour of the Misbehaving extension against a host that also serves a healthy

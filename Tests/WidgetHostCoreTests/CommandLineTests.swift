@@ -6,6 +6,7 @@ import WidgetHostCore
 import WidgetLayout
 import NetworkTestServer
 import WidgetScheduling
+import WidgetStore
 import XCTest
 
 /// The `widget-host` executable as a user runs it: exit statuses, error messages, the running host

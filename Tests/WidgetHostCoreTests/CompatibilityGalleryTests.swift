@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 import XCTest
 
 /// The widget gallery (`Extensions/WidgetGallery`), code written as shipping widgets are, run as a

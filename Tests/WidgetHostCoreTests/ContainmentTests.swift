@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// What an extension process gets from the host, and what it leaves behind, seen from inside a real

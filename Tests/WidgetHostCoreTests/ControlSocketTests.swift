@@ -5,6 +5,7 @@ import Foundation
 import WidgetArchive
 import WidgetControl
 import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// The control socket: a private default place, a client that trusts only its own user's host, and a

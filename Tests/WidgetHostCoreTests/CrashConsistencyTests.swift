@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetControl
 import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// Kills a running host with SIGKILL at many points while it stores reloads (kill points drawn from a

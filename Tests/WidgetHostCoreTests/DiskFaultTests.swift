@@ -5,6 +5,7 @@ import Foundation
 import WidgetArchive
 import WidgetControl
 @testable import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// The store under disk faults, with a real extension: a full disk, a failing one, a read-only store
@@ -46,8 +47,8 @@ final class DiskFaultTests: XCTestCase {
 
             disk.inject(.init(operation, errno: code, pathContains: "timelines"))
             XCTAssertThrowsError(try session.reload(), "\(operation)") { error in
-                guard case .storeIO(let path, let errno) = error as? HostError else { return XCTFail("\(operation): \(error)") }
-                XCTAssertEqual(errno, code, "\(operation)")
+                guard case .store(.io(let path, let errno)) = error as? HostError else { return XCTFail("\(operation): \(error)") }
+                XCTAssertEqual(errno.code, code, "\(operation)")
                 XCTAssertTrue(path.hasPrefix(timelinesFolder(host).path), "\(operation): the path is named: \(path)")
                 XCTAssertTrue("\(error)".contains(String(cString: strerror(code))), "\(error)")
             }

@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 import XCTest
 
 /// Real processes: the bundled caffeine tracker is launched, handshakes, archives, performs an intent.

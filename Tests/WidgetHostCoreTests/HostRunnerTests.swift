@@ -4,6 +4,7 @@ import WidgetControl
 import WidgetHostCore
 import WidgetScheduling
 import WidgetSimulation
+import WidgetStore
 import XCTest
 
 /// The live host's run loop on a virtual clock, with real extension processes: it makes the same

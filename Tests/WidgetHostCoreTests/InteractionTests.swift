@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 import WidgetTesting
 import XCTest
 
@@ -100,9 +101,9 @@ final class InteractionTests: XCTestCase {
         try FileManager.default.moveItem(at: timelines, to: aside)
         XCTAssertTrue(FileManager.default.createFile(atPath: timelines.path, contents: Data("not a folder".utf8)))
         XCTAssertThrowsError(try widget.tap(element: "milk")) { error in
-            guard case HostError.storeIO(let path, let code) = error else { return XCTFail("\(error)") }
+            guard case HostError.store(.io(let path, let code)) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(path.hasPrefix(timelines.path), path)
-            XCTAssertEqual(code, ENOTDIR)
+            XCTAssertEqual(code, Errno(ENOTDIR))
         }
         XCTAssertEqual(widget.timeline?.entries.map(\.archives), before.entries.map(\.archives))
         XCTAssertEqual(try widget.render().node(id: "milk")?.isOn, true)

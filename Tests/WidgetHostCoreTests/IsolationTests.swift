@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 import WidgetTesting
 import XCTest
 

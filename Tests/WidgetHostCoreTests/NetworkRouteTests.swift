@@ -6,6 +6,7 @@ import NetworkTestServer
 import WidgetArchive
 @testable import WidgetHostCore
 import WidgetNetwork
+import WidgetStore
 import WidgetTesting
 import XCTest
 

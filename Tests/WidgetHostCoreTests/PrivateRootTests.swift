@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// The full sandbox's root file system, tried as a hostile extension would: real processes that look

@@ -4,6 +4,7 @@ import WidgetControl
 import WidgetHostCore
 import WidgetProtocol
 import WidgetScheduling
+import WidgetStore
 import XCTest
 
 /// WidgetKit push updates with the caffeine tracker's real process: the host issues tokens to the

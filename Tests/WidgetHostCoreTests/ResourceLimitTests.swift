@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import WidgetHostCore
+import WidgetStore
 import XCTest
 
 /// The limits on what an extension may take besides memory, each with its own fault, tried by real

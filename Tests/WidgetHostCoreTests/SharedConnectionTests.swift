@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetHostCore
 import WidgetProtocol
+import WidgetStore
 import XCTest
 
 /// A host and its connections shared by threads, with a real extension process: one process per

@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetHostCore
 import WidgetProtocol
+import WidgetStore
 import XCTest
 
 /// The `.timeline` format's own errors, each with the offset in the file where decoding stopped.

@@ -20,6 +20,7 @@ let package = Package(
                 .product(name: "WidgetControl", package: "WidgetHost"),
                 .product(name: "WidgetLayout", package: "WidgetHost"),
                 .product(name: "WidgetProtocol", package: "WidgetHost"),
+                .product(name: "WidgetStore", package: "WidgetHost"),
             ]
         ),
         .executableTarget(
@@ -33,7 +34,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "host-benchmark",
-            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost")]
+            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost"), .product(name: "WidgetStore", package: "WidgetHost")]
         ),
         .executableTarget(
             name: "simulate-benchmark",

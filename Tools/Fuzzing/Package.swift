@@ -20,5 +20,6 @@ let package = Package(
         .target(name: "FuzzViewTree", dependencies: dependencies),
         .target(name: "FuzzFrame", dependencies: dependencies),
         .target(name: "FuzzRender", dependencies: dependencies),
+        .target(name: "FuzzTimeline", dependencies: dependencies),
     ]
 )

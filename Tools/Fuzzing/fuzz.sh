@@ -27,10 +27,13 @@ done
 for f in "$corpus"/archive/*; do "$bin/FuzzArchive" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzArchive"; exit 1; }; done
 for f in "$root"/Archives/fail-cases/*.wgar; do "$bin/FuzzRender" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzRender"; exit 1; }; done
 
-for target in FuzzArchive FuzzViewTree FuzzFrame FuzzRender; do
+mkdir -p "$corpus/timeline"
+cp "$here"/seeds/*.timeline "$corpus/timeline/"
+for target in FuzzArchive FuzzViewTree FuzzFrame FuzzRender FuzzTimeline; do
   dir=$corpus/archive
   [ "$target" = FuzzFrame ] && dir=$corpus/frame
   [ "$target" = FuzzRender ] && dir=$corpus/render
+  [ "$target" = FuzzTimeline ] && dir=$corpus/timeline
   echo "== $target for ${seconds}s"
   "$bin/$target" -max_total_time="$seconds" -dict="$here/widget-archive.dict" -print_final_stats=1 "$dir" 2>&1 \
     | grep -E "stat::number_of_executed_units|stat::average_exec_per_sec|cov:|ERROR|SUMMARY" | tail -n 4

@@ -5,6 +5,7 @@ import WidgetControl
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 /// The host's Live Activities: the system's rules (`ActivityBoard`) applied to what apps, intents and
 /// pushes ask; each activity's presentations archived by the extension that declares its attributes

@@ -2,6 +2,7 @@ import Foundation
 import WidgetControl
 import WidgetLayout
 import WidgetRender
+import WidgetStore
 
 /// Draws each changed Live Activity in every place it can be shown, to
 /// `OUT/activities/<id>/<placement>.png` with its render tree beside it (`.json`): what `run` shows.

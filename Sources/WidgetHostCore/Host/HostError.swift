@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetProtocol
+import WidgetStore
 
 /// What went wrong on the host side, with the context a user needs to act on it.
 public enum HostError: Error, Hashable, Sendable {
@@ -29,11 +30,9 @@ public enum HostError: Error, Hashable, Sendable {
     case invalidArchive(extensionID: String, kind: String, entry: Int, reason: String)
     /// The extension does not offer this widget kind or family.
     case unknownWidget(extensionID: String, kind: String, family: String)
-    /// A store file is unreadable or corrupt.
-    case storeCorrupt(path: String, reason: String)
-    case storeIO(path: String, errno: Int32)
-    /// A file larger than anything of its kind may be: refused from its size, unread.
-    case fileTooLarge(path: String, size: Int, limit: Int)
+    /// A store file could not be written or read back: the failed call's error, a corrupt file, a
+    /// file larger than any of its kind.
+    case store(StoreError)
     /// An extension's data folder holds more than its quota; it is not launched until it holds less.
     case dataQuotaExceeded(extensionID: String, path: String, bytes: Int, quota: Int)
     case noTimeline(extensionID: String, kind: String, family: String)
@@ -70,9 +69,7 @@ extension HostError: CustomStringConvertible {
         case .timedOut(let id, let request, let seconds): "extension \(id): no answer to \(request) within \(seconds) s"
         case .invalidArchive(let id, let kind, let entry, let reason): "extension \(id), widget \(kind), entry \(entry): invalid archive: \(reason)"
         case .unknownWidget(let id, let kind, let family): "extension \(id) has no widget \(kind) in family \(family)"
-        case .storeCorrupt(let path, let reason): "store file \(path) is corrupt: \(reason)"
-        case .storeIO(let path, let e): "store file \(path): \(String(cString: strerror(e)))"
-        case .fileTooLarge(let path, let size, let limit): "\(path) is \(size) bytes, more than the \(limit) such a file may have: refused unread"
+        case .store(let error): error.description
         case .dataQuotaExceeded(let id, let path, let bytes, let quota):
             "extension \(id): its data folder \(path) holds at least \(Self.mebibytes(bytes)), over its quota of \(Self.mebibytes(quota)); not launched until it holds less"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"

@@ -4,6 +4,7 @@ import WidgetLayout
 import WidgetNetwork
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 /// The host: launches extensions, asks them for timelines, validates and stores the archives, and
 /// renders the entry current at an instant. Never runs extension code itself.
@@ -144,7 +145,7 @@ public final class WidgetHost: @unchecked Sendable {
         if let until = lock.withLock({ notBefore[executable] }), clock.now < until {
             throw .backingOff(extensionID: name, until: until)
         }
-        try store.prepare(extensionID: name)
+        do { try store.prepare(extensionID: name) } catch { throw .store(error) }
         try checkDataQuota(executable, name)
         DataQuota.rotateLog(store.logFile(name))
         // A crashing extension is reported at once rather than after the runtime prints a backtrace
@@ -357,7 +358,7 @@ public final class WidgetHost: @unchecked Sendable {
         if let whileStoring {
             try store(timeline, whileRunning: whileStoring)
         } else {
-            try store.save(timeline)
+            do { try store.save(timeline) } catch { throw .store(error) }
         }
         log("stored \(timeline.entries.count) entries of \(connection.extensionID) \(kind) \(family) (policy \(reply.policy))")
         return timeline
@@ -373,7 +374,9 @@ public final class WidgetHost: @unchecked Sendable {
         let store = self.store
         written.enter()
         storeQueue.async {
-            outcome.result = Result { () throws(HostError) -> URL in try store.save(timeline) }
+            outcome.result = Result { () throws(HostError) -> URL in
+                do throws(StoreError) { return try store.save(timeline) } catch { throw .store(error) }
+            }
             written.leave()
         }
         body(timeline)

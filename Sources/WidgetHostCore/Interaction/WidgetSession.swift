@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 /// Keeps one widget instance up to date and carries its interactions, as the real system does:
 /// a tap never runs widget code in the host. A toggle flips at once from its pre-rendered state and

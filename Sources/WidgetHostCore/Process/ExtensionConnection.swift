@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetLayout
 import WidgetProtocol
 import WidgetRender
 

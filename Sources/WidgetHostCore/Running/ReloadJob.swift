@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetRender
 import WidgetScheduling
+import WidgetStore
 
 /// One instance's reload as the run loop hands it to the `ReloadPool`: ask its extension, then
 /// publish what it shows.

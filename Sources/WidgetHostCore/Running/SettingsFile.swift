@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetStore
 
 /// A file a person writes to tell the host what to do (a `run` configuration, a `simulate` scenario):
 /// at most 4 MiB, refused from its size before it is read, its errors named as the file's.
@@ -11,8 +12,8 @@ public enum SettingsFile {
     public static func read(_ path: String) throws(HostError) -> Data {
         do {
             return Data(try DurableFile.read(path, limit: largest))
-        } catch .storeIO(_, let code) {
-            throw .configuration(path: path, reason: code == ENOENT ? "no such file" : String(cString: strerror(code)))
+        } catch .io(_, let code) {
+            throw .configuration(path: path, reason: code.code == ENOENT ? "no such file" : code.description)
         } catch {
             throw .configuration(path: path, reason: "\(error)")
         }

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetRender
+import WidgetStore
 
 /// Loads asset images (PNG, JPEG, PDF) for drawing, only from the extension's resource folder
 /// (`ExtensionResources`).

@@ -6,6 +6,7 @@ import WidgetNetwork
 import WidgetProtocol
 import WidgetRender
 import WidgetScheduling
+import WidgetStore
 
 /// `widget-host demo`: the whole path on built-in defaults. Launches the bundled extensions as real
 /// processes, plays a day of the caffeine tracker's timeline on a virtual clock (reloading when its

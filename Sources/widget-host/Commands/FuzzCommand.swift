@@ -9,7 +9,7 @@ enum FuzzCommand {
         let a = try Arguments(args, options: ["target", "seconds", "runs", "seed", "corpus", "out"])
         guard a.positional.isEmpty else { throw UsageError("fuzz takes no positional arguments") }
         let targetName = a.value("target") ?? "archive"
-        guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive, frame or render)") }
+        guard let target = FuzzTarget(rawValue: targetName) else { throw UsageError("unknown target \(targetName) (archive, frame, render or timeline)") }
         let runs = try a.integer("runs", in: 1...Int(Int32.max))
         let seconds = try a.number("seconds", above: 0, atMost: 7 * 86_400, unit: "seconds")
         guard runs == nil || seconds == nil else { throw UsageError("give --seconds or --runs, not both") }

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetHostCore
+import WidgetStore
 
 /// `widget-host inspect FILE`: the decoded tree, or a clear error with the byte offset.
 enum InspectCommand {
@@ -78,11 +79,11 @@ enum LoadedFile {
         let bytes: [UInt8]
         do {
             bytes = try DurableFile.read(path)
-        } catch .storeIO(_, let code) {
-            switch code {
+        } catch .io(_, let code) {
+            switch code.code {
             case ENOENT: throw CommandFailure("\(path): no such file")
             case EISDIR: throw CommandFailure("\(path) is a directory, not an archive")
-            default: throw CommandFailure("\(path) is not readable: \(String(cString: strerror(code)))")
+            default: throw CommandFailure("\(path) is not readable: \(code)")
             }
         } catch {
             throw CommandFailure("\(error)")

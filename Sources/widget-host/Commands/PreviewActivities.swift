@@ -4,6 +4,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 extension PreviewRun {
     /// A Live Activity preview (`#Preview(as: .content, using:) … contentStates:`): each content state

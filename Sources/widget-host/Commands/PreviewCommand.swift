@@ -5,6 +5,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 /// `widget-host preview --extension EXE --out DIR`: launches the extension and, for every widget kind ×
 /// supported family in its natural placement (× recommendation, for configurable widgets that offer

@@ -5,6 +5,7 @@ import Foundation
 import WidgetControl
 import WidgetHostCore
 import WidgetScheduling
+import WidgetStore
 
 /// Set by SIGINT/SIGTERM: the run loop checks it between events.
 nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0

@@ -4,6 +4,7 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetScheduling
 import WidgetSimulation
+import WidgetStore
 
 /// `widget-host simulate`: play days of reload decisions on a virtual clock and report what the
 /// budget did: requested, granted, exempt and deferred reloads, budget left, and staleness.

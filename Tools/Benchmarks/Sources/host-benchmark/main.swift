@@ -13,6 +13,7 @@ import Glibc
 #endif
 import Foundation
 import WidgetHostCore
+import WidgetStore
 
 guard CommandLine.arguments.count == 2 else {
     print("usage: host-benchmark BIN_DIR (run Tools/Benchmarks/host-benchmark.sh)")

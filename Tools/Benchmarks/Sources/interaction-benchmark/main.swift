@@ -17,6 +17,7 @@ import WidgetHostCore
 import WidgetLayout
 import WidgetProtocol
 import WidgetRender
+import WidgetStore
 
 guard (2...3).contains(CommandLine.arguments.count),
       let sandbox = CommandLine.arguments.count == 3 ? SandboxLevel(rawValue: CommandLine.arguments[2]) : .strongestAvailable else {

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import WidgetControl
 import WidgetHostCore
+import WidgetStore
 
 /// The soak: `widget-host run` with many instances while a driver taps, reloads, pushes, reconfigures
 /// (well and badly), kills extensions and the host at random instants, and fills and frees the disk;

@@ -37,23 +37,23 @@ extension ArchiveStore {
     }
 
     /// Writes an activity durably (one atomic file replacement).
-    public func save(_ activity: StoredActivity) throws(HostError) {
+    public func save(_ activity: StoredActivity) throws(StoreError) {
         let file = activityFile(extensionID: activity.record.extensionID, id: activity.record.id)
         let frame = activity.reply.map { Data(MessageCodec.encode(.activity($0))) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         guard let bytes = try? encoder.encode(StoredActivityFile(record: activity.record, presentations: frame,
                                                                  archivedStale: activity.archivedStale)) else {
-            throw .storeCorrupt(path: file.path, reason: "the activity could not be encoded")
+            throw .unencodableActivity(path: file.path)
         }
         do {
             try DurableFile.write([UInt8](bytes), to: file.path)
-        } catch .storeIO(_, let e) where e == ENOENT {
+        } catch .io(_, let e) where e.code == ENOENT {
             try prepare(extensionID: activity.record.extensionID)
             do {
                 try FileManager.default.createDirectory(at: activityDirectory(activity.record.extensionID), withIntermediateDirectories: true)
             } catch {
-                throw .storeIO(path: activityDirectory(activity.record.extensionID).path, errno: EACCES)
+                throw .io(path: activityDirectory(activity.record.extensionID).path, Errno(EACCES))
             }
             try DurableFile.write([UInt8](bytes), to: file.path)
         }

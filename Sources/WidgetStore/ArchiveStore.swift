@@ -54,25 +54,25 @@ public struct ArchiveStore: Sendable {
     }
 
     /// Creates the extension's folders.
-    public func prepare(extensionID: String) throws(HostError) {
+    public func prepare(extensionID: String) throws(StoreError) {
         for dir in [extensionDirectory(extensionID), dataDirectory(extensionID),
                     extensionDirectory(extensionID).appendingPathComponent("timelines", isDirectory: true)] {
             do {
                 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
-                throw .storeIO(path: dir.path, errno: EACCES)
+                throw .io(path: dir.path, Errno(EACCES))
             }
         }
     }
 
     /// Writes a timeline durably (one atomic file replacement). Returns the file.
     @discardableResult
-    public func save(_ timeline: StoredTimeline) throws(HostError) -> URL {
+    public func save(_ timeline: StoredTimeline) throws(StoreError) -> URL {
         let file = timelineFile(extensionID: timeline.extensionID, kind: timeline.kind, family: timeline.family,
                                 configuration: timeline.configuration)
         do {
             try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path, fileSystem: fileSystem)
-        } catch .storeIO(_, let e) where e == ENOENT {
+        } catch .io(_, let e) where e.code == ENOENT {
             // First write for this extension: make its folders, then write.
             try prepare(extensionID: timeline.extensionID)
             try DurableFile.write(TimelineFileCodec.encode(timeline), to: file.path, fileSystem: fileSystem)
@@ -81,14 +81,14 @@ public struct ArchiveStore: Sendable {
     }
 
     /// The stored timeline, or `nil` if none. A file that fails its checksum or decoding is an error.
-    public func load(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = []) throws(HostError) -> StoredTimeline? {
+    public func load(extensionID: String, kind: String, family: WidgetFamily, configuration: [UInt8] = []) throws(StoreError) -> StoredTimeline? {
         let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
         guard FileManager.default.fileExists(atPath: file.path) else { return nil }
         let bytes = try DurableFile.read(file.path, fileSystem: fileSystem)
         do {
             return try TimelineFileCodec.decode(bytes, options: options)
         } catch {
-            throw .storeCorrupt(path: file.path, reason: "\(error)")
+            throw .corrupt(path: file.path, error)
         }
     }
 }
@@ -101,7 +101,7 @@ extension ArchiveStore {
 
     /// Moves a corrupt file aside (never deleted: it is evidence) and returns its new place.
     @discardableResult
-    public func quarantine(_ file: URL, extensionID: String, now: Date) throws(HostError) -> URL {
+    public func quarantine(_ file: URL, extensionID: String, now: Date) throws(StoreError) -> URL {
         let dir = quarantineDirectory(extensionID)
         do {
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -110,7 +110,7 @@ extension ArchiveStore {
             try FileManager.default.moveItem(at: file, to: target)
             return target
         } catch {
-            throw .storeIO(path: file.path, errno: EIO)
+            throw .io(path: file.path, Errno(EIO))
         }
     }
 
@@ -121,7 +121,7 @@ extension ArchiveStore {
                                  now: Date, log: (String) -> Void = { _ in }) -> StoredTimeline? {
         do {
             return try load(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
-        } catch .storeCorrupt(let path, let reason) {
+        } catch .corrupt(let path, let reason) {
             let file = timelineFile(extensionID: extensionID, kind: kind, family: family, configuration: configuration)
             let moved = try? quarantine(file, extensionID: extensionID, now: now)
             log("\(extensionID) \(kind) \(family): store file \(path) is corrupt: \(reason); moved to \(moved?.path ?? "(could not move)") and asking the extension again")

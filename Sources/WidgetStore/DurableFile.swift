@@ -9,27 +9,27 @@ import Foundation
 public enum DurableFile {
     public static let temporarySuffix = ".tmp"
 
-    public static func write(_ bytes: [UInt8], to path: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+    public static func write(_ bytes: [UInt8], to path: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(StoreError) {
         try replace(path, with: bytes, synced: true, fileSystem: fileSystem)
     }
 
     /// Replaces the file atomically (readers see the old file or the whole new one, never part of it)
     /// without waiting for the disk: for outputs that can be made again, such as rendered images,
     /// where an fsync per file would cost more than the render.
-    public static func replace(_ path: String, with bytes: [UInt8], fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+    public static func replace(_ path: String, with bytes: [UInt8], fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(StoreError) {
         try replace(path, with: bytes, synced: false, fileSystem: fileSystem)
     }
 
     /// On any failure the temporary file is removed and the target left as it was: a full disk or a
     /// failing one costs the new contents, never the old.
-    private static func replace(_ path: String, with bytes: [UInt8], synced: Bool, fileSystem fs: any StoreFileSystem) throws(HostError) {
+    private static func replace(_ path: String, with bytes: [UInt8], synced: Bool, fileSystem fs: any StoreFileSystem) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
         let temp = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
         let fd: Int32
         do {
             fd = try fs.create(temp, mode: synced ? 0o600 : 0o644)
         } catch {
-            throw .storeIO(path: temp, errno: error.code)
+            throw .io(path: temp, error)
         }
         do {
             var written = 0
@@ -43,23 +43,23 @@ public enum DurableFile {
         } catch {
             fs.close(fd)
             fs.remove(temp)
-            throw .storeIO(path: temp, errno: error.code)
+            throw .io(path: temp, error)
         }
         fs.close(fd)
         do {
             try fs.rename(temp, to: path)
         } catch {
             fs.remove(temp)
-            throw .storeIO(path: path, errno: error.code)
+            throw .io(path: path, error)
         }
         if synced { try syncDirectory(directory, fileSystem: fs) }
     }
 
-    public static func syncDirectory(_ directory: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) {
+    public static func syncDirectory(_ directory: String, fileSystem: any StoreFileSystem = PosixStoreFileSystem()) throws(StoreError) {
         do {
             try fileSystem.syncDirectory(directory)
         } catch {
-            throw .storeIO(path: directory, errno: error.code)
+            throw .io(path: directory, error)
         }
     }
 
@@ -70,17 +70,17 @@ public enum DurableFile {
     /// Reads a whole regular file of at most `limit` bytes; a larger one is refused from its size
     /// before a byte of it is read.
     public static func read(_ path: String, limit: Int = largestTimelineFile,
-                            fileSystem fs: any StoreFileSystem = PosixStoreFileSystem()) throws(HostError) -> [UInt8] {
+                            fileSystem fs: any StoreFileSystem = PosixStoreFileSystem()) throws(StoreError) -> [UInt8] {
         let fd: Int32
         do {
             fd = try fs.openForReading(path)
         } catch {
-            throw .storeIO(path: path, errno: error.code)
+            throw .io(path: path, error)
         }
         defer { fs.close(fd) }
         var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .storeIO(path: path, errno: errno) }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw .storeIO(path: path, errno: st.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL) }
+        guard fstat(fd, &st) == 0 else { throw .io(path: path, Errno(errno)) }
+        guard st.st_mode & S_IFMT == S_IFREG else { throw .io(path: path, Errno(st.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)) }
         guard Int(st.st_size) <= limit else { throw .fileTooLarge(path: path, size: Int(st.st_size), limit: limit) }
         var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
         var filled = 0
@@ -92,7 +92,7 @@ public enum DurableFile {
                     Result { () throws(Errno) in try fs.read(fd, into: UnsafeMutableRawBufferPointer(rebasing: raw[done...])) }
                 }.get()
             } catch {
-                throw .storeIO(path: path, errno: error.code)
+                throw .io(path: path, error)
             }
             if n == 0 { break }  // shrank while being read
             filled += n
