@@ -65,6 +65,33 @@ final class DocumentationLinkTests: XCTestCase {
         XCTAssertEqual(broken, [])
     }
 
+    /// Each DocC catalogue's symbol links (``` ``Name`` ```, ``` ``Name/member`` ```) name a public
+    /// declaration of its module, and its article links (`<doc:Name>`) an article of the catalogue.
+    func testDocCLinksNameWhatTheModuleDeclares() throws {
+        for module in ["WidgetTesting", "WidgetKit"] {
+            let sources = repository.appendingPathComponent("Sources/\(module)")
+            let catalogue = sources.appendingPathComponent("\(module).docc")
+            let articles = try FileManager.default.contentsOfDirectory(atPath: catalogue.path).filter { $0.hasSuffix(".md") }
+            XCTAssertFalse(articles.isEmpty, module)
+            var declared = ""
+            for case let path as String in FileManager.default.enumerator(atPath: sources.path) ?? NSEnumerator() where path.hasSuffix(".swift") {
+                declared += try String(contentsOf: sources.appendingPathComponent(path), encoding: .utf8)
+            }
+            for article in articles {
+                let text = try String(contentsOf: catalogue.appendingPathComponent(article), encoding: .utf8)
+                for match in text.matches(of: /``([A-Za-z_]+)(?:\/([A-Za-z_]+)[^`]*)?``/) {
+                    let (type, member) = (String(match.1), match.2.map(String.init))
+                    if type == module { continue }
+                    XCTAssertNotNil(declared.firstMatch(of: try Regex("public (final )?(struct|class|enum|protocol|func) \(type)\\b")), "\(article): ``\(type)``")
+                    if let member { XCTAssertTrue(declared.contains("func \(member)(") || declared.contains("var \(member)"), "\(article): ``\(type)/\(member)``") }
+                }
+                for match in text.matches(of: /<doc:([A-Za-z]+)>/) {
+                    XCTAssertTrue(articles.contains("\(match.1).md"), "\(article): <doc:\(match.1)>")
+                }
+            }
+        }
+    }
+
     func testTheReadmeStaysAnIntroduction() throws {
         let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("swift run widget-host demo"))
