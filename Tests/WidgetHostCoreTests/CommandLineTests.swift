@@ -396,9 +396,10 @@ final class CommandLineTests: XCTestCase {
               "extensions": ["\(caffeine)"],
               "stacks": [ { "id": "home", "members": ["reading", "commute"] } ] }
             """.utf8).write(to: config)
-        let process = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket)
+        let (process, output) = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        for _ in 0..<200 where (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5))?.stacks == nil { usleep(50_000) }
+        // The stack chooses once its members show something.
+        XCTAssertTrue(output.waitForLines { $0.contains("stack home: ") }, output.text.joined(separator: "\n"))
         let status = try widgetHost(["status", "--socket", socket])
         XCTAssertTrue(status.stdout.contains("stack home: "), status.stdout)
 
@@ -454,20 +455,16 @@ final class CommandLineTests: XCTestCase {
         let small = "{\"id\": \"caffeine\", \"extension\": \"\(caffeine)\", \"kind\": \"CaffeineTracker\", \"family\": \"systemSmall\"}"
         try write([list])
         let store = dir.appendingPathComponent("store")
-        let process = try launchRun(config: config, store: store, dir: dir, socket: socket)
+        let (process, output) = try launchRun(config: config, store: store, dir: dir, socket: socket)
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
-        func ids() -> [String]? { (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5))?.instances?.map(\.id) }
-        for _ in 0..<200 where ids() != ["todo"] { usleep(50_000) }
-        XCTAssertEqual(ids(), ["todo"])
+        XCTAssertEqual(try ControlSocket.send(ControlRequest(command: .status), to: socket).instances?.map(\.id), ["todo"])
 
         try write([small])
         kill(process.processIdentifier, SIGHUP)
-        var status: ControlResponse?
-        for _ in 0..<200 {
-            status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
-            if status?.instances?.map(\.id) == ["caffeine"], status?.instances?.first?.pushToken != nil { break }
-            usleep(50_000)
-        }
+        // Its extension connected (and was given its push token) before its first entry was shown.
+        XCTAssertTrue(output.waitForLines { $0.contains("reconfigured: 1 instance(s) added, 1 removed") }, output.text.joined(separator: "\n"))
+        XCTAssertTrue(output.waitForLines { $0.contains("caffeine: shows entry") }, output.text.joined(separator: "\n"))
+        let status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
         let token = try XCTUnwrap(status?.instances?.first?.pushToken)
         XCTAssertEqual(status?.instances?.map(\.id), ["caffeine"], "the to-do list was taken out, the caffeine widget added")
         let log = (try? String(contentsOf: store.appendingPathComponent("CaffeineTracker/extension.log"), encoding: .utf8)) ?? ""
@@ -592,22 +589,13 @@ final class CommandLineTests: XCTestCase {
         try Data("""
         {"instances": [{"id": "todo", "extension": "\(todo)", "kind": "ToDoList", "family": "systemMedium"}]}
         """.utf8).write(to: config)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        process.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
-                             "--out", dir.appendingPathComponent("live").path, "--socket", socket, "--duration", "60", "--budget", "1"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, output) = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket,
+                                              extra: ["--budget", "1"])
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
 
-        // Status is answered from the first moment, before the first timeline is in: wait for it.
-        var status: ControlResponse?
-        for _ in 0..<200 where status?.instances?.first?.texts.isEmpty != false {
-            status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
-            if status?.instances?.first?.texts.isEmpty != false { usleep(50_000) }
-        }
-        let first = try XCTUnwrap(status)
+        // Status is answered from the first moment, before the first timeline is in: wait for the entry.
+        XCTAssertTrue(output.waitForLines { $0.contains("todo: shows entry") }, output.text.joined(separator: "\n"))
+        let first = try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
         XCTAssertTrue(first.ok)
         XCTAssertEqual(first.instances?.first?.texts.contains("3 left"), true)
 

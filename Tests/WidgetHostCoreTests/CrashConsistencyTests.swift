@@ -21,13 +21,7 @@ final class CrashConsistencyTests: XCTestCase {
         var rng = SeededRandom(seed: 20_261_122)
         var acknowledged = 0
         for round in 0..<8 {
-            let process = try launchRun(config: config, store: store, dir: dir, socket: socket)
-            var up = false
-            for _ in 0..<200 where !up {
-                up = (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 2)) != nil
-                if !up { usleep(20_000) }
-            }
-            XCTAssertTrue(up, "round \(round): host did not come up")
+            let (process, _) = try launchRun(config: config, store: store, dir: dir, socket: socket)
             // A few acknowledged reloads, then one in flight when the kill lands.
             for _ in 0..<Int(rng.next() % 4) {
                 var request = ControlRequest(command: .reload, kind: "healthy")
@@ -37,16 +31,19 @@ final class CrashConsistencyTests: XCTestCase {
                     acknowledged = max(acknowledged, n)
                 }
             }
+            let answered = DispatchSemaphore(value: 0)
             let inFlight = Thread {
                 var request = ControlRequest(command: .reload, kind: "healthy")
                 request.foreground = true
                 _ = try? ControlSocket.send(request, to: socket, timeout: 2)
+                answered.signal()
             }
             inFlight.start()
+            // The kill lands at a random instant of the reload in flight (jitter, not a wait).
             usleep(useconds_t(rng.next() % 3_000))
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            usleep(50_000)
+            answered.wait()
 
             // Recovery, then every stored timeline must decode and hold at least the acknowledged reload.
             let archive = ArchiveStore(root: store)

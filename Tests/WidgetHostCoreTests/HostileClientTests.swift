@@ -10,21 +10,14 @@ import XCTest
 /// line, oversized and malformed requests) and against widget work that would take minutes: the
 /// control socket keeps answering, and the host stops when told.
 final class HostileClientTests: XCTestCase {
-    private func startHost(_ instances: [(id: String, executable: String, kind: String)], extra: [String] = []) throws -> (Process, String) {
+    private func startHost(_ instances: [(id: String, executable: String, kind: String)], duration: String = "3600") throws -> (Process, String) {
         let dir = try temporaryDirectory(self)
         let socket = dir.appendingPathComponent("c.sock").path
         let config = dir.appendingPathComponent("host.json")
         let list = instances.map { #"{"id": "\#($0.id)", "extension": "\#($0.executable)", "kind": "\#($0.kind)", "family": "systemSmall"}"# }
         try Data(#"{"instances": [\#(list.joined(separator: ","))]}"#.utf8).write(to: config)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        process.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path,
-                             "--out", dir.appendingPathComponent("live").path, "--socket", socket] + extra
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let (process, _) = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket, duration: duration)
         addTeardownBlock { if process.isRunning { process.interrupt(); process.waitUntilExit() } }
-        for _ in 0..<400 where (try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)) == nil { usleep(25_000) }
         return (process, socket)
     }
 
@@ -120,7 +113,7 @@ final class HostileClientTests: XCTestCase {
     func testTheDurationEndsARunInTheMiddleOfItsStartup() throws {
         let slow = try BuiltProducts.executable("Misbehaving")
         let started = ContinuousClock.now
-        let (process, _) = try startHost((0..<50).map { ("slow\($0)", slow, "slow") }, extra: ["--duration", "1"])
+        let (process, _) = try startHost((0..<50).map { ("slow\($0)", slow, "slow") }, duration: "1")
         process.waitUntilExit()
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5), "the duration waited for the startup")
     }

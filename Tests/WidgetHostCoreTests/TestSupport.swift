@@ -55,15 +55,76 @@ func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (
     return (process, text)
 }
 
-/// `widget-host run` as a real process on a configuration, with its store, outputs and control
-/// socket in `dir`, its output discarded; stopped by the caller (or by `--duration`).
-func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String] = []) throws -> Process {
+/// A process's output, read as it comes on a thread of its own: a test waits for the line that says
+/// what it waits for (the host is up, a configuration was taken, an entry is shown) instead of asking
+/// again and again with sleeps in between.
+// `@unchecked Sendable`: `lines` and `ended` are only touched with `condition` locked.
+final class ProcessOutput: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var lines: [String] = []
+    private var ended = false
+
+    init(_ pipe: Pipe) {
+        let handle = pipe.fileHandleForReading
+        Thread { [self] in
+            var pending = Data()
+            while true {
+                let chunk = handle.availableData
+                pending += chunk
+                var complete: [String] = []
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    complete.append(String(decoding: pending[pending.startIndex..<newline], as: UTF8.self))
+                    pending = Data(pending[pending.index(after: newline)...])
+                }
+                condition.withLock {
+                    lines += complete
+                    if chunk.isEmpty { ended = true }
+                    condition.broadcast()
+                }
+                if chunk.isEmpty { return }
+            }
+        }.start()
+    }
+
+    /// Every line so far.
+    var text: [String] { condition.withLock { lines } }
+
+    /// Waits until `count` lines satisfy `matches` (counting from the first line), or the output ends,
+    /// or `timeout` passes; returns whether they came.
+    @discardableResult
+    func waitForLines(_ count: Int = 1, timeout: TimeInterval = 60, matching matches: (String) -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        return condition.withLock {
+            while lines.filter(matches).count < count {
+                if ended || !condition.wait(until: deadline) { return lines.filter(matches).count >= count }
+            }
+            return true
+        }
+    }
+}
+
+/// `widget-host run --verbose` as a real process on a configuration, with its store, outputs and
+/// control socket in `dir`; returned once it says its control socket is there (it answers from then
+/// on), with its output (standard output and error) to wait on. Stopped by the caller (or by `--duration`).
+func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String] = [],
+               duration: String = "60") throws -> (process: Process, output: ProcessOutput) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
     process.arguments = ["run", "--config", config.path, "--store", store.path, "--out", dir.appendingPathComponent("live").path,
-                         "--socket", socket, "--duration", "60"] + extra
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
+                         "--socket", socket, "--duration", duration, "--verbose"] + extra
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    let output = ProcessOutput(pipe)
     try process.run()
-    return process
+    guard output.waitForLines(matching: { $0.contains("control socket \(socket)") }) else {
+        if process.isRunning { process.terminate() }
+        throw RunNotReady(output: output.text)
+    }
+    return (process, output)
+}
+
+struct RunNotReady: Error, CustomStringConvertible {
+    var output: [String]
+    var description: String { "widget-host run did not come up: \(output.joined(separator: "\n"))" }
 }

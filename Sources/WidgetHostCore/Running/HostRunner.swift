@@ -59,6 +59,8 @@ public final class HostRunner {
     let watchers = ActivityWatchers()
     /// The configured Smart Stacks, and each member's relevance clues (asked once per instance).
     private var smartStacks: [(id: String, stack: SmartStack, members: [String])] = []
+    /// Each stack's top as last logged, so that a change is logged once.
+    private var loggedTops: [String: String] = [:]
     private var clues: [String: [RelevanceClue]] = [:]
     /// What the person running the host should see whatever the log level: what start-up recovery
     /// found in the store. The host's log by default; `run` prints it to standard error.
@@ -314,6 +316,10 @@ public final class HostRunner {
             rows.append(StackStatus(id: smartStacks[k].id, top: choice.top, reason: choice.reason))
         }
         board.updateStacks(rows)
+        for row in rows where loggedTops[row.id] != row.top {
+            loggedTops[row.id] = row.top
+            host.log("stack \(row.id): \(row.top) on top (\(row.reason))")
+        }
     }
 
     /// The schedule half of every status row (budgets come back as the 24-hour window moves on).

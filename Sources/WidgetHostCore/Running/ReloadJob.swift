@@ -53,6 +53,7 @@ struct ReloadJob: @unchecked Sendable {
                 $0.currentEntry = entry.map { CivilDate.isoDate(t.entries[$0].date) }
                 $0.extensionPID = pid
             }
+            host.log("\(session.instance.id): shows entry \((entry ?? 0) + 1) of \(t.entries.count)")
         } catch {
             context.board.update(index) {
                 $0.lastError = "\(error)"
