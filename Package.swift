@@ -290,6 +290,7 @@ let package = Package(
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
                 "WidgetNetwork", "NetworkTestServer",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
+                "CProcessContainment",
             ]
         ),
         .testTarget(

@@ -55,30 +55,18 @@ final class ChaosSoakTests: XCTestCase {
         try Data("""
         {"instances": [{"id": "deaf", "extension": "\(try BuiltProducts.executable("Misbehaving"))", "kind": "stopsListening", "family": "systemSmall"}]}
         """.utf8).write(to: config)
-        let host = Process()
-        host.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        host.arguments = ["run", "--config", config.path, "--store", dir.appendingPathComponent("store").path, "--sandbox", "full",
-                          "--out", dir.appendingPathComponent("live").path, "--socket", socket, "--duration", "60"]
-        host.standardOutput = FileHandle.nullDevice
-        host.standardError = FileHandle.nullDevice
-        try host.run()
+        let (host, output) = try launchRun(config: config, store: dir.appendingPathComponent("store"), dir: dir, socket: socket,
+                                           extra: ["--sandbox", "full"])
         defer { if host.isRunning { host.terminate(); host.waitUntilExit() } }
 
-        var pid: Int32?
-        for _ in 0..<400 where pid == nil {
-            let status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
-            if let row = status?.instances?.first, row.texts.first?.hasPrefix("pid ") == true { pid = row.extensionPID } else { usleep(25_000) }
-        }
-        let extensionPID = try XCTUnwrap(pid, "the extension never answered")
+        XCTAssertTrue(output.waitForLines { $0.contains("deaf: shows entry") }, output.text.joined(separator: "\n"))
+        let row = try XCTUnwrap(try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5).instances?.first)
+        XCTAssertEqual(row.texts.first?.hasPrefix("pid "), true, "the extension answered: \(row.texts)")
+        let extensionPID = try XCTUnwrap(row.extensionPID)
         XCTAssertEqual(kill(extensionPID, 0), 0, "running")
         kill(host.processIdentifier, SIGKILL)
         host.waitUntilExit()
-        var gone = false
-        for _ in 0..<200 where !gone {
-            let stat = (try? String(contentsOfFile: "/proc/\(extensionPID)/stat", encoding: .utf8)) ?? ""
-            gone = stat.isEmpty || stat.contains(") Z ")
-            if !gone { usleep(25_000) }
-        }
+        let gone = waitForExit(of: extensionPID, timeout: 10)
         if !gone { kill(extensionPID, SIGKILL) }
         XCTAssertTrue(gone, "the extension outlived its host")
     }

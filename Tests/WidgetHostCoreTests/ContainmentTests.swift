@@ -210,13 +210,5 @@ final class ContainmentTests: XCTestCase {
         try assertHogIsStopped("childHog", sandbox: .full)
     }
 
-    private func isGone(_ pid: pid_t) -> Bool {
-        for _ in 0..<100 {
-            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
-            // The state follows the parenthesised command name: Z is a zombie, already dead.
-            if let close = stat.lastIndex(of: ")"), stat[stat.index(close, offsetBy: 2)] == "Z" { return true }
-            usleep(10_000)
-        }
-        return false
-    }
+    private func isGone(_ pid: pid_t) -> Bool { waitForExit(of: pid, timeout: 1) }
 }

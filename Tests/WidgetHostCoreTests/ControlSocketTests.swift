@@ -61,10 +61,13 @@ final class ControlSocketTests: XCTestCase {
         let server = try asNobody("""
         import socket, sys, os
         s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); os.chmod(sys.argv[1], 0o777); s.listen(1)
+        print("listening", flush=True)
         c, _ = s.accept(); c.sendall(b'{"ok": true, "message": "all is well"}\\n'); c.recv(100)
         """, [path])
         defer { server.terminate(); server.waitUntilExit() }
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { usleep(20_000) }
+        // It says so once it listens: wait for that line.
+        let said = (server.standardOutput as? Pipe)?.fileHandleForReading.availableData ?? Data()
+        XCTAssertEqual(String(decoding: said, as: UTF8.self), "listening\n")
         XCTAssertThrowsError(try ControlSocket.send(ControlRequest(command: .status), to: path, timeout: 5)) { error in
             XCTAssertTrue("\(error)".contains("served by user 65534, not by you"), "\(error)")
         }

@@ -144,8 +144,8 @@ final class DiskFaultTests: XCTestCase {
         mount -t tmpfs -o size=256k tmpfs "$1"
         mkdir -p "$2"
         dd if=/dev/zero of="$1/filler" bs=4k 2>/dev/null || true
-        ( read line < "$3"; rm "$1/filler" ) &
-        "$4" run --config "$5" --store "$2" --out "$6" --socket "$7" --duration 60 --sandbox basic &
+        ( read line < "$3"; rm "$1/filler"; echo "filler removed" ) &
+        "$4" run --config "$5" --store "$2" --out "$6" --socket "$7" --duration 60 --sandbox basic --verbose &
         host=$!
         trap 'kill -INT $host' INT TERM
         wait $host || true
@@ -156,17 +156,16 @@ final class DiskFaultTests: XCTestCase {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
         process.arguments = ["--user", "--map-root-user", "--mount", "sh", "-c", script, "sh", mountPoint.path, store, release.path,
                              try BuiltProducts.executable("widget-host"), config.path, dir.appendingPathComponent("live").path, socket]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let output = ProcessOutput(pipe)
         try process.run()
         defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
 
         // Status answers from the start: wait for the first reload's outcome.
-        var status: ControlResponse?
-        for _ in 0..<400 where status?.instances?.first?.lastError == nil {
-            status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
-            if status?.instances?.first?.lastError == nil { usleep(25_000) }
-        }
+        XCTAssertTrue(output.waitForLines { $0.contains("todo: reload failed:") }, output.text.joined(separator: "\n"))
+        let status = try? ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5)
         let failure = try XCTUnwrap(status?.instances?.first?.lastError, "no reload failed on a full disk")
         XCTAssertTrue(failure.contains(store + "/ToDoList/timelines/") && failure.contains("No space left on device"), failure)
 
@@ -183,11 +182,8 @@ final class DiskFaultTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(writer, 0)
         _ = "free\n".withCString { Glibc.write(writer, $0, 5) }
         close(writer)
-        var reload: ControlResponse?
-        for _ in 0..<200 where reload?.ok != true {
-            reload = try? ControlSocket.send(foreground, to: socket, timeout: 10)
-            if reload?.ok != true { usleep(25_000) }
-        }
+        XCTAssertTrue(output.waitForLines { $0 == "filler removed" }, output.text.joined(separator: "\n"))
+        let reload = try? ControlSocket.send(foreground, to: socket, timeout: 10)
         XCTAssertEqual(reload?.message, "reloaded todo", reload?.message ?? "no answer")
         XCTAssertNil(reload?.instances?.first?.lastError)
         process.interrupt()

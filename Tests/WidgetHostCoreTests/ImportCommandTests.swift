@@ -23,11 +23,15 @@ final class ImportCommandTests: XCTestCase {
         process.standardError = err
         try process.run()
         let stderrData = LockedList<Data>()
-        let reader = Thread { stderrData.append(err.fileHandleForReading.readDataToEndOfFile()) }
+        let stderrRead = DispatchSemaphore(value: 0)
+        let reader = Thread {
+            stderrData.append(err.fileHandleForReading.readDataToEndOfFile())
+            stderrRead.signal()
+        }
         reader.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while stderrData.values.isEmpty { Thread.sleep(forTimeInterval: 0.01) }
+        stderrRead.wait()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                       stderr: String(decoding: stderrData.values.first ?? Data(), as: UTF8.self))
     }

@@ -1,3 +1,4 @@
+import CProcessContainment
 import Foundation
 import WidgetTesting
 import XCTest
@@ -122,6 +123,19 @@ func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String
         throw RunNotReady(output: output.text)
     }
     return (process, output)
+}
+
+/// Waits until process `pid` (any process, not only a child) has ended, or `timeout` passes: its
+/// pidfd becomes readable when it does. Whether it ended.
+func waitForExit(of pid: pid_t, timeout: TimeInterval) -> Bool {
+    let fd = widgethost_pidfd_open(pid)
+    guard fd >= 0 else { return errno == ESRCH }  // already reaped
+    defer { close(fd) }
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    while true {
+        let ready = poll(&entry, 1, Int32(timeout * 1000))
+        if ready >= 0 || errno != EINTR { return ready == 1 }
+    }
 }
 
 struct RunNotReady: Error, CustomStringConvertible {
