@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "WidgetAnimation", targets: ["WidgetAnimation"]),
         .library(name: "WidgetArchiveGenerator", targets: ["WidgetArchiveGenerator"]),
         .library(name: "WidgetScheduling", targets: ["WidgetScheduling"]),
+        .library(name: "WidgetScheduleLog", targets: ["WidgetScheduleLog"]),
         .library(name: "LiveActivities", targets: ["LiveActivities"]),
         .library(name: "SmartStack", targets: ["SmartStack"]),
         .library(name: "WidgetNetwork", targets: ["WidgetNetwork"]),
@@ -157,6 +158,9 @@ let package = Package(
         // Reload decisions: budgets, minimum interval, deferral and resumption; one scheduler for the live
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
+        // The decision log as a file: JSON lines written as decisions are made, by a writer thread of
+        // its own, for `run` and `simulate` (follow it with `tail -f`).
+        .target(name: "WidgetScheduleLog", dependencies: ["WidgetScheduling"]),
         .target(name: "CProcessContainment"),
         // The network as the host governs it: every extension request through one gateway, checked
         // against an allow-list, fetched live, recorded or replayed, bounded and logged.
@@ -195,7 +199,7 @@ let package = Package(
         .executableTarget(
             name: "widget-host",
             dependencies: [
-                "WidgetHostCore", "WidgetScheduling", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
+                "WidgetHostCore", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities",
                 "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
@@ -298,7 +302,7 @@ let package = Package(
             dependencies: ["WidgetFuzzing", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout", "WidgetRender"]
         ),
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
+        .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetScheduleLog", "WidgetProtocol"]),
         .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
         .testTarget(name: "SmartStackTests", dependencies: ["SmartStack", "WidgetProtocol"]),
         .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetScheduleLog
 import WidgetScheduling
 import XCTest
 

@@ -40,6 +40,7 @@ let package = Package(
             name: "simulate-benchmark",
             dependencies: [
                 .product(name: "WidgetScheduling", package: "WidgetHost"),
+                .product(name: "WidgetScheduleLog", package: "WidgetHost"),
                 .product(name: "WidgetSimulation", package: "WidgetHost"),
             ]
         ),

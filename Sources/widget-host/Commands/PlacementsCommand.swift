@@ -1,3 +1,4 @@
+import WidgetLayout
 import WidgetRender
 
 /// `widget-host placements`: the placement table.

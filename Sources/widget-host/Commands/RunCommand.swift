@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import WidgetControl
 import WidgetHostCore
+import WidgetScheduleLog
 import WidgetScheduling
 import WidgetStore
 

@@ -11,6 +11,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetScheduleLog
 import WidgetScheduling
 import WidgetSimulation
 

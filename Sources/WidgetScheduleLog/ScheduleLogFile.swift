@@ -4,6 +4,7 @@ import Glibc
 import Dispatch
 import Foundation
 import Synchronization
+import WidgetScheduling
 
 /// Why a log file could not be written.
 public struct ScheduleLogFileError: Error, CustomStringConvertible, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WidgetScheduling
 
 /// A decision as one line of JSON, byte for byte what `JSONEncoder` with sorted keys writes, but
 /// written straight into memory: a month of a thousand widgets is millions of lines, so a line is
