@@ -83,7 +83,7 @@ case "watch":
         try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
         exit(0)
     }
-    Task {
+    let states = Task {
         for await state in session.activityStateUpdates {
             say("state \(state)")
             if state == .dismissed { exit(0) }
@@ -92,6 +92,8 @@ case "watch":
     for await update in session.contentUpdates {
         say("content \(Int(update.state.activeMilligrams.rounded())) mg active, \(update.state.drinks) drinks (\(update.state.lastDrink))")
     }
+    // The content stream ends with the activity: the state stream still has its last word to say.
+    await states.value
     deadline.cancel()
 default:
     fail("usage: CaffeineTrackerApp log DRINK MILLIGRAMS | end | list | watch SECONDS [--now ISO8601]", code: 2)

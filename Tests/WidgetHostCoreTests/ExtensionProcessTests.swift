@@ -76,8 +76,8 @@ final class ExtensionProcessTests: XCTestCase {
         host.handshakeTimeout = 3
         defer { host.shutdown() }
         XCTAssertThrowsError(try host.reload(executable: exe, kind: "K", family: .systemSmall)) { error in
-            guard case .handshakeFailed(_, let reason) = error as? HostError else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.contains("exceeds"), reason)
+            guard case .handshakeFailed(_, .connection(let cause)) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertTrue("\(cause)".contains("exceeds"), "the frame decoder's own error, as a value: \(cause)")
         }
         XCTAssertNil(try store.load(extensionID: "script-extension", kind: "K", family: .systemSmall))
     }
@@ -90,8 +90,8 @@ final class ExtensionProcessTests: XCTestCase {
         defer { host.shutdown() }
         let started = ContinuousClock.now
         XCTAssertThrowsError(try host.connection(to: exe)) { error in
-            guard case .handshakeFailed(_, let reason) = error as? HostError else { return XCTFail("\(error)") }
-            XCTAssertTrue(reason.contains("no hello"), reason)
+            guard case .handshakeFailed(_, .noHello(let seconds)) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertEqual(seconds, 0.3)
         }
         XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
     }

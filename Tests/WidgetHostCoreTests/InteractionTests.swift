@@ -188,7 +188,7 @@ final class InteractionTests: XCTestCase {
         let connection = try todo.host.connection(to: todo.extensionPath)
         XCTAssertThrowsError(try connection.performIntent(intent, kind: "ToDoList", now: t0)) { error in
             guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
-            XCTAssertEqual(code, "unknownIntent")
+            XCTAssertEqual(code, .unknownIntent)
         }
         XCTAssertTrue(logLines(caffeine, "CaffeineTracker", containing: "logged").isEmpty)
     }
@@ -201,7 +201,7 @@ final class InteractionTests: XCTestCase {
         for garbage: [UInt8] in [[0xFF], [1, 200, 1, 2], [1, 6, 0x74, 0x61, 0x73, 0x6B, 0x49, 0x44, 9]] {
             XCTAssertThrowsError(try connection.performIntent(IntentReference(typeIdentifier: toggle, parameters: garbage), kind: "ToDoList", now: t0)) { error in
                 guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
-                XCTAssertEqual(code, "malformedIntent")
+                XCTAssertEqual(code, .malformedIntent)
             }
         }
         XCTAssertTrue(logLines(host, "ToDoList", containing: "toggled").isEmpty)
@@ -244,7 +244,7 @@ final class ConfigurationTests: XCTestCase {
         // A parameter of the wrong type is refused by the extension, not performed with garbage.
         XCTAssertThrowsError(try host.instance(kind: "CaffeineGoal", family: .systemSmall, id: "wrong", configuration: ["limit": .string("lots")])) { error in
             guard case .requestFailed(_, _, let code, _) = error as? HostError else { return XCTFail("\(error)") }
-            XCTAssertEqual(code, "malformedIntent")
+            XCTAssertEqual(code, .malformedIntent)
         }
     }
 }

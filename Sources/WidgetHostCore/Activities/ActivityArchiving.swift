@@ -41,17 +41,16 @@ extension WidgetHost {
             let variants = ActivityPresentations.variants(for: presentation.family)
             guard families.contains(presentation.family), seen.insert(presentation.family).inserted,
                   variants.count == presentation.archives.count else {
-                throw .invalidArchive(extensionID: extensionID, kind: attributesType, entry: 0,
-                                      reason: "\(presentation.family): not asked for, given twice, or not one archive per variant")
+                throw .invalidArchive(extensionID: extensionID, kind: attributesType, entry: 0, .unexpectedPresentation(presentation.family))
             }
             for (bytes, variant) in zip(presentation.archives, variants) {
                 let value: WidgetArchiveValue
                 do { value = try decoder.decode(bytes) } catch {
-                    throw .invalidArchive(extensionID: extensionID, kind: attributesType, entry: 0, reason: "\(presentation.family): \(error)")
+                    throw .invalidArchive(extensionID: extensionID, kind: attributesType, entry: 0, .undecodable(error, family: presentation.family))
                 }
                 guard value.kind == attributesType, value.family == presentation.family, value.variant == variant else {
                     throw .invalidArchive(extensionID: extensionID, kind: attributesType, entry: 0,
-                                          reason: "archive is for \(value.kind) \(value.family) \(value.variant), not \(presentation.family) \(variant)")
+                                          .mismatch(found: "\(value.kind) \(value.family) \(value.variant)", expected: "\(presentation.family) \(variant)"))
                 }
                 archives.append(value)
             }

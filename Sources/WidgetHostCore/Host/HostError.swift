@@ -15,7 +15,7 @@ public enum HostError: Error, Hashable, Sendable {
     case readPathRefused(path: String, granted: String, reason: String)
     case system(call: String, errno: Int32)
     /// The extension did not say hello in time, or said something else first.
-    case handshakeFailed(extensionID: String, reason: String)
+    case handshakeFailed(extensionID: String, HandshakeFailure)
     case protocolVersionMismatch(extensionID: String, found: UInt16, expected: UInt16)
     /// The extension's `hello` names it otherwise than the host does (from its executable): a
     /// protocol violation, refused before it can touch another extension's store.
@@ -23,11 +23,11 @@ public enum HostError: Error, Hashable, Sendable {
     /// The connection failed (closed, garbage, over a limit).
     case connectionFailed(extensionID: String, ProtocolError)
     /// The extension answered a request with a failure message.
-    case requestFailed(extensionID: String, kind: String, code: String, message: String)
+    case requestFailed(extensionID: String, kind: String, code: Failure.Code, message: String)
     /// No answer before the deadline.
     case timedOut(extensionID: String, request: String, seconds: Double)
     /// An archive from the extension did not decode or did not match the request.
-    case invalidArchive(extensionID: String, kind: String, entry: Int, reason: String)
+    case invalidArchive(extensionID: String, kind: String, entry: Int, ArchiveRefusal)
     /// The extension does not offer this widget kind or family.
     case unknownWidget(extensionID: String, kind: String, family: String)
     /// A store file could not be written or read back: the failed call's error, a corrupt file, a
@@ -85,5 +85,46 @@ extension HostError: CustomStringConvertible {
 
     static func mebibytes(_ bytes: Int) -> String {
         bytes == Int.max ? "more files than can be counted" : String(format: "%.1f MiB", Double(bytes) / 1_048_576)
+    }
+}
+
+/// Why an extension's first message was not the hello the host waits for.
+public enum HandshakeFailure: Hashable, Sendable, CustomStringConvertible {
+    /// Nothing came before the handshake's deadline.
+    case noHello(seconds: Double)
+    /// The connection failed first: closed, garbage, a frame over its limit.
+    case connection(ProtocolError)
+    /// A message came, but not a hello.
+    case notHello
+
+    public var description: String {
+        switch self {
+        case .noHello(let seconds): "no hello within \(seconds) s"
+        case .connection(let error): "\(error)"
+        case .notHello: "first message was not hello"
+        }
+    }
+}
+
+/// Why an archive from an extension was refused: the decoder's own error, or what it decoded to did
+/// not answer the request.
+public enum ArchiveRefusal: Hashable, Sendable, CustomStringConvertible {
+    /// It did not decode (the decoder's error, with its byte offset); for a Live Activity, in the
+    /// presentation of `family`.
+    case undecodable(ArchiveDecodingError, family: WidgetFamily? = nil)
+    /// Another number of archives than the variants asked for.
+    case archiveCount(found: Int, expected: Int)
+    /// It decoded, but is for another widget, family or variant than asked (each as written).
+    case mismatch(found: String, expected: String)
+    /// A Live Activity presentation not asked for, given twice, or not one archive per variant.
+    case unexpectedPresentation(WidgetFamily)
+
+    public var description: String {
+        switch self {
+        case .undecodable(let error, let family): family.map { "\($0): \(error)" } ?? "\(error)"
+        case .archiveCount(let found, let expected): "\(found) archives for \(expected) variant\(expected == 1 ? "" : "s")"
+        case .mismatch(let found, let expected): "archive is for \(found), not \(expected)"
+        case .unexpectedPresentation(let family): "\(family): not asked for, given twice, or not one archive per variant"
+        }
     }
 }

@@ -393,18 +393,18 @@ public final class WidgetHost: @unchecked Sendable {
         for (i, entry) in reply.entries.enumerated() {
             guard entry.archives.count == variants.count else {
                 throw .invalidArchive(extensionID: connection.extensionID, kind: kind, entry: i,
-                                      reason: "\(entry.archives.count) archives for \(variants.count) variants")
+                                      .archiveCount(found: entry.archives.count, expected: variants.count))
             }
             for (bytes, variant) in zip(entry.archives, variants) {
                 let value: WidgetArchiveValue
                 do {
                     value = try decoder.decode(bytes)
                 } catch {
-                    throw .invalidArchive(extensionID: connection.extensionID, kind: kind, entry: i, reason: "\(error)")
+                    throw .invalidArchive(extensionID: connection.extensionID, kind: kind, entry: i, .undecodable(error))
                 }
                 guard value.kind == kind, value.family == family, value.variant == variant else {
                     throw .invalidArchive(extensionID: connection.extensionID, kind: kind, entry: i,
-                                          reason: "archive is for \(value.kind) \(value.family) \(value.variant), not \(kind) \(family) \(variant)")
+                                          .mismatch(found: "\(value.kind) \(value.family) \(value.variant)", expected: "\(kind) \(family) \(variant)"))
                 }
             }
             entries.append(StoredTimeline.Entry(date: entry.date, relevance: entry.relevance, relevanceDuration: entry.relevanceDuration,
@@ -436,20 +436,19 @@ public final class WidgetHost: @unchecked Sendable {
         var entries: [PreviewEntry] = []
         for (i, entry) in reply.entries.enumerated() {
             guard entry.archives.count == 1 else {
-                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, reason: "\(entry.archives.count) archives for 1 variant")
+                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, .archiveCount(found: entry.archives.count, expected: 1))
             }
+            let value: WidgetArchiveValue
             do {
-                let value = try decoder.decode(entry.archives[0])
-                guard value.variant == variant else {
-                    throw HostError.invalidArchive(extensionID: connection.extensionID, kind: name, entry: i,
-                                                   reason: "archive is for \(value.variant), not \(variant)")
-                }
-                entries.append(PreviewEntry(date: entry.date, archive: value))
-            } catch let error as HostError {
-                throw error
+                value = try decoder.decode(entry.archives[0])
             } catch {
-                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, reason: "\(error)")
+                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i, .undecodable(error))
             }
+            guard value.variant == variant else {
+                throw .invalidArchive(extensionID: connection.extensionID, kind: name, entry: i,
+                                      .mismatch(found: "\(value.variant)", expected: "\(variant)"))
+            }
+            entries.append(PreviewEntry(date: entry.date, archive: value))
         }
         succeeded(executable, connection)
         return entries
@@ -475,7 +474,7 @@ public final class WidgetHost: @unchecked Sendable {
         do {
             return try ArchiveDecoder(options: store.options).decode(bytes)
         } catch {
-            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, reason: "\(error)")
+            throw .invalidArchive(extensionID: timeline.extensionID, kind: timeline.kind, entry: index, .undecodable(error))
         }
     }
 

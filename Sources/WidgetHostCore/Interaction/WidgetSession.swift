@@ -259,7 +259,7 @@ public final class WidgetSession {
         do {
             return try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, thenReloading: query,
                                           whileWaiting: whileWaiting)
-        } catch .requestFailed(_, _, let code, _) where code == "unknownIntent" {
+        } catch .requestFailed(_, _, .unknownIntent, _) {
             try reload(reason: .interaction)
             awaitingReload = true
             return try host.performIntent(executable: instance.extensionPath, intent, kind: instance.kind, thenReloading: query)

@@ -52,14 +52,14 @@ public final class ExtensionConnection: @unchecked Sendable {
             message = try process.channel.receive(deadline: .now + .milliseconds(Int(handshakeTimeout * 1000)))
         } catch .timedOut {
             process.kill()
-            throw .handshakeFailed(extensionID: name, reason: "no hello within \(handshakeTimeout) s")
+            throw .handshakeFailed(extensionID: name, .noHello(seconds: handshakeTimeout))
         } catch {
             process.kill()
-            throw .handshakeFailed(extensionID: name, reason: "\(error)")
+            throw .handshakeFailed(extensionID: name, .connection(error))
         }
         guard case .hello(let hello) = message else {
             process.kill()
-            throw .handshakeFailed(extensionID: name, reason: "first message was not hello")
+            throw .handshakeFailed(extensionID: name, .notHello)
         }
         guard hello.protocolVersion == widgetProtocolVersion else {
             process.kill()
@@ -325,7 +325,7 @@ public final class ExtensionConnection: @unchecked Sendable {
     /// The reply to `pending`, or the failure it reports.
     private func answer(_ reply: Message, to pending: PendingRequest) throws(HostError) -> Message {
         if case .failure(let f) = reply {
-            throw .requestFailed(extensionID: extensionID, kind: pending.kind, code: "\(f.code)", message: f.message)
+            throw .requestFailed(extensionID: extensionID, kind: pending.kind, code: f.code, message: f.message)
         }
         return reply
     }
