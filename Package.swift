@@ -274,6 +274,10 @@ let package = Package(
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
+        // Layout and the render tree, without drawing.
+        .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
+        // The store's formats and files, without a host.
+        .testTarget(name: "WidgetStoreTests", dependencies: ["WidgetStore", "WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol"]),
         // An HTTP server on the loopback for tests of the network route.
         .target(name: "NetworkTestServer", path: "Tests/NetworkTestServer"),
         .testTarget(name: "WidgetNetworkTests", dependencies: ["WidgetNetwork", "WidgetProtocol", "NetworkTestServer"]),
@@ -288,13 +292,24 @@ let package = Package(
                 "LocalAuthentication", "WidgetArchive", "WidgetUI",
             ]
         ),
+        // What the multi-process tests share: the built products, temporary folders, a running host's
+        // output to wait on, a process's end through its pidfd.
+        .target(name: "HostTestSupport", dependencies: ["WidgetTesting", "CProcessContainment"], path: "Tests/HostTestSupport"),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetNetwork", "NetworkTestServer",
+                "WidgetNetwork", "NetworkTestServer", "HostTestSupport",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
                 "CProcessContainment",
+            ]
+        ),
+        // The command line as a user runs it: `widget-host` as a process, its output, files and exit status.
+        .testTarget(
+            name: "WidgetHostCommandLineTests",
+            dependencies: [
+                "HostTestSupport", "NetworkTestServer", "WidgetHostCore", "WidgetStore", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout",
+                "WidgetRender", "WidgetControl", "WidgetScheduling",
             ]
         ),
         .testTarget(

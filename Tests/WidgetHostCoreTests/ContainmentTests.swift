@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HostTestSupport
 import WidgetArchive
 import WidgetHostCore
 import WidgetStore

@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore

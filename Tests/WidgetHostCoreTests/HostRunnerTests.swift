@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import WidgetArchive
 import WidgetControl
 import WidgetHostCore

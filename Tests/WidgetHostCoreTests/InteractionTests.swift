@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import WidgetArchive
 import WidgetHostCore
 import WidgetLayout

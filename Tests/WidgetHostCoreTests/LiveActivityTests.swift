@@ -1,5 +1,6 @@
 import CaffeineShared
 import Foundation
+import HostTestSupport
 import LiveActivities
 import WidgetArchive
 import WidgetControl

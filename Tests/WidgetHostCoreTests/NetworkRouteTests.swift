@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import Foundation
+import HostTestSupport
 import NetworkTestServer
 import WidgetArchive
 @testable import WidgetHostCore

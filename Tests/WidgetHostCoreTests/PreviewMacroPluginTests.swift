@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import XCTest
 
 /// The `#Preview` compiler plugin, spoken to as the compiler speaks to it: length-prefixed JSON on its

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import WidgetHostCore
+import HostTestSupport
 import WidgetStore
 import XCTest
 

@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import XCTest
 
 /// An extension's realtime clock follows the host's (possibly virtual) clock: Date(), gettimeofday,

@@ -1,4 +1,5 @@
 import Foundation
+import HostTestSupport
 import WidgetRender
 import XCTest
 

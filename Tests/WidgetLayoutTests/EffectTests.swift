@@ -1,7 +1,6 @@
 import Foundation
 import WidgetArchive
 import WidgetLayout
-import WidgetRender
 import XCTest
 
 /// Render-time effects: rendering modes, redaction, always-on, the invalid state.

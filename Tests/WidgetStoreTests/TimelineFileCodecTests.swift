@@ -1,7 +1,6 @@
 import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
-import WidgetHostCore
 import WidgetProtocol
 import WidgetStore
 import XCTest

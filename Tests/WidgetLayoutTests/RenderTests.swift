@@ -2,7 +2,6 @@ import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetLayout
-import WidgetRender
 import XCTest
 
 final class RenderTests: XCTestCase {

@@ -4,19 +4,19 @@ import WidgetTesting
 import XCTest
 
 /// Paths to the package's built executables (the test bundle sits in the same build folder).
-enum BuiltProducts {
-    static var binDirectory: URL {
+public enum BuiltProducts {
+    public static var binDirectory: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     }
 
     /// A product of this package, as an author's test finds theirs: beside the test bundle, or built now.
-    static func executable(_ name: String) throws -> String {
+    public static func executable(_ name: String) throws -> String {
         try ExtensionProduct.path(name, file: #filePath)
     }
 }
 
 /// A fresh temporary folder, removed at teardown.
-func temporaryDirectory(_ test: XCTestCase) throws -> URL {
+public func temporaryDirectory(_ test: XCTestCase) throws -> URL {
     let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("widgethost-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     test.addTeardownBlock { try? FileManager.default.removeItem(at: dir) }
@@ -24,7 +24,7 @@ func temporaryDirectory(_ test: XCTestCase) throws -> URL {
 }
 
 /// A tiny "extension" written as a shell script, for misbehaviour the real SDK would never produce.
-func scriptExtension(_ test: XCTestCase, _ body: String) throws -> String {
+public func scriptExtension(_ test: XCTestCase, _ body: String) throws -> String {
     let dir = try temporaryDirectory(test)
     let path = dir.appendingPathComponent("script-extension").path
     try Data("#!/bin/sh\n\(body)\n".utf8).write(to: URL(fileURLWithPath: path))
@@ -34,16 +34,17 @@ func scriptExtension(_ test: XCTestCase, _ body: String) throws -> String {
 
 /// Values appended from several threads.
 // `@unchecked Sendable`: `storage` is only touched with `lock` held.
-final class LockedList<Value>: @unchecked Sendable {
+public final class LockedList<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [Value] = []
-    func append(_ value: Value) { lock.withLock { storage.append(value) } }
-    var values: [Value] { lock.withLock { storage } }
+    public init() {}
+    public func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    public var values: [Value] { lock.withLock { storage } }
 }
 
 /// Runs a program to its end with standard output and error together; its process (for how it
 /// ended) and what it printed.
-func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (process: Process, output: String) {
+public func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (process: Process, output: String) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -60,12 +61,12 @@ func runCapturingOutput(_ executable: String, _ arguments: [String]) throws -> (
 /// what it waits for (the host is up, a configuration was taken, an entry is shown) instead of asking
 /// again and again with sleeps in between.
 // `@unchecked Sendable`: `lines` and `ended` are only touched with `condition` locked.
-final class ProcessOutput: @unchecked Sendable {
+public final class ProcessOutput: @unchecked Sendable {
     private let condition = NSCondition()
     private var lines: [String] = []
     private var ended = false
 
-    init(_ pipe: Pipe) {
+    public init(_ pipe: Pipe) {
         let handle = pipe.fileHandleForReading
         Thread { [self] in
             var pending = Data()
@@ -88,12 +89,12 @@ final class ProcessOutput: @unchecked Sendable {
     }
 
     /// Every line so far.
-    var text: [String] { condition.withLock { lines } }
+    public var text: [String] { condition.withLock { lines } }
 
     /// Waits until `count` lines satisfy `matches` (counting from the first line), or the output ends,
     /// or `timeout` passes; returns whether they came.
     @discardableResult
-    func waitForLines(_ count: Int = 1, timeout: TimeInterval = 60, matching matches: (String) -> Bool) -> Bool {
+    public func waitForLines(_ count: Int = 1, timeout: TimeInterval = 60, matching matches: (String) -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         return condition.withLock {
             while lines.filter(matches).count < count {
@@ -107,7 +108,7 @@ final class ProcessOutput: @unchecked Sendable {
 /// `widget-host run --verbose` as a real process on a configuration, with its store, outputs and
 /// control socket in `dir`; returned once it says its control socket is there (it answers from then
 /// on), with its output (standard output and error) to wait on. Stopped by the caller (or by `--duration`).
-func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String] = [],
+public func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String] = [],
                duration: String = "60") throws -> (process: Process, output: ProcessOutput) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
@@ -127,7 +128,7 @@ func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: [String
 
 /// Waits until process `pid` (any process, not only a child) has ended, or `timeout` passes: its
 /// pidfd becomes readable when it does. Whether it ended.
-func waitForExit(of pid: pid_t, timeout: TimeInterval) -> Bool {
+public func waitForExit(of pid: pid_t, timeout: TimeInterval) -> Bool {
     let fd = widgethost_pidfd_open(pid)
     guard fd >= 0 else { return errno == ESRCH }  // already reaped
     defer { close(fd) }
@@ -138,7 +139,7 @@ func waitForExit(of pid: pid_t, timeout: TimeInterval) -> Bool {
     }
 }
 
-struct RunNotReady: Error, CustomStringConvertible {
-    var output: [String]
-    var description: String { "widget-host run did not come up: \(output.joined(separator: "\n"))" }
+public struct RunNotReady: Error, CustomStringConvertible {
+    public var output: [String]
+    public var description: String { "widget-host run did not come up: \(output.joined(separator: "\n"))" }
 }

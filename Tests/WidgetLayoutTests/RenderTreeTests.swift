@@ -1,7 +1,6 @@
 import Foundation
 import WidgetArchive
 import WidgetLayout
-import WidgetRender
 import XCTest
 
 /// The render tree is typed (colours are values, styles and weights are enums); JSON is a view of
