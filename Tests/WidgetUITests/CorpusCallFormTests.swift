@@ -216,6 +216,27 @@ final class CorpusCallFormTests: XCTestCase {
         XCTAssertTrue(huge.isEmpty, "a non-finite angle draws nothing")
     }
 
+    /// `CGAffineTransform` as Core Graphics defines it, and the arcs and paths it places.
+    func testArcsAndPathsGoThroughTheirTransform() {
+        let move = CGAffineTransform(translationX: 30, y: 5)
+        var moved = Path(), shifted = Path()
+        moved.addArc(center: .zero, radius: 10, startAngle: .degrees(0), endAngle: .degrees(90), clockwise: false, transform: move)
+        shifted.addArc(center: CGPoint(x: 30, y: 5), radius: 10, startAngle: .degrees(0), endAngle: .degrees(90), clockwise: false)
+        XCTAssertEqual(moved.boundingRect, shifted.boundingRect)
+        XCTAssertEqual(moved.currentPoint?.x ?? 0, 30, accuracy: 1e-9)
+        XCTAssertEqual(moved.currentPoint?.y ?? 0, 15, accuracy: 1e-9)
+        let doubled = shifted.applying(CGAffineTransform(scaleX: 2, y: 2))
+        XCTAssertEqual(doubled.boundingRect.width, shifted.boundingRect.width * 2, accuracy: 1e-9)
+        // Rotation turns +x towards +y; the operations' order is Core Graphics' own.
+        let quarter = CGPoint(x: 1, y: 0).applying(CGAffineTransform(rotationAngle: .pi / 2))
+        XCTAssertEqual(quarter.x, 0, accuracy: 1e-12)
+        XCTAssertEqual(quarter.y, 1, accuracy: 1e-12)
+        let t = CGAffineTransform(translationX: 10, y: 0).scaledBy(x: 2, y: 2)
+        XCTAssertEqual(CGPoint(x: 1, y: 1).applying(t), CGPoint(x: 12, y: 2), "scaled first, then moved")
+        XCTAssertEqual(CGPoint(x: 12, y: 2).applying(t.inverted()), CGPoint(x: 1, y: 1))
+        XCTAssertTrue(CGAffineTransform.identity.isIdentity)
+    }
+
     func testShapesRotateScaleAndMoveAsTheirViewsWould() {
         let countdown = Circle()
             .trim(from: 0, to: 0.75)

@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 import WidgetArchive
 
@@ -125,27 +126,43 @@ public nonisolated struct Path: Shape, Hashable, Sendable {
     /// +y, which is down on screen, so `clockwise: false` sweeps the way a clock's hands turn, as in
     /// SwiftUI. Drawn as cubic pieces of at most a quarter turn.
     public mutating func addArc(center: CGPoint, radius: CGFloat, startAngle: Angle, endAngle: Angle, clockwise: Bool,
-                                transform: CGAffineTransformValue = .identity) {
+                                transform: CGAffineTransform = .identity) {
         var sweep = endAngle.radians - startAngle.radians
         guard sweep.isFinite else { return }
         if abs(sweep) > 4 * .pi { sweep = sweep.truncatingRemainder(dividingBy: 2 * .pi) }
         if clockwise { while sweep > 0 { sweep -= 2 * .pi } } else { while sweep < 0 { sweep += 2 * .pi } }
-        addArc(center: center, radius: radius, from: startAngle.radians, sweep: sweep)
+        addArc(center: center, radius: radius, from: startAngle.radians, sweep: sweep, transform: transform)
     }
 
     /// `addRelativeArc(center:radius:startAngle:delta:transform:)`: an arc from `startAngle` turning by
     /// `delta` (a positive delta turns the way `addArc(…clockwise: false)` does), joined to the path by a
     /// line from the current point.
     public mutating func addRelativeArc(center: CGPoint, radius: CGFloat, startAngle: Angle, delta: Angle,
-                                        transform: CGAffineTransformValue = .identity) {
-        addArc(center: center, radius: radius, from: startAngle.radians, sweep: delta.radians)
+                                        transform: CGAffineTransform = .identity) {
+        addArc(center: center, radius: radius, from: startAngle.radians, sweep: delta.radians, transform: transform)
     }
 
-    /// An arc of at most a full turn, drawn as cubic pieces of at most a quarter turn.
-    private mutating func addArc(center: CGPoint, radius: CGFloat, from startAngle: Double, sweep: Double) {
+    /// The path with every point (and control point) through `transform`.
+    public func applying(_ transform: CGAffineTransform) -> Path {
+        var moved = Path()
+        moved.elements = elements.map { element in
+            switch element {
+            case .move(let p): .move(p.applying(transform))
+            case .line(let p): .line(p.applying(transform))
+            case .quad(let p, let c): .quad(p.applying(transform), control: c.applying(transform))
+            case .cubic(let p, let c1, let c2): .cubic(p.applying(transform), control1: c1.applying(transform), control2: c2.applying(transform))
+            case .close: .close
+            }
+        }
+        return moved
+    }
+
+    /// An arc of at most a full turn, drawn as cubic pieces of at most a quarter turn, each point
+    /// through `transform` (an affine map keeps a Bézier piece a Bézier piece of its control points).
+    private mutating func addArc(center: CGPoint, radius: CGFloat, from startAngle: Double, sweep: Double, transform: CGAffineTransform) {
         let sweep = sweep.isFinite ? max(-2 * .pi, min(2 * .pi, sweep)) : 0
         func point(_ a: Double) -> CGPoint { CGPoint(x: center.x + radius * cos(a), y: center.y + radius * sin(a)) }
-        let start = point(startAngle)
+        let start = point(startAngle).applying(transform)
         if currentPoint == nil { move(to: start) } else { addLine(to: start) }
         let pieces = max(1, Int((abs(sweep) / (.pi / 2)).rounded(.up)))
         let step = sweep / Double(pieces)
@@ -156,7 +173,7 @@ public nonisolated struct Path: Shape, Hashable, Sendable {
             let (p0, p3) = (point(a), point(b))
             let c1 = CGPoint(x: p0.x - k * radius * sin(a), y: p0.y + k * radius * cos(a))
             let c2 = CGPoint(x: p3.x + k * radius * sin(b), y: p3.y - k * radius * cos(b))
-            addCurve(to: p3, control1: c1, control2: c2)
+            addCurve(to: p3.applying(transform), control1: c1.applying(transform), control2: c2.applying(transform))
             a = b
         }
     }
@@ -176,7 +193,4 @@ public nonisolated struct Path: Shape, Hashable, Sendable {
     }
 }
 
-/// The transform `addArc` takes; only the identity is supported.
-public struct CGAffineTransformValue: Hashable, Sendable {
-    public static let identity = CGAffineTransformValue()
-}
+
