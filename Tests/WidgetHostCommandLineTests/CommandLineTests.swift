@@ -13,22 +13,6 @@ import XCTest
 /// The `widget-host` executable as a user runs it: exit statuses, error messages, the running host
 /// and its control socket.
 final class CommandLineTests: XCTestCase {
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
-
-    private func widgetHost(_ args: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        process.arguments = args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
     func testWrongArgumentsExitWithStatus2AndSaySo() throws {
         let unknown = try widgetHost(["frobnicate"])
         XCTAssertEqual(unknown.status, 2)

@@ -8,34 +8,10 @@ import XCTest
 /// exception sets, an intent definition, a local package whose views import SwiftUI, a chart, a
 /// SwiftData model, asset symbols and a JPEG) imported, built and previewed with real processes.
 final class ImportCommandTests: XCTestCase {
-    struct Output { var status: Int32; var stdout: String; var stderr: String }
-
     private var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
     private var fixture: URL { repository.appendingPathComponent("Tests/Fixtures/TripPlanner/TripPlanner.xcodeproj") }
-
-    private func widgetHost(_ args: [String]) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try BuiltProducts.executable("widget-host"))
-        process.arguments = args
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stderrData = LockedList<Data>()
-        let stderrRead = DispatchSemaphore(value: 0)
-        let reader = Thread {
-            stderrData.append(err.fileHandleForReading.readDataToEndOfFile())
-            stderrRead.signal()
-        }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        stderrRead.wait()
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderrData.values.first ?? Data(), as: UTF8.self))
-    }
 
     /// The package is kept under `.build` between runs (an import writes over its own earlier
     /// output), so that only the first run builds this package's modules again for it.
