@@ -301,7 +301,6 @@ let package = Package(
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
                 "WidgetNetwork", "NetworkTestServer", "HostTestSupport",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
-                "CProcessContainment",
             ]
         ),
         // The command line as a user runs it: `widget-host` as a process, its output, files and exit status.

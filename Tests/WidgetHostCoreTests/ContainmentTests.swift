@@ -138,11 +138,12 @@ final class ContainmentTests: XCTestCase {
     }
 
     /// Not only when the host stops it: when it crashes too. (Under the basic sandbox, what it started in
-    /// the last tenth of a second before crashing could escape; the wait below is longer than that.)
+    /// the last tenth of a second before crashing could escape, unseen by the watch: the test waits
+    /// until the watch has seen the children.)
     private func assertOutlivedByNothingWhenItCrashes(sandbox: SandboxLevel) throws {
         let host = try host(sandbox: sandbox)
         let (process, children) = try startChildren(host)
-        usleep(300_000)
+        XCTAssertTrue(process.waitUntilWatched(children, timeout: 10), "the watch has seen every child before the crash")
         let session = WidgetSession(host: host, instance: WidgetInstance(
             id: "crash", extensionPath: try BuiltProducts.executable("Misbehaving"), kind: "crash", family: .systemSmall))
         _ = try session.reload()

@@ -26,6 +26,8 @@ public final class LaunchedProcess: @unchecked Sendable {
     private let statusPipe: Int32?
     private let memoryLimit: Int?
     private var lastSeen: [ProcessTree.Member] = []
+    /// Signalled after each look of the watch, for whoever waits until it has seen a process.
+    private let looked = NSCondition()
     private var overLimit: Termination?
     private let processLimit: Int?
     private let descriptorLimit: Int?
@@ -193,7 +195,10 @@ public final class LaunchedProcess: @unchecked Sendable {
         // are no longer below it, and they are exactly what must be found.
         let tree = ProcessTree.descendants(of: pid)
         let earlier = lock.withLock { lastSeen }.filter { !tree.contains($0) && ProcessTree.isAlive($0) }
-        lock.withLock { lastSeen = tree + earlier }
+        looked.withLock {
+            lock.withLock { lastSeen = tree + earlier }
+            looked.broadcast()
+        }
         let counted = (sandbox == .full ? [] : [pid]) + tree.map(\.pid)
         if let limit = processLimit {
             let tasks = counted.reduce(0) { $0 + ProcessTree.taskCount(of: $1) }
@@ -204,6 +209,19 @@ public final class LaunchedProcess: @unchecked Sendable {
             if footprint > limit { return stop(.overMemoryLimit(footprint: footprint, limit: limit)) }
         }
         noteDescriptorLimit(among: counted)
+    }
+
+    /// Waits until the watch has seen every process of `pids` in the extension's tree (so that they are
+    /// stopped with it even once they have left the tree), or `timeout` passes. Whether it has.
+    package func waitUntilWatched(_ pids: [pid_t], timeout: TimeInterval) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        return looked.withLock {
+            while true {
+                let seen = Set(lock.withLock { lastSeen }.map(\.pid))
+                if pids.allSatisfy(seen.contains) { return true }
+                if !looked.wait(until: deadline) { return false }
+            }
+        }
     }
 
     /// Notes, once per launch, a process holding as many descriptors as it may.
