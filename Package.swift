@@ -185,16 +185,18 @@ let package = Package(
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
         .target(
             name: "WidgetSimulation",
-            dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "LiveActivities", "SmartStack"]
+            dependencies: ["WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetRandom", "LiveActivities", "SmartStack"]
         ),
         // Random valid archives and a seeded generator, reproducible from a seed: round-trip tests,
         // fuzz seeds, simulations.
-        .target(name: "WidgetArchiveGenerator", dependencies: ["WidgetArchive"]),
+        .target(name: "WidgetArchiveGenerator", dependencies: ["WidgetArchive", "WidgetRandom"]),
+        // A seeded generator (SplitMix64): the same seed gives the same draws on every machine.
+        .target(name: "WidgetRandom"),
         // `fuzz`: targets (archive, IPC frame, render), structure-aware mutation, crash capture. Also
         // what the libFuzzer harnesses in Tools/Fuzzing link.
         .target(
             name: "WidgetFuzzing",
-            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetStore"]
+            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetRandom", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetStore"]
         ),
         .executableTarget(
             name: "widget-host",
@@ -266,13 +268,13 @@ let package = Package(
         ),
         .executableTarget(name: "virtual-clock-refusal-probe", dependencies: ["CVirtualClock"], path: "Tests/VirtualClockRefusalProbe"),
 
-        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetArchive", "WidgetArchiveGenerator"]),
+        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetRandom", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(
             name: "WidgetUITests",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CoreGraphics", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit", "WidgetLayout", "WidgetUI"]
         ),
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRandom", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         // Layout and the render tree, without drawing.
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
@@ -299,7 +301,7 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetNetwork", "NetworkTestServer", "HostTestSupport",
+                "WidgetNetwork", "NetworkTestServer", "HostTestSupport", "WidgetRandom",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
             ]
         ),
@@ -315,14 +317,14 @@ let package = Package(
             name: "WidgetFuzzingTests",
             dependencies: ["WidgetFuzzing", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout", "WidgetRender"]
         ),
-        .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
+        .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetRandom", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetScheduleLog", "WidgetProtocol"]),
         .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
         .testTarget(name: "SmartStackTests", dependencies: ["SmartStack", "WidgetProtocol"]),
         .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),
         .testTarget(
             name: "WidgetSimulationTests",
-            dependencies: ["WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator",
+            dependencies: ["WidgetRandom", "WidgetSimulation", "WidgetScheduling", "WidgetHostCore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator",
                            "LiveActivities", "SmartStack"]
         ),
     ]

@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetRandom
 
 /// Generates valid archive trees from a seed: every node kind, every modifier, nested to a chosen
 /// depth. Property tests round-trip them; the fuzzer mutates their encodings.

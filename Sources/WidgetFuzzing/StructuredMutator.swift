@@ -1,5 +1,6 @@
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetRandom
 import WidgetStore
 
 /// Mutations that know the format: byte flips, truncations, insertions, length-field lies (varints

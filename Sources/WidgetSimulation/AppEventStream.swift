@@ -1,6 +1,6 @@
 import Foundation
 import WidgetArchive
-import WidgetArchiveGenerator
+import WidgetRandom
 import WidgetScheduling
 
 /// The scenario's app events (reload requests, taps, configuration and system changes), made a

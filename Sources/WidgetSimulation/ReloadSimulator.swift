@@ -1,8 +1,8 @@
 import Foundation
 import WidgetArchive
-import WidgetArchiveGenerator
 import WidgetHostCore
 import WidgetProtocol
+import WidgetRandom
 import WidgetScheduling
 
 /// Plays a scenario on a virtual clock: every reload request is decided against the instance's

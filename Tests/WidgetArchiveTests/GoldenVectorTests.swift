@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetRandom
 import XCTest
 
 /// The committed vectors pin the format: current code must reproduce their bytes exactly, decode them

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetRandom
 import XCTest
 
 /// Hostile bytes get a typed error with an offset: never a trap, never a different tree.

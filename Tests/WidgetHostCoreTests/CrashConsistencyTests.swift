@@ -4,6 +4,7 @@ import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetControl
 import WidgetHostCore
+import WidgetRandom
 import WidgetStore
 import XCTest
 

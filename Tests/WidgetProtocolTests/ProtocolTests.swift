@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetProtocol
+import WidgetRandom
 import XCTest
 
 final class ProtocolTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetLayout
+import WidgetRandom
 import WidgetRender
 import XCTest
 

@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetArchiveGenerator
+import WidgetRandom
 import WidgetScheduling
 @testable import WidgetSimulation
 import XCTest
