@@ -92,6 +92,15 @@ final class DocumentationLinkTests: XCTestCase {
         }
     }
 
+    /// A code fence left open turns the rest of a page into code: every page closes each one it opens.
+    func testEveryCodeFenceIsClosed() throws {
+        for page in try pages() {
+            let fences = try String(contentsOf: page, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+                .filter { $0.drop { $0 == " " }.hasPrefix("```") }
+            XCTAssertEqual(fences.count % 2, 0, "\(page.lastPathComponent): an unclosed code fence")
+        }
+    }
+
     func testTheReadmeStaysAnIntroduction() throws {
         let readme = try String(contentsOf: repository.appendingPathComponent("README.md"), encoding: .utf8)
         XCTAssertTrue(readme.contains("swift run widget-host demo"))
