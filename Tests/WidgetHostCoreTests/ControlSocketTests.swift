@@ -67,7 +67,15 @@ final class ControlSocketTests: XCTestCase {
         """, [path])
         defer { server.terminate(); server.waitUntilExit() }
         // It says so once it listens: wait for that line.
-        let said = (server.standardOutput as? Pipe)?.fileHandleForReading.availableData ?? Data()
+        var said = Data()
+        if let output = (server.standardOutput as? Pipe)?.fileHandleForReading {
+            // The line may come in more than one read.
+            while !said.contains(UInt8(ascii: "\n")) {
+                let chunk = output.availableData
+                if chunk.isEmpty { break }
+                said += chunk
+            }
+        }
         XCTAssertEqual(String(decoding: said, as: UTF8.self), "listening\n")
         XCTAssertThrowsError(try ControlSocket.send(ControlRequest(command: .status), to: path, timeout: 5)) { error in
             XCTAssertTrue("\(error)".contains("served by user 65534, not by you"), "\(error)")
