@@ -34,7 +34,10 @@ let package = Package(
         ),
         .executableTarget(
             name: "host-benchmark",
-            dependencies: [.product(name: "WidgetHostCore", package: "WidgetHost"), .product(name: "WidgetStore", package: "WidgetHost")]
+            dependencies: [
+                .product(name: "WidgetHostCore", package: "WidgetHost"), .product(name: "WidgetStore", package: "WidgetHost"),
+                .product(name: "WidgetControl", package: "WidgetHost"),
+            ]
         ),
         .executableTarget(
             name: "simulate-benchmark",

@@ -12,6 +12,7 @@
 import Glibc
 #endif
 import Foundation
+import WidgetControl
 import WidgetHostCore
 import WidgetStore
 

@@ -64,7 +64,7 @@ for _ in 0..<300 {
 // alternating instants so that none is served from the session's cache.
 var phases: [[Double]] = [[], [], [], []]
 let toggle = try todoSession.render().root.allNodes().first { $0.id == "milk" }!.action!
-let toggleIntent = IntentReference(typeIdentifier: toggle.target!, parameters: [UInt8](Data(base64Encoded: toggle.parameters!)!))
+let toggleIntent = toggle.intent!
 let todoQuery = ExtensionConnection.TimelineArguments(kind: "ToDoList", family: .systemMedium)
 for _ in 0..<100 {
     phases[0].append(try time { _ = try todoSession.render(at: clock.now.addingTimeInterval(Double(phases[0].count % 2) + 2)) })
