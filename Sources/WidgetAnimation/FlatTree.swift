@@ -167,13 +167,7 @@ struct FlatTree {
         func mix(_ d: Double?) { mix(d?.bitPattern ?? 0x7FF8_DEAD_0000_0001) }
         func mix(_ s: String?) { mix(s.map(FNV1a.hash) ?? 0x5EED) }
         // Image bytes and path data can be long: the standard hash is quicker per byte than FNV-1a.
-        func mixLong(_ s: String?) { mix(UInt64(bitPattern: Int64(s?.hashValue ?? 0x5EED))) }
-        func mixLong(_ b: Base64Bytes?) {
-            guard let b else { return mix(0x5EED) }
-            var hasher = Hasher()
-            b.bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-            mix(UInt64(bitPattern: Int64(hasher.finalize())))
-        }
+        func mixLong(_ v: (some Hashable)?) { mix(UInt64(bitPattern: Int64(v?.hashValue ?? 0x5EED))) }
         func mix(_ c: RenderColor?) { mix(c.map { UInt64($0.red) << 24 | UInt64($0.green) << 16 | UInt64($0.blue) << 8 | UInt64($0.alpha) } ?? 1 << 40) }
         mix(node.pointee.text)
         mix(node.pointee.color)
@@ -185,7 +179,7 @@ struct FlatTree {
         mixLong(node.pointee.imageData)
         if let shape = node.pointee.shape { mix(UInt64(bitPattern: Int64(shape.hashValue))) }
         mix(node.pointee.cornerRadius)
-        if let path = node.pointee.pathData { mix(UInt64(bitPattern: Int64(path.hashValue))) } else { mix(0x5EED) }
+        mixLong(node.pointee.pathData)
         mix(node.pointee.strokeWidth)
         mix(node.pointee.trimFrom)
         mix(node.pointee.trimTo)

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Why the store could not keep or give back a file: each case names the file, and carries the cause
 /// as a value (the failed call's `Errno`, the `.timeline` format's own error), not as words.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -19,11 +15,6 @@ public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .io(let path, _), .corrupt(let path, _), .unencodableActivity(let path), .fileTooLarge(let path, _, _): path
         }
-    }
-
-    /// The error number of a failed call, if that is what happened.
-    public var errno: Errno? {
-        if case .io(_, let code) = self { code } else { nil }
     }
 
     public var description: String {
