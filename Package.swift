@@ -50,6 +50,7 @@ let package = Package(
         .library(name: "WidgetNetwork", targets: ["WidgetNetwork"]),
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetStore", targets: ["WidgetStore"]),
+        .library(name: "WidgetProcess", targets: ["WidgetProcess"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
@@ -162,6 +163,9 @@ let package = Package(
         // its own, for `run` and `simulate` (follow it with `tail -f`).
         .target(name: "WidgetScheduleLog", dependencies: ["WidgetScheduling"]),
         .target(name: "CProcessContainment"),
+        // Extension processes: launching one (sandboxed or not, with its private root), watching its
+        // process tree, ending it. The host's process system calls live here, with typed errors.
+        .target(name: "WidgetProcess", dependencies: ["WidgetProtocol", "CProcessContainment"]),
         // The network as the host governs it: every extension request through one gateway, checked
         // against an allow-list, fetched live, recorded or replayed, bounded and logged.
         .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol"]),
@@ -178,7 +182,7 @@ let package = Package(
             name: "WidgetHostCore",
             dependencies: [
                 "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
-                "WidgetStore",
+                "WidgetStore", "WidgetProcess",
                 "WidgetNetwork", "CProcessContainment",
             ]
         ),
@@ -201,7 +205,7 @@ let package = Package(
         .executableTarget(
             name: "widget-host",
             dependencies: [
-                "WidgetHostCore", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
+                "WidgetHostCore", "WidgetProcess", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities",
                 "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
@@ -301,16 +305,18 @@ let package = Package(
             name: "WidgetHostCoreTests",
             dependencies: [
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
-                "WidgetNetwork", "NetworkTestServer", "HostTestSupport", "WidgetRandom",
+                "WidgetNetwork", "NetworkTestServer", "HostTestSupport", "WidgetRandom", "WidgetProcess",
                 "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
             ]
         ),
         // The command line as a user runs it: `widget-host` as a process, its output, files and exit status.
+        // The process module alone: launch refusals, the process tree, the loader's files.
+        .testTarget(name: "WidgetProcessTests", dependencies: ["WidgetProcess", "HostTestSupport"]),
         .testTarget(
             name: "WidgetHostCommandLineTests",
             dependencies: [
                 "HostTestSupport", "NetworkTestServer", "WidgetHostCore", "WidgetStore", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout",
-                "WidgetRender", "WidgetControl", "WidgetScheduling",
+                "WidgetRender", "WidgetControl", "WidgetScheduling", "WidgetProcess",
             ]
         ),
         .testTarget(

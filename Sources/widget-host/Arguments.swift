@@ -1,6 +1,7 @@
 import Foundation
 import WidgetHostCore
 import WidgetNetwork
+import WidgetProcess
 
 /// A wrong command line: printed with the usage, exit status 2.
 struct UsageError: Error, CustomStringConvertible {

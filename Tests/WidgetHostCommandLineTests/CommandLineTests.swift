@@ -6,6 +6,7 @@ import WidgetControl
 import WidgetHostCore
 import WidgetLayout
 import NetworkTestServer
+import WidgetProcess
 import WidgetScheduling
 import WidgetStore
 import XCTest

@@ -5,6 +5,7 @@ import Foundation
 import HostTestSupport
 import WidgetControl
 @testable import WidgetHostCore
+import WidgetProcess
 import XCTest
 
 /// The chaos soak, short, and what it rests on: the same driver as `Tools/Chaos/soak.sh`, for 20 s with

@@ -5,6 +5,7 @@ import Foundation
 import HostTestSupport
 import WidgetArchive
 import WidgetHostCore
+import WidgetProcess
 import WidgetStore
 import XCTest
 

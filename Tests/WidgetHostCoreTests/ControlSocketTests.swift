@@ -6,6 +6,7 @@ import HostTestSupport
 import WidgetArchive
 import WidgetControl
 import WidgetHostCore
+import WidgetProcess
 import WidgetStore
 import XCTest
 

@@ -112,7 +112,7 @@ final class ExtensionProcessTests: XCTestCase {
     func testMissingExecutableIsAClearError() throws {
         let host = WidgetHost(store: ArchiveStore(root: try temporaryDirectory(self)), clock: VirtualClock(start: t0))
         XCTAssertThrowsError(try host.connection(to: "/nonexistent/ext")) { error in
-            guard case .extensionNotExecutable(let path, _) = error as? HostError else { return XCTFail("\(error)") }
+            guard case .launch(.extensionNotExecutable(let path, _)) = error as? HostError else { return XCTFail("\(error)") }
             XCTAssertEqual(path, "/nonexistent/ext")
         }
     }

@@ -7,6 +7,7 @@ import NetworkTestServer
 import WidgetArchive
 @testable import WidgetHostCore
 import WidgetNetwork
+import WidgetProcess
 import WidgetStore
 import WidgetTesting
 import XCTest

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import Foundation
 @testable import WidgetHostCore
+@testable import WidgetProcess
 import HostTestSupport
 import WidgetStore
 import XCTest
@@ -236,19 +237,10 @@ final class PrivateRootTests: XCTestCase {
                                   ("/no/such/place", "does not exist")] {
             host.readPaths["CaffeineTracker"] = [given]
             XCTAssertThrowsError(try host.root(for: executable)) { error in
-                guard case .readPathRefused(_, let granted, let reason) = error as? HostError else { return XCTFail("\(error)") }
+                guard case .launch(.readPathRefused(_, let granted, let reason)) = error as? HostError else { return XCTFail("\(error)") }
                 XCTAssertEqual(granted, given)
                 XCTAssertTrue(reason.contains(expected), reason)
             }
         }
-    }
-
-    func testTheLoadersCacheIsReadAsGlibcWritesIt() throws {
-        let cache = try XCTUnwrap(try? Data(contentsOf: URL(fileURLWithPath: LoaderSearch.cacheFile)), "no ld.so.cache here")
-        let entries = LoaderSearch.readCache([UInt8](cache))
-        XCTAssertTrue(entries["libc.so.6"]?.contains { $0.hasPrefix("/") } == true, "\(entries.keys.sorted().prefix(10))")
-        XCTAssertEqual(LoaderSearch.readCache(Array("glibc-ld.so.cache1.1".utf8) + [UInt8](repeating: 0xFF, count: 40)), [:], "an absurd count reads as empty")
-        XCTAssertEqual(LoaderSearch.readCache(Array("not a cache".utf8)), [:])
-        XCTAssertNil(ELFFile(path: #filePath), "a source file is not an ELF object")
     }
 }

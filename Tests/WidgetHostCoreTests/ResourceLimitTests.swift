@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 @testable import WidgetHostCore
 import HostTestSupport
+import WidgetProcess
 import WidgetStore
 import XCTest
 

@@ -2,6 +2,7 @@ import Foundation
 import HostTestSupport
 import WidgetArchive
 import WidgetHostCore
+import WidgetProcess
 import WidgetProtocol
 import WidgetStore
 import XCTest

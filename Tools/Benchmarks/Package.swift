@@ -16,6 +16,7 @@ let package = Package(
             dependencies: [
                 .product(name: "WidgetArchive", package: "WidgetHost"),
                 .product(name: "WidgetHostCore", package: "WidgetHost"),
+                .product(name: "WidgetProcess", package: "WidgetHost"),
                 .product(name: "WidgetRender", package: "WidgetHost"),
                 .product(name: "WidgetControl", package: "WidgetHost"),
                 .product(name: "WidgetLayout", package: "WidgetHost"),
@@ -36,7 +37,7 @@ let package = Package(
             name: "host-benchmark",
             dependencies: [
                 .product(name: "WidgetHostCore", package: "WidgetHost"), .product(name: "WidgetStore", package: "WidgetHost"),
-                .product(name: "WidgetControl", package: "WidgetHost"),
+                .product(name: "WidgetControl", package: "WidgetHost"), .product(name: "WidgetProcess", package: "WidgetHost"),
             ]
         ),
         .executableTarget(

@@ -1,18 +1,13 @@
 import Foundation
 import WidgetArchive
+import WidgetProcess
 import WidgetProtocol
 import WidgetStore
 
 /// What went wrong on the host side, with the context a user needs to act on it.
 public enum HostError: Error, Hashable, Sendable {
-    case extensionNotExecutable(path: String, errno: Int32)
-    case spawnFailed(path: String, errno: Int32)
-    /// A sandboxed launch failed at `step` (or, for `path` "(probe)", the level is not available here).
-    case sandboxFailed(path: String, level: String, step: LaunchStep, errno: Int32)
-    /// One path of the full sandbox's root could not be bound.
-    case grantFailed(path: String, granted: String, errno: Int32)
-    /// A configured read path the host will not grant.
-    case readPathRefused(path: String, granted: String, reason: String)
+    /// The extension's process could not be started (the failed step, with its `errno`).
+    case launch(LaunchError)
     case system(call: String, errno: Int32)
     /// The extension did not say hello in time, or said something else first.
     case handshakeFailed(extensionID: String, HandshakeFailure)
@@ -54,11 +49,7 @@ public enum HostError: Error, Hashable, Sendable {
 extension HostError: CustomStringConvertible {
     public var description: String {
         switch self {
-        case .extensionNotExecutable(let path, let e): "extension \(path) is not an executable file: \(String(cString: strerror(e)))"
-        case .spawnFailed(let path, let e): "could not start \(path): \(String(cString: strerror(e)))"
-        case .sandboxFailed(let path, let level, let step, let e): "\(level) sandbox for \(path): \(step) failed: \(String(cString: strerror(e)))"
-        case .grantFailed(let path, let granted, let e): "full sandbox for \(path): binding \(granted) into its root failed: \(String(cString: strerror(e)))"
-        case .readPathRefused(let path, let granted, let reason): "full sandbox for \(path): read path \(granted) refused: \(reason)"
+        case .launch(let error): error.description
         case .system(let call, let e): "\(call) failed: \(String(cString: strerror(e)))"
         case .handshakeFailed(let id, let reason): "extension \(id): handshake failed: \(reason)"
         case .protocolVersionMismatch(let id, let found, let expected): "extension \(id) speaks protocol \(found), the host speaks \(expected)"

@@ -2,6 +2,7 @@ import Foundation
 import WidgetArchive
 import WidgetLayout
 import WidgetNetwork
+import WidgetProcess
 import WidgetProtocol
 import WidgetRender
 import WidgetStore
@@ -131,7 +132,11 @@ public final class WidgetHost: @unchecked Sendable {
         spec.hiddenFolders = [store.root.path] + coveredFolders
         spec.readPaths = readPaths[name] ?? []
         let path = PosixProcessLauncher.realPath(executable)
-        return try PosixProcessLauncher.root(for: spec, executable: path, libraryPath: ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"])
+        do {
+            return try PosixProcessLauncher.root(for: spec, executable: path, libraryPath: ProcessInfo.processInfo.environment["LD_LIBRARY_PATH"])
+        } catch {
+            throw .launch(error)
+        }
     }
 
     /// Launches `executable` (its launch lock held), after recording the death of an earlier process.

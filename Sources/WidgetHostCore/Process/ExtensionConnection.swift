@@ -1,6 +1,7 @@
 import Foundation
 import WidgetArchive
 import WidgetLayout
+import WidgetProcess
 import WidgetProtocol
 import WidgetRender
 
@@ -45,7 +46,12 @@ public final class ExtensionConnection: @unchecked Sendable {
 
     /// Launches `spec`, waits for `hello` until `handshakeTimeout` seconds.
     public static func open(_ spec: LaunchSpec, launcher: ProcessLauncher, handshakeTimeout: Double = 10) throws(HostError) -> ExtensionConnection {
-        let process = try launcher.launch(spec)
+        let process: LaunchedProcess
+        do {
+            process = try launcher.launch(spec)
+        } catch {
+            throw .launch(error)
+        }
         let name = URL(fileURLWithPath: spec.executable).lastPathComponent
         let message: Message
         do {

@@ -3,6 +3,7 @@ import WidgetArchive
 import WidgetHostCore
 import WidgetLayout
 import WidgetNetwork
+import WidgetProcess
 import WidgetProtocol
 import WidgetRender
 import WidgetScheduling

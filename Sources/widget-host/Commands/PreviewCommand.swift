@@ -3,6 +3,7 @@ import WidgetAnimation
 import WidgetArchive
 import WidgetHostCore
 import WidgetLayout
+import WidgetProcess
 import WidgetProtocol
 import WidgetRender
 import WidgetStore

@@ -4,6 +4,7 @@ import Glibc
 import Foundation
 import WidgetControl
 import WidgetHostCore
+import WidgetProcess
 import WidgetScheduleLog
 import WidgetScheduling
 import WidgetStore

@@ -2,6 +2,7 @@ import Foundation
 import LiveActivities
 import WidgetArchive
 import WidgetHostCore
+import WidgetProcess
 import WidgetScheduleLog
 import WidgetScheduling
 import WidgetSimulation

@@ -14,6 +14,7 @@ import Glibc
 import Foundation
 import WidgetControl
 import WidgetHostCore
+import WidgetProcess
 import WidgetStore
 
 guard CommandLine.arguments.count == 2 else {

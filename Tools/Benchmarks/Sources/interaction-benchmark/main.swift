@@ -15,6 +15,7 @@ import WidgetArchive
 import WidgetControl
 import WidgetHostCore
 import WidgetLayout
+import WidgetProcess
 import WidgetProtocol
 import WidgetRender
 import WidgetStore

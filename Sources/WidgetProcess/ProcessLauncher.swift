@@ -7,7 +7,7 @@ import WidgetProtocol
 
 /// Starts extension processes. A seam, so tests can substitute a launcher and assert on what was asked.
 public protocol ProcessLauncher: Sendable {
-    func launch(_ spec: LaunchSpec) throws(HostError) -> LaunchedProcess
+    func launch(_ spec: LaunchSpec) throws(LaunchError) -> LaunchedProcess
 }
 
 /// What to start and how.
@@ -71,7 +71,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         self.sandbox = sandbox
     }
 
-    public func launch(_ spec: LaunchSpec) throws(HostError) -> LaunchedProcess {
+    public func launch(_ spec: LaunchSpec) throws(LaunchError) -> LaunchedProcess {
         guard access(spec.executable, X_OK) == 0 else {
             throw .extensionNotExecutable(path: spec.executable, errno: errno)
         }
@@ -196,7 +196,7 @@ extension PosixProcessLauncher {
 extension PosixProcessLauncher {
     /// The root for `spec` in the full sandbox. A configured read path must exist and may not reach
     /// the host's folders or the data folder, in either direction.
-    static func root(for spec: LaunchSpec, executable: String, libraryPath: String?) throws(HostError) -> ExtensionRoot {
+    package static func root(for spec: LaunchSpec, executable: String, libraryPath: String?) throws(LaunchError) -> ExtensionRoot {
         let fenced = (spec.hiddenFolders + (spec.dataDirectory.map { [$0] } ?? [])).map(realPath)
         var extra: [String] = []
         for given in spec.readPaths {
@@ -212,7 +212,7 @@ extension PosixProcessLauncher {
         return ExtensionRoot.of(executable: executable, libraryPath: libraryPath, extra: extra)
     }
 
-    static func realPath(_ path: String) -> String {
+    package static func realPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)

@@ -10,7 +10,7 @@ import Foundation
 /// not news, and are dropped.
 ///
 /// `@unchecked Sendable`: `pending` and `found` are only touched with `lock` held.
-final class RefusedReads: @unchecked Sendable {
+package final class RefusedReads: @unchecked Sendable {
     private let pipe: Int32
     private let writable: [String]
     private let lock = NSLock()
@@ -28,7 +28,7 @@ final class RefusedReads: @unchecked Sendable {
     deinit { close(pipe) }
 
     /// Every path reported so far, oldest first.
-    var paths: [String] {
+    package var paths: [String] {
         lock.withLock {
             drain()
             return found

@@ -42,7 +42,7 @@ public final class LaunchedProcess: @unchecked Sendable {
     private static let watchQueue = DispatchQueue(label: "WidgetHost.processWatch", qos: .utility)
 
     /// Full sandbox: what the extension tried to open that its root lacks.
-    let refusedReads: RefusedReads?
+    package let refusedReads: RefusedReads?
 
     init(pid: pid_t, channel: FrameChannel, sandbox: SandboxLevel = .none, statusPipe: Int32? = nil, memoryLimit: Int? = nil,
          processLimit: Int? = nil, descriptorLimit: Int? = nil, refusedReads: RefusedReads? = nil) {

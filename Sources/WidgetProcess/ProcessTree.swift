@@ -6,7 +6,7 @@ import Foundation
 /// An extension's processes as the kernel lists them in /proc: who descends from whom, when each
 /// started (so a recorded id is never mistaken for a later process that reused it), and how much
 /// memory they hold between them.
-enum ProcessTree {
+package enum ProcessTree {
     /// A process, told apart from any later one with the same id by its start time.
     struct Member: Hashable, Sendable {
         var pid: pid_t
@@ -44,7 +44,7 @@ enum ProcessTree {
     }
 
     /// Field 4 of /proc/PID/stat.
-    static func parent(of pid: pid_t) -> pid_t? {
+    package static func parent(of pid: pid_t) -> pid_t? {
         let fields = statFields(of: pid)
         return fields.count > 1 ? pid_t(fields[1]) : nil
     }

@@ -45,7 +45,7 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         return false
     }
 
-    func probe() -> Result<Void, HostError> {
+    func probe() -> Result<Void, LaunchError> {
         var spec = widgethost_launch()
         spec.level = rank
         spec.probe_only = 1
