@@ -89,9 +89,11 @@ final class ContainmentTests: XCTestCase {
         XCTAssertTrue(FileManager.default.fileExists(atPath: field(text, "outside")), text)
     }
 
-    /// The `sleep`s an extension's `spawnsChildren` probe started: one in its group, one in a session of
-    /// its own, one orphaned by a shell (a daemon's double fork). Found from the host's side of /proc.
-    private func sleeps(below pid: pid_t) -> [pid_t] {
+    /// What an extension's `spawnsChildren` probe started (not the extension itself): a `sleep` in its group, one in a session of
+    /// its own, and one orphaned by a shell (a daemon's double fork). Found from the host's side of
+    /// /proc, by place rather than name: the orphan is reparented before its shell's exit is reported
+    /// (so it is there when the probe answers), but may not have become `sleep` yet.
+    private func descendants(below pid: pid_t) -> [pid_t] {
         var found: [pid_t] = []
         var queue = [pid]
         while let next = queue.popLast() {
@@ -100,8 +102,10 @@ final class ContainmentTests: XCTestCase {
                 let text = (try? String(contentsOfFile: "/proc/\(next)/task/\(task)/children", encoding: .utf8)) ?? ""
                 for child in text.split(separator: " ").compactMap({ pid_t($0) }) {
                     queue.append(child)
+                    // Under the full sandbox the launched process is the namespace's init, and the
+                    // extension itself is its child.
                     let name = (try? String(contentsOfFile: "/proc/\(child)/comm", encoding: .utf8)) ?? ""
-                    if name.hasPrefix("sleep") { found.append(child) }
+                    if !name.hasPrefix("Misbehaving") { found.append(child) }
                 }
             }
         }
@@ -112,12 +116,7 @@ final class ContainmentTests: XCTestCase {
         _ = try probe(host, "spawnsChildren")
         let connection = try host.connection(to: try BuiltProducts.executable("Misbehaving"))
         XCTAssertEqual(getpgid(connection.process.pid), connection.process.pid, "the extension leads a process group of its own")
-        // The orphan's shell has exited, but the orphan may not have become `sleep` yet.
-        var children = sleeps(below: connection.process.pid)
-        for _ in 0..<200 where children.count < 3 {
-            usleep(10_000)
-            children = sleeps(below: connection.process.pid)
-        }
+        let children = descendants(below: connection.process.pid)
         XCTAssertEqual(children.count, 3, "the group's child, the session leader and the orphan stay in its tree")
         for child in children { XCTAssertTrue(host.isExtensionProcess(child), "\(child) is known as the extension's") }
         return (connection.process, children)
@@ -167,7 +166,7 @@ final class ContainmentTests: XCTestCase {
         let host = try host(sandbox: .none)
         _ = try probe(host, "spawnsChildren")
         let connection = try host.connection(to: try BuiltProducts.executable("Misbehaving"))
-        let children = sleeps(below: connection.process.pid)
+        let children = descendants(below: connection.process.pid)
         XCTAssertEqual(children.count, 2, "the orphan has left the tree")
         let inGroup = children.filter { getpgid($0) == connection.process.pid }
         XCTAssertEqual(inGroup.count, 1)
