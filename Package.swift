@@ -206,7 +206,7 @@ let package = Package(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetProcess", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
-                "WidgetControl", "LiveActivities",
+                "WidgetControl", "LiveActivities", "CProcessContainment",
                 "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
         ),

@@ -11,6 +11,10 @@ int widgethost_peer_credentials(int fd, pid_t *pid, uid_t *uid);
 /// which the Glibc module does not expose. Returns -1 with errno set where the kernel lacks it.
 int widgethost_pidfd_open(pid_t pid);
 
+/// Caps how many malloc arenas the process makes (mallopt M_ARENA_MAX, which the Glibc module does
+/// not expose): a long-running multi-threaded process keeps what each arena freed. Returns 0, or -1.
+int widgethost_limit_heap_arenas(int count);
+
 /// Whether `needle` occurs in `bytes` (memmem, which the Glibc module does not expose).
 int widgethost_contains(const void *bytes, size_t count, const void *needle, size_t needle_count);
 

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import CProcessContainment
 import Foundation
 import WidgetControl
 import WidgetHostCore
@@ -29,6 +30,15 @@ func exchange(_ request: ControlRequest, socket: String?) throws -> ControlRespo
     }
 }
 
+/// A running host reloads, renders and answers on several threads, for days. glibc gives each
+/// thread that finds the heap busy an arena of its own, and keeps what those arenas free for later:
+/// the host's resident memory grew with the work done (+74 MiB/h under a stream of taps, measured by
+/// `Tools/Chaos/soak.sh`) while the memory in use stayed flat. With one arena it stays flat (+3 MiB/h,
+/// the same work, the same status latency). Set before the host starts a thread.
+private func useOneHeapArena() {
+    _ = widgethost_limit_heap_arenas(1)
+}
+
 /// `widget-host run --config FILE`: keep the configured instances up to date on the real clock,
 /// render them to `--out`, and serve `tap`, `reload` and `status` on the control socket.
 enum RunCommand {
@@ -48,6 +58,7 @@ enum RunCommand {
         let processLimit = try a.integer("process-limit", in: 4...4_096)
         let descriptorLimit = try a.integer("descriptor-limit", in: 16...65_536)
         let requestTimeout = try a.number("request-timeout", above: 0, atMost: 3600, unit: "seconds")
+        useOneHeapArena()
         let configuration: HostConfiguration
         do {
             configuration = try HostConfiguration.load(path: configPath)
