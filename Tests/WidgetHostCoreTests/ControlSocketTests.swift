@@ -41,6 +41,40 @@ final class ControlSocketTests: XCTestCase {
         }
     }
 
+    /// What is already at the path decides: a file is never replaced, a live host's socket is not
+    /// taken over, a stale socket is; and a client finding nothing there says so, each as a value.
+    func testTheSocketIsMadeOnlyWhereNothingLiveIsInTheWay() throws {
+        let dir = try privateFolder()
+        let file = dir.appendingPathComponent("file.sock").path
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: file))
+        XCTAssertThrowsError(try ControlSocket(path: file)) { error in
+            XCTAssertEqual(error as? HostError, .controlSocket(path: file, .notASocket))
+        }
+        XCTAssertEqual(try String(contentsOfFile: file, encoding: .utf8), "notes", "the file is untouched")
+
+        let path = dir.appendingPathComponent("c.sock").path
+        var first: ControlSocket? = try ControlSocket(path: path)
+        XCTAssertThrowsError(try ControlSocket(path: path)) { error in
+            XCTAssertEqual(error as? HostError, .controlSocket(path: path, .anotherHostRunning))
+            XCTAssertEqual("\(error)", "control socket \(path): another host is running")
+        }
+        // A socket left by a host that died (bound, no longer listening) is replaced.
+        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(stale) }
+        first = nil
+        var address = try ControlClient.address(path)
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        XCTAssertEqual(bound, 0)
+        XCTAssertNotNil(try ControlSocket(path: path), "a stale socket is replaced")
+        _ = first
+
+        let nobody = dir.appendingPathComponent("nobody.sock").path
+        XCTAssertThrowsError(try ControlSocket.send(ControlRequest(command: .status), to: nobody)) { error in
+            guard case .controlConnection(.noHost(let at, _)) = error as? HostError else { return XCTFail("\(error)") }
+            XCTAssertEqual(at, nobody)
+        }
+    }
+
     /// `python3` as `nobody`, running `script` with `arguments`.
     private func asNobody(_ script: String, _ arguments: [String]) throws -> Process {
         guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),

@@ -16,9 +16,9 @@ public final class ControlSocket: Sendable {
         self.path = path
         var st = stat()
         if lstat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFSOCK else { throw .controlSocket(path: path, reason: "a non-socket file is in the way") }
+            guard (st.st_mode & S_IFMT) == S_IFSOCK else { throw .controlSocket(path: path, .notASocket) }
             // Another host answering there? Then do not steal its socket.
-            if let probe = try? ControlSocket.connect(path: path) { close(probe); throw .controlSocket(path: path, reason: "another host is running") }
+            if let probe = try? ControlSocket.connect(path: path) { close(probe); throw .controlSocket(path: path, .anotherHostRunning) }
             unlink(path)
         }
         let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
@@ -30,13 +30,13 @@ public final class ControlSocket: Sendable {
         guard bound == 0 else {
             let e = errno
             close(s)
-            throw .controlSocket(path: path, reason: String(cString: strerror(e)))
+            throw .controlSocket(path: path, .bindFailed(errno: e))
         }
         chmod(path, 0o600)
         guard lstat(path, &st) == 0, st.st_mode & 0o077 == 0 else {
             close(s)
             unlink(path)
-            throw .controlSocket(path: path, reason: "could not make the socket owner-only")
+            throw .controlSocket(path: path, .notOwnerOnly)
         }
         guard listen(s, 16) == 0 else {
             close(s)
@@ -83,13 +83,8 @@ extension HostError {
     /// A control connection's failure, as the host reports it.
     init(_ error: ControlConnectionError) {
         switch error {
-        case .folder(let path, let reason): self = .controlSocket(path: path, reason: reason)
-        case .noHost(let path, let reason): self = .controlSocket(path: path, reason: "no host is running (\(reason))")
-        case .notYours(let path, let owner):
-            self = .controlSocket(path: path, reason: "the socket is served by \(owner), not by you: not your host, refused")
-        case .pathTooLong(let path, let limit): self = .controlSocket(path: path, reason: "path longer than \(limit) bytes")
         case .system(let call, let errno): self = .system(call: call, errno: errno)
-        case .noAnswer(let path): self = .controlSocket(path: path, reason: "no valid answer from the host")
+        case .folder, .noHost, .notYours, .pathTooLong, .noAnswer: self = .controlConnection(error)
         }
     }
 }

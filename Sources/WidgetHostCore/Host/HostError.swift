@@ -1,5 +1,6 @@
 import Foundation
 import WidgetArchive
+import WidgetControl
 import WidgetProcess
 import WidgetProtocol
 import WidgetStore
@@ -33,8 +34,10 @@ public enum HostError: Error, Hashable, Sendable {
     case noTimeline(extensionID: String, kind: String, family: String)
     /// Nothing to tap with that id, label or position.
     case noSuchElement(instance: String, element: String)
-    /// The control socket could not be created or reached.
-    case controlSocket(path: String, reason: String)
+    /// The control socket could not be made where asked (`run`).
+    case controlSocket(path: String, ControlSocketRefusal)
+    /// A running host could not be reached over its control socket (the client commands, `watch`).
+    case controlConnection(ControlConnectionError)
     /// A configuration file is missing or wrong.
     case configuration(path: String, reason: String)
     /// The extension failed recently and may not be relaunched before `until`.
@@ -65,7 +68,8 @@ extension HostError: CustomStringConvertible {
             "extension \(id): its data folder \(path) holds at least \(Self.mebibytes(bytes)), over its quota of \(Self.mebibytes(quota)); not launched until it holds less"
         case .noTimeline(let id, let kind, let family): "no stored timeline for \(id) \(kind) \(family)"
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
-        case .controlSocket(let path, let reason): "control socket \(path): \(reason)"
+        case .controlSocket(let path, let refusal): "control socket \(path): \(refusal)"
+        case .controlConnection(let error): "control socket \(error)"
         case .configuration(let path, let reason): "configuration \(path): \(reason)"
         case .backingOff(let id, let until): "extension \(id) failed recently; not relaunched before \(until)"
         case .needsConfiguration(let id, let kind):
@@ -116,6 +120,27 @@ public enum ArchiveRefusal: Hashable, Sendable, CustomStringConvertible {
         case .archiveCount(let found, let expected): "\(found) archives for \(expected) variant\(expected == 1 ? "" : "s")"
         case .mismatch(let found, let expected): "archive is for \(found), not \(expected)"
         case .unexpectedPresentation(let family): "\(family): not asked for, given twice, or not one archive per variant"
+        }
+    }
+}
+
+/// Why `run` could not make its control socket at the path asked.
+public enum ControlSocketRefusal: Hashable, Sendable, CustomStringConvertible {
+    /// Something other than a socket is at the path; it is never replaced.
+    case notASocket
+    /// A host answers on the socket already; its socket is not taken over.
+    case anotherHostRunning
+    /// `bind` failed, with its `errno`.
+    case bindFailed(errno: Int32)
+    /// The socket could not be made mode 0600, and was removed.
+    case notOwnerOnly
+
+    public var description: String {
+        switch self {
+        case .notASocket: "a non-socket file is in the way"
+        case .anotherHostRunning: "another host is running"
+        case .bindFailed(let code): String(cString: strerror(code))
+        case .notOwnerOnly: "could not make the socket owner-only"
         }
     }
 }
