@@ -7,7 +7,7 @@ import WidgetUI
 
 /// A Live Activity configuration as the runtime serves it: which attributes type it draws, and how to
 /// archive its presentations for one content.
-public struct _ResolvedActivity {
+package struct _ResolvedActivity {
     /// `String(describing:)` of the attributes type: what requests name.
     public let attributesType: String
     let archive: (ActivityRequest) throws -> ArchivedActivity

@@ -45,7 +45,7 @@ extension Widget {
     /// main-actor isolated as SwiftUI's is, so that an author's widget may use main-actor code; the
     /// runtime resolves widgets once, at launch on the main thread, and previews' widgets where the
     /// preview is served, and a body only builds configuration values.
-    public nonisolated func _widgets() -> [_ResolvedWidget] {
+    package nonisolated func _widgets() -> [_ResolvedWidget] {
         let resolve: @MainActor (Self) -> [_ResolvedWidget] = { $0.body._resolve() }
         return unsafeBitCast(resolve, to: ((Self) -> [_ResolvedWidget]).self)(self)
     }

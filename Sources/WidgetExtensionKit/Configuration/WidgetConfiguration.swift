@@ -47,7 +47,7 @@ public struct _ResolvedWidget {
         public var configuration: [UInt8]
     }
     /// `.pushHandler(_:)`: the type told of push tokens, for a widget or control that takes pushes.
-    public var pushHandler: _PushHandlerType?
+    package var pushHandler: _PushHandlerType?
     /// `.disfavoredLocations(_:for:)`, by location.
     public var disfavoredLocations: [PlacementLocation: [WidgetFamily]] = [:]
     /// Rebuilds an intent-configured control's configuration intent (for `ControlInfo`).
@@ -57,7 +57,7 @@ public struct _ResolvedWidget {
     /// Archives entries made elsewhere (a preview's timeline), which must be the provider's entry type.
     let archiveEntries: ([any TimelineEntry], TimelineArchiveRequest, _ kind: String, _ flags: ConfigurationFlags) throws -> ArchivedTimeline
     /// A Live Activity configuration (`ActivityConfiguration`), which the runtime serves apart from widgets.
-    public internal(set) var activity: _ResolvedActivity? = nil
+    package internal(set) var activity: _ResolvedActivity? = nil
     /// The provider's `relevance()`, as clues.
     var relevance: (() throws -> [RelevanceClue])? = nil
     /// A `RelevanceConfiguration`: shown only where a clue of its matches.
@@ -150,7 +150,7 @@ final class CompletionWaiter<T>: @unchecked Sendable {
     }
 }
 /// Applies configuration modifiers to the resolved description.
-public struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfiguration {
+package struct _ModifiedConfiguration<Content: WidgetConfiguration>: WidgetConfiguration {
     public typealias Body = Never
     let content: Content
     let transform: (inout _ResolvedWidget) -> Void

@@ -42,7 +42,7 @@ public enum ControlWidgetConfigurationBuilder {
 }
 
 /// A control configuration with its modifiers applied.
-public struct _ModifiedControlConfiguration<Content: ControlWidgetConfiguration>: ControlWidgetConfiguration {
+package struct _ModifiedControlConfiguration<Content: ControlWidgetConfiguration>: ControlWidgetConfiguration {
     public typealias Body = Never
     let content: Content
     let transform: (inout _ResolvedWidget) -> Void

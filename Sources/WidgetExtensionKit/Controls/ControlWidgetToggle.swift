@@ -78,7 +78,7 @@ public nonisolated struct ControlWidgetToggleDefaultLabel: View {
 }
 
 /// A template with a modifier applied.
-public struct _ModifiedControlTemplate<Content: ControlWidgetTemplate>: ControlWidgetTemplate {
+package struct _ModifiedControlTemplate<Content: ControlWidgetTemplate>: ControlWidgetTemplate {
     let content: Content
     let apply: (inout _ControlTemplateBuilder) -> Void
     public var body: Never { preconditionFailure("modified templates are primitive") }

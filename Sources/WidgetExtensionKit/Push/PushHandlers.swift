@@ -32,7 +32,7 @@ public struct ControlPushInfo: Sendable, Hashable {
 }
 
 /// Which handler a configuration named with `.pushHandler(_:)`.
-public enum _PushHandlerType {
+package enum _PushHandlerType {
     case widget(any WidgetPushHandler.Type)
     case control(any ControlPushHandler.Type)
 }

@@ -65,7 +65,7 @@ nonisolated extension View {
 
 /// The built-in modifiers: an optional environment change for the content, then an archive node
 /// wrapped around each of the content's nodes (so a modifier on a `Group` applies to each child).
-public struct _ArchivedModifier: ViewModifier {
+package struct _ArchivedModifier: ViewModifier {
     public typealias Body = Never
     let environment: ((inout EnvironmentValues) -> Void)?
     let node: ((inout _ArchiveBuilder) -> ViewModifierNode?)?

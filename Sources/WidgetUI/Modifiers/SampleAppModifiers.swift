@@ -31,7 +31,7 @@ extension EnvironmentValues {
 }
 
 /// A shape style with a blend mode, which the host does not draw: it paints as its base style.
-public struct _BlendedShapeStyle: ShapeStyle {
+package struct _BlendedShapeStyle: ShapeStyle {
     let base: Paint
     let mode: BlendMode
     public var _paint: Paint { base }

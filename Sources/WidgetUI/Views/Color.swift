@@ -8,8 +8,8 @@ public struct Color: Hashable, Sendable, ShapeStyle {
     init(value: ColorValue) { self.value = value }
 
     /// For the UIKit bridge: the archived colour, and a colour from one.
-    public var _colorValue: ColorValue { value }
-    public init(_colorValue value: ColorValue) { self.value = value }
+    package var _colorValue: ColorValue { value }
+    package init(_colorValue value: ColorValue) { self.value = value }
 
     public enum RGBColorSpace: Hashable, Sendable { case sRGB, sRGBLinear, displayP3 }
 

@@ -44,7 +44,7 @@ extension Layout {
 }
 
 /// The view a layout called as a container makes.
-public nonisolated struct _LayoutContainer<L: Layout, Content: View>: View {
+package nonisolated struct _LayoutContainer<L: Layout, Content: View>: View {
     let layout: L
     let content: Content
 
