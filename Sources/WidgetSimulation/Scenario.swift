@@ -137,7 +137,7 @@ public struct Scenario: Codable, Hashable, Sendable {
         do {
             scenario = try JSONDecoder().decode(Scenario.self, from: data)
         } catch {
-            throw .configuration(path: path, reason: "not a valid scenario: \(error)")
+            throw .configuration(path: path, .notValid(what: "scenario", detail: "\(error)"))
         }
         try scenario.validate(path: path)
         return scenario
@@ -150,7 +150,7 @@ public struct Scenario: Codable, Hashable, Sendable {
     static let longestSpan = 10 * 366 * 86_400.0
 
     func validate(path: String) throws(HostError) {
-        func refuse(_ reason: String) -> HostError { .configuration(path: path, reason: reason) }
+        func refuse(_ reason: String) -> HostError { .configuration(path: path, .scenario(reason)) }
         guard !instances.isEmpty else { throw refuse("no instances") }
         if let problem = rules?.problem { throw refuse("rules: \(problem)") }
         if let days, !(1...Self.maximumDays).contains(days) { throw refuse("days must be from 1 to \(Self.maximumDays) (got \(days))") }

@@ -48,7 +48,7 @@ public final class ExtensionTimelineSource: TimelineSource {
 
     public func timeline(for instance: Scenario.Instance, at date: Date) throws -> ScheduledTimeline {
         guard let path = instance.extension, let kind = instance.kind, let family = instance.family else {
-            throw HostError.configuration(path: instance.id, reason: "not an extension instance")
+            throw HostError.configuration(path: instance.id, .notAnExtensionInstance)
         }
         clock.advance(to: date)
         let t = try host.reload(executable: path, kind: kind, family: family)

@@ -39,7 +39,7 @@ public enum HostError: Error, Hashable, Sendable {
     /// A running host could not be reached over its control socket (the client commands, `watch`).
     case controlConnection(ControlConnectionError)
     /// A configuration file is missing or wrong.
-    case configuration(path: String, reason: String)
+    case configuration(path: String, ConfigurationProblem)
     /// The extension failed recently and may not be relaunched before `until`.
     case backingOff(extensionID: String, until: Date)
     /// The control asks to be configured when it is added (`promptsForUserConfiguration()`), and the
@@ -70,7 +70,7 @@ extension HostError: CustomStringConvertible {
         case .noSuchElement(let instance, let element): "widget \(instance) has no tappable element \(element)"
         case .controlSocket(let path, let refusal): "control socket \(path): \(refusal)"
         case .controlConnection(let error): "control socket \(error)"
-        case .configuration(let path, let reason): "configuration \(path): \(reason)"
+        case .configuration(let path, let problem): "configuration \(path): \(problem)"
         case .backingOff(let id, let until): "extension \(id) failed recently; not relaunched before \(until)"
         case .needsConfiguration(let id, let kind):
             "extension \(id): \(kind) asks to be configured when it is added (promptsForUserConfiguration); give the instance a configuration"

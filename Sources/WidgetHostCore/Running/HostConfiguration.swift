@@ -63,17 +63,17 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
         do {
             config = try JSONDecoder().decode(HostConfiguration.self, from: data)
         } catch {
-            throw .configuration(path: path, reason: "not valid: \(error)")
+            throw .configuration(path: path, .notValid(what: nil, detail: "\(error)"))
         }
         let base = URL(fileURLWithPath: path).deletingLastPathComponent()
         var seen = Set<String>()
         for i in config.instances.indices {
             let instance = config.instances[i]
-            guard seen.insert(instance.id).inserted else { throw .configuration(path: path, reason: "instance id \(instance.id) is used twice") }
+            guard seen.insert(instance.id).inserted else { throw .configuration(path: path, .instanceUsedTwice(id: instance.id)) }
             if let p = instance.placement {
-                guard let placement = Placement.named(p) else { throw .configuration(path: path, reason: "instance \(instance.id): unknown placement \(p)") }
+                guard let placement = Placement.named(p) else { throw .configuration(path: path, .unknownPlacement(instance: instance.id, placement: p)) }
                 guard placement.size(for: instance.family) != nil else {
-                    throw .configuration(path: path, reason: "instance \(instance.id): placement \(p) does not show \(instance.family)")
+                    throw .configuration(path: path, .placementDoesNotShow(instance: instance.id, placement: p, family: "\(instance.family)"))
                 }
             }
             if !instance.extensionPath.hasPrefix("/") {
@@ -81,19 +81,19 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
             }
             // Named now, with its instance, rather than at the first reload.
             guard access(config.instances[i].extensionPath, X_OK) == 0 else {
-                throw .configuration(path: path, reason: "instance \(instance.id): \(config.instances[i].extensionPath) is not an executable file")
+                throw .configuration(path: path, .notExecutable(instance: instance.id, path: config.instances[i].extensionPath))
             }
         }
         for i in (config.extensions ?? []).indices {
             let given = config.extensions![i]
             let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
-            guard access(resolved, X_OK) == 0 else { throw .configuration(path: path, reason: "extension \(resolved) is not an executable file") }
+            guard access(resolved, X_OK) == 0 else { throw .configuration(path: path, .notExecutable(instance: nil, path: resolved)) }
             config.extensions![i] = resolved
         }
         for (id, paths) in config.readPaths ?? [:] {
             config.readPaths?[id] = try paths.map { given throws(HostError) -> String in
                 let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
-                guard access(resolved, F_OK) == 0 else { throw .configuration(path: path, reason: "readPaths of \(id): \(resolved) does not exist") }
+                guard access(resolved, F_OK) == 0 else { throw .configuration(path: path, .readPathMissing(extensionID: id, path: resolved)) }
                 return resolved
             }
         }
@@ -101,18 +101,18 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
             do {
                 _ = try network.policy(mode: .live)
             } catch {
-                throw .configuration(path: path, reason: "network: \(error)")
+                throw .configuration(path: path, .network("\(error)"))
             }
         }
-        if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, reason: "liveActivities: \(reason)") }
+        if let reason = config.liveActivities?.rules.validated() { throw .configuration(path: path, .liveActivities(reason)) }
         for stack in config.stacks ?? [] {
-            guard !stack.members.isEmpty else { throw .configuration(path: path, reason: "stack \(stack.id) has no members") }
+            guard !stack.members.isEmpty else { throw .configuration(path: path, .emptyStack(id: stack.id)) }
             for member in stack.members where !seen.contains(member) {
-                throw .configuration(path: path, reason: "stack \(stack.id): no instance \(member)")
+                throw .configuration(path: path, .unknownStackMember(stack: stack.id, member: member))
             }
         }
         guard !config.instances.isEmpty || !(config.extensions ?? []).isEmpty else {
-            throw .configuration(path: path, reason: "no instances and no extensions")
+            throw .configuration(path: path, .nothingToRun)
         }
         return config
     }

@@ -12,10 +12,10 @@ public enum SettingsFile {
     public static func read(_ path: String) throws(HostError) -> Data {
         do {
             return Data(try DurableFile.read(path, limit: largest))
-        } catch .io(_, let code) {
-            throw .configuration(path: path, reason: code.code == ENOENT ? "no such file" : code.description)
+        } catch .io(_, let code) where code.code == ENOENT {
+            throw .configuration(path: path, .noSuchFile)
         } catch {
-            throw .configuration(path: path, reason: "\(error)")
+            throw .configuration(path: path, .unreadable(error))
         }
     }
 }

@@ -47,7 +47,7 @@ extension WidgetTestHost {
                        axes: DeviceAxes = .none) throws -> [RenderMatrix.Cell] {
         let hello = try host.connection(to: extensionPath).hello
         guard let widget = hello.widgets.first(where: { $0.kind == kind }) else {
-            throw HostError.configuration(path: extensionPath, reason: "the extension has no widget of kind \(kind) (it has \(hello.widgets.map(\.kind).joined(separator: ", ")))")
+            throw HostError.configuration(path: extensionPath, .noSuchWidgetKind(kind: kind, available: hello.widgets.map(\.kind)))
         }
         let placements = Placement.all.filter { platforms?.contains($0.platform) ?? true }
         return RenderMatrix.cells(for: widget, placements: placements, axes: axes).cells.filter { families?.contains($0.family) ?? true }
