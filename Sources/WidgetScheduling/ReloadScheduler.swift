@@ -73,6 +73,17 @@ public struct ReloadScheduler {
         return instances.count - 1
     }
 
+    /// Puts a new instance in place of instance `i` (one a reconfigured host stopped showing), with a
+    /// fresh budget. Wakes made for the one it replaces are no longer current.
+    public mutating func replaceInstance(_ i: Int, id: String, dailyBudget: Int) {
+        let replaced = instances[i]
+        _ = addInstance(id: id, dailyBudget: dailyBudget)
+        var fresh = instances.removeLast()
+        fresh.policyGeneration = replaced.policyGeneration + 1
+        fresh.deferredGeneration = replaced.deferredGeneration + 1
+        instances[i] = fresh
+    }
+
     public var instanceCount: Int { instances.count }
     public func id(of instance: Int) -> String { instances[instance].id }
 

@@ -127,10 +127,27 @@ final class PushTests: XCTestCase {
         XCTAssertEqual(result.removed, ["caffeine-lock"])
         XCTAssertEqual(extensionLog(runner, containing: "push token \(token.prefix(8))… for 2 widget(s)"), 2, "told again: small and medium now")
         let status = runner.handle(ControlRequest(command: .status))
-        XCTAssertEqual(status.instances?.map(\.id), ["caffeine", "goal", "espresso", "caffeine-medium"])
+        XCTAssertEqual(status.instances?.map(\.id), ["caffeine", "caffeine-medium", "goal", "espresso"], "in the removed one's place")
         XCTAssertEqual(status.instances?.first { $0.id == "caffeine-medium" }?.entries, 10, "the new instance has its first timeline")
         XCTAssertEqual(runner.handle(ControlRequest(command: .push, token: token)).message, "reloaded caffeine, caffeine-medium")
         XCTAssertFalse(runner.handle(ControlRequest(command: .tap, instance: "caffeine-lock", element: "log-espresso")).ok)
+
+        // Swapped again and again (a host reconfigured daily for months), it holds only what it shows:
+        // each newcomer takes a stopped instance's place.
+        for round in 0..<5 {
+            var next = changed.filter { !$0.id.hasPrefix("caffeine-swap") && $0.id != "caffeine-medium" }
+            next.append(WidgetInstance(id: "caffeine-swap\(round)", extensionPath: caffeine, kind: "CaffeineTracker", family: .systemMedium))
+            let swapped = runner.reconfigure(HostConfiguration(instances: next))
+            XCTAssertEqual(swapped.added, ["caffeine-swap\(round)"])
+            changed = next
+        }
+        XCTAssertEqual(runner.sessions.count, 4, "one place per instance shown, however often it was reconfigured")
+        let after = runner.handle(ControlRequest(command: .status))
+        XCTAssertEqual(Set(after.instances?.map(\.id) ?? []), ["caffeine", "goal", "espresso", "caffeine-swap4"])
+        XCTAssertEqual(after.instances?.first { $0.id == "caffeine-swap4" }?.entries, 10, "the newcomer has its own first timeline")
+        // The push reaches the newcomer (the other small widget reloaded a moment ago, too soon again).
+        let pushed = runner.handle(ControlRequest(command: .push, token: token)).message
+        XCTAssertTrue(pushed.hasPrefix("reloaded caffeine-swap4"), pushed)
     }
 
     /// Tokens are written as hex two digits a byte, and only ASCII hex digits read back.

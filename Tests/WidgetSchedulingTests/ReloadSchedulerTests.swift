@@ -18,6 +18,22 @@ final class ReloadSchedulerTests: XCTestCase {
     private func at(_ seconds: Double) -> Date { start.addingTimeInterval(seconds) }
     private let oneEntry = Result<ScheduledTimeline, any Error>.success(ScheduledTimeline(entryDates: [], policy: .never))
 
+    /// A reconfigured host puts a new instance in a stopped one's place: the newcomer starts with a
+    /// whole budget, under its own id, and the stopped one's waiting request does not wake it.
+    func testAReplacedInstanceStartsAfreshAndIsNotWokenForTheOneBefore() throws {
+        var s = scheduler(budget: 1)
+        XCTAssertEqual(s.request(0, cause: .policy, at: at(0)), .reload(.granted))
+        guard case .deferred(let waiting) = s.request(0, cause: .appBackground, at: at(10)) else { return XCTFail("not deferred") }
+        s.replaceInstance(0, id: "newcomer", dailyBudget: 3)
+        XCTAssertEqual(s.id(of: 0), "newcomer")
+        XCTAssertEqual(s.instanceCount, 1, "in place, not added")
+        XCTAssertEqual(s.budgetLeft(0, at: at(20)), 3)
+        XCTAssertNil(s.deferredUntil(0))
+        XCTAssertFalse(s.isCurrent(waiting), "the stopped instance's wake")
+        XCTAssertNil(s.wake(waiting, at: waiting.date))
+        XCTAssertEqual(s.request(0, cause: .appBackground, at: at(30)), .reload(.granted))
+    }
+
     func testCountedRequestsSpendTheBudgetAndExemptOnesDoNot() {
         var s = scheduler(budget: 2)
         XCTAssertEqual(s.request(0, cause: .appBackground, at: at(0)), .reload(.granted))

@@ -203,9 +203,10 @@ public final class HostRunner {
     }
 
     /// Takes a new configuration while running (`run` on SIGHUP): instances with new ids start,
-    /// instances no longer listed stop (their files stay); the others go on as they were. Extensions
-    /// whose set of configured widgets changed are told their push tokens again. Returns the ids
-    /// added and removed.
+    /// instances no longer listed stop (their files stay); the others go on as they were. A new
+    /// instance takes the place of a stopped one, so that a host reconfigured every day for months
+    /// holds the instances it shows, not every one it ever showed. Extensions whose set of configured
+    /// widgets changed are told their push tokens again. Returns the ids added and removed.
     @discardableResult
     public func reconfigure(_ configuration: HostConfiguration) -> (added: [String], removed: [String]) {
         // A changed grant takes effect when the extension next starts; a changed network section, at
@@ -216,26 +217,39 @@ public final class HostRunner {
         var removed: [String] = []
         for i in activeIndices where !wanted.contains(sessions[i].instance.id) {
             active[i] = false
-            // Its files stay; what it held in memory goes (a host reconfigured every day for months
-            // must not hold every instance it ever showed).
+            // Its files stay; what it held in memory goes.
             sessions[i].releaseState()
             policyDue[i] = nil
             standByDue[i] = nil
+            failedReloads[i] = nil
+            clues[sessions[i].instance.id] = nil
             board.remove(i)
             removed.append(sessions[i].instance.id)
         }
+        batch.removeAll { !active[$0.instance] }
         let running = Set(activeIndices.map { sessions[$0].instance.id })
+        var free = sessions.indices.filter { !active[$0] }.reversed() as [Int]
         var added: [Int] = []
         for instance in configuration.instances where !running.contains(instance.id) {
             let session = WidgetSession(host: host, instance: instance)
-            sessions.append(session)
-            active.append(true)
-            _ = scheduler.addInstance(id: instance.id, dailyBudget: dailyBudget)
-            policyDue.append(nil)
-            board.append(instance)
-            shown.append()
-            standByDue.append(firstStandByRefresh(session))
-            added.append(sessions.count - 1)
+            if let i = free.popLast() {
+                sessions[i] = session
+                active[i] = true
+                scheduler.replaceInstance(i, id: instance.id, dailyBudget: dailyBudget)
+                board.replace(i, with: instance)
+                shown.reset(i)
+                standByDue[i] = firstStandByRefresh(session)
+                added.append(i)
+            } else {
+                sessions.append(session)
+                active.append(true)
+                _ = scheduler.addInstance(id: instance.id, dailyBudget: dailyBudget)
+                policyDue.append(nil)
+                board.append(instance)
+                shown.append()
+                standByDue.append(firstStandByRefresh(session))
+                added.append(sessions.count - 1)
+            }
         }
         pushes.update(sessions: sessions.indices.map { active[$0] ? sessions[$0] : nil })
         activities.add(extensions: configuration.extensionPaths)

@@ -81,6 +81,7 @@ final class ShownEntries: @unchecked Sendable {
     private let lock = NSLock()
     init(count: Int) { entries = Array(repeating: nil, count: count) }
     func append() { lock.withLock { entries.append(nil) } }
+    func reset(_ index: Int) { lock.withLock { entries[index] = nil } }
     subscript(index: Int) -> Int? {
         get { lock.withLock { entries[index] } }
         set { lock.withLock { entries[index] = newValue } }

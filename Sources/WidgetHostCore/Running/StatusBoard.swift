@@ -42,8 +42,24 @@ final class StatusBoard: @unchecked Sendable {
         }
     }
 
-    /// Hides the row of an instance taken out of the configuration.
-    func remove(_ index: Int) { lock.withLock { _ = removed.insert(index) } }
+    /// Hides the row of an instance taken out of the configuration, and lets go of what it showed.
+    func remove(_ index: Int) {
+        lock.withLock {
+            _ = removed.insert(index)
+            encoded[index] = []
+        }
+    }
+
+    /// A row for an instance added in the place of a removed one.
+    func replace(_ index: Int, with instance: WidgetInstance) {
+        let row = Self.row(instance)
+        let bytes = Self.encode(row)
+        lock.withLock {
+            rows[index] = row
+            encoded[index] = bytes
+            removed.remove(index)
+        }
+    }
 
     private static func encode(_ row: InstanceStatus) -> [UInt8] {
         (try? JSONEncoder().encode(row)).map { [UInt8]($0) } ?? Array("{}".utf8)
