@@ -214,48 +214,52 @@ public final class HostRunner {
         host.readPaths = configuration.readPaths ?? [:]
         Self.applyNetwork(configuration, to: host)
         let wanted = Set(configuration.instances.map(\.id))
-        var removed: [String] = []
-        for i in activeIndices where !wanted.contains(sessions[i].instance.id) {
-            active[i] = false
-            // Its files stay; what it held in memory goes.
-            sessions[i].releaseState()
-            policyDue[i] = nil
-            standByDue[i] = nil
-            failedReloads[i] = nil
-            clues[sessions[i].instance.id] = nil
-            board.remove(i)
-            removed.append(sessions[i].instance.id)
-        }
+        let stopped = activeIndices.filter { !wanted.contains(sessions[$0].instance.id) }
+        let removed = stopped.map { sessions[$0].instance.id }
+        stopped.forEach(stop)
         batch.removeAll { !active[$0.instance] }
         let running = Set(activeIndices.map { sessions[$0].instance.id })
         var free = sessions.indices.filter { !active[$0] }.reversed() as [Int]
-        var added: [Int] = []
-        for instance in configuration.instances where !running.contains(instance.id) {
-            let session = WidgetSession(host: host, instance: instance)
-            if let i = free.popLast() {
-                sessions[i] = session
-                active[i] = true
-                scheduler.replaceInstance(i, id: instance.id, dailyBudget: dailyBudget)
-                board.replace(i, with: instance)
-                shown.reset(i)
-                standByDue[i] = firstStandByRefresh(session)
-                added.append(i)
-            } else {
-                sessions.append(session)
-                active.append(true)
-                _ = scheduler.addInstance(id: instance.id, dailyBudget: dailyBudget)
-                policyDue.append(nil)
-                board.append(instance)
-                shown.append()
-                standByDue.append(firstStandByRefresh(session))
-                added.append(sessions.count - 1)
-            }
-        }
+        let added = configuration.instances.filter { !running.contains($0.id) }.map { start($0, in: free.popLast()) }
         pushes.update(sessions: sessions.indices.map { active[$0] ? sessions[$0] : nil })
         activities.add(extensions: configuration.extensionPaths)
         begin(added)
         refreshSchedule()
         return (added.map { sessions[$0].instance.id }, removed)
+    }
+
+    /// Stops instance `i`: its files stay; what it held in memory goes, and its place is free.
+    private func stop(_ i: Int) {
+        active[i] = false
+        sessions[i].releaseState()
+        policyDue[i] = nil
+        standByDue[i] = nil
+        failedReloads[i] = nil
+        clues[sessions[i].instance.id] = nil
+        board.remove(i)
+    }
+
+    /// Starts `instance` in the place of a stopped one when there is one, else in a new place; returns
+    /// its place.
+    private func start(_ instance: WidgetInstance, in place: Int?) -> Int {
+        let session = WidgetSession(host: host, instance: instance)
+        guard let i = place else {
+            sessions.append(session)
+            active.append(true)
+            _ = scheduler.addInstance(id: instance.id, dailyBudget: dailyBudget)
+            policyDue.append(nil)
+            board.append(instance)
+            shown.append()
+            standByDue.append(firstStandByRefresh(session))
+            return sessions.count - 1
+        }
+        sessions[i] = session
+        active[i] = true
+        scheduler.replaceInstance(i, id: instance.id, dailyBudget: dailyBudget)
+        board.replace(i, with: instance)
+        shown.reset(i)
+        standByDue[i] = firstStandByRefresh(session)
+        return i
     }
 
     /// Issues push tokens (all, or a rotation of one extension's), tells the extensions, and shows
