@@ -67,18 +67,21 @@ public struct ReloadScheduler {
     /// Adds an instance; returns its number, which every other call takes. During a learning period
     /// the budget is the daily one times the rules' factor.
     public mutating func addInstance(id: String, dailyBudget: Int) -> Int {
+        instances.append(freshState(id: id, dailyBudget: dailyBudget))
+        return instances.count - 1
+    }
+
+    private func freshState(id: String, dailyBudget: Int) -> InstanceState {
         let learningEnds = rules.learningDays > 0 ? start.addingTimeInterval(Double(rules.learningDays) * 86_400) : nil
         let learningLimit = Int((Double(dailyBudget) * rules.learningBudgetFactor).rounded(.down))
-        instances.append(InstanceState(id: id, budget: ReloadBudget(dailyLimit: dailyBudget, learningUntil: learningEnds, learningLimit: learningLimit)))
-        return instances.count - 1
+        return InstanceState(id: id, budget: ReloadBudget(dailyLimit: dailyBudget, learningUntil: learningEnds, learningLimit: learningLimit))
     }
 
     /// Puts a new instance in place of instance `i` (one a reconfigured host stopped showing), with a
     /// fresh budget. Wakes made for the one it replaces are no longer current.
     public mutating func replaceInstance(_ i: Int, id: String, dailyBudget: Int) {
         let replaced = instances[i]
-        _ = addInstance(id: id, dailyBudget: dailyBudget)
-        var fresh = instances.removeLast()
+        var fresh = freshState(id: id, dailyBudget: dailyBudget)
         fresh.policyGeneration = replaced.policyGeneration + 1
         fresh.deferredGeneration = replaced.deferredGeneration + 1
         instances[i] = fresh
