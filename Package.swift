@@ -51,6 +51,7 @@ let package = Package(
         .library(name: "WidgetHostCore", targets: ["WidgetHostCore"]),
         .library(name: "WidgetStore", targets: ["WidgetStore"]),
         .library(name: "WidgetProcess", targets: ["WidgetProcess"]),
+        .library(name: "SystemCalls", targets: ["SystemCalls"]),
         .library(name: "WidgetSimulation", targets: ["WidgetSimulation"]),
         .library(name: "WidgetFuzzing", targets: ["WidgetFuzzing"]),
         .library(name: "WidgetTesting", targets: ["WidgetTesting"]),
@@ -59,13 +60,19 @@ let package = Package(
         .executable(name: "widget-host", targets: ["widget-host"]),
     ],
     targets: [
-        // The contract: the view representation, its codec and container. Depends on nothing.
-        .target(name: "WidgetArchive"),
+        // Bytes: little-endian numbers, varints and strings read with a checked index and written,
+        // CRC-32 and FNV-1a; the primitives of the archive, the IPC messages and the `.timeline` files.
+        .target(name: "ByteCoding"),
+        // The contract: the view representation, its codec and container.
+        .target(name: "WidgetArchive", dependencies: ["ByteCoding"]),
+        // The one home of system calls (files, sockets, poll, signals), with a typed `Errno`, as
+        // swift-system has them: no other Swift module imports Glibc.
+        .target(name: "SystemCalls", dependencies: ["CProcessContainment"]),
         // IPC framing and the messages between host and extension.
-        .target(name: "WidgetProtocol", dependencies: ["WidgetArchive"]),
+        .target(name: "WidgetProtocol", dependencies: ["WidgetArchive", "ByteCoding", "SystemCalls"]),
         // The running host's control socket: JSON lines between the host and its clients (the command
         // line, and apps through ActivityKit).
-        .target(name: "WidgetControl", dependencies: ["WidgetProtocol", "CProcessContainment"]),
+        .target(name: "WidgetControl", dependencies: ["WidgetProtocol", "SystemCalls"]),
 
         // Xcode asset catalogs, read by both sides (named colours when archiving, images when drawing).
         .target(name: "WidgetAssets"),
@@ -83,7 +90,7 @@ let package = Package(
         .macro(name: "WidgetMacros"),
         .target(
             name: "WidgetUI",
-            dependencies: ["WidgetArchive", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine", "FoundationAdditions", "CoreGraphics", "WidgetLayout"]
+            dependencies: ["WidgetArchive", "ByteCoding", "WidgetAssets", "WidgetIntents", "WidgetMacros", "Combine", "FoundationAdditions", "CoreGraphics", "WidgetLayout"]
         ),
         // The extension's wall clock follows the host's (virtual) clock.
         .target(name: "CVirtualClock"),
@@ -92,7 +99,7 @@ let package = Package(
         .target(
             name: "WidgetExtensionKit",
             dependencies: [
-                "WidgetUI", "WidgetArchive", "WidgetIntents", "Intents", "ActivityKit", "RelevanceKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery",
+                "WidgetUI", "WidgetArchive", "WidgetIntents", "Intents", "ActivityKit", "RelevanceKit", "WidgetProtocol", "WidgetLayout", "CVirtualClock", "CTypeDiscovery", "SystemCalls",
                 "WidgetMacros",
                 "FoundationAdditions",
             ]
@@ -108,7 +115,7 @@ let package = Package(
         .target(name: "RelevanceKit", dependencies: ["CoreLocation", "WidgetProtocol"]),
         // Live Activities: an app's calls reach the running host over its control socket; the declarations
         // widget extensions draw them from.
-        .target(name: "ActivityKit", dependencies: ["FoundationAdditions", "WidgetProtocol", "WidgetControl"]),
+        .target(name: "ActivityKit", dependencies: ["FoundationAdditions", "WidgetProtocol", "WidgetControl", "SystemCalls"]),
         // Apple frameworks that widget targets import, as far as a widget needs them.
         // Combine keeps Apple's unannotated concurrency (its closures are not `Sendable`).
         .target(name: "Combine", swiftSettings: [.swiftLanguageMode(.v5)]),
@@ -123,7 +130,7 @@ let package = Package(
         .target(name: "CoreTransferable", dependencies: ["UniformTypeIdentifiers"]),
         // The Keychain, kept in a file in the extension's data folder, with Core Foundation's types as
         // Foundation's classes; trust, certificates and keys compile and answer `errSecUnimplemented`.
-        .target(name: "Security"),
+        .target(name: "Security", dependencies: ["SystemCalls"]),
         // Local authentication on a device with no biometry and no passcode: every policy is refused.
         .target(name: "LocalAuthentication", dependencies: ["FoundationAdditions"]),
         .target(name: "CoreGraphics"),
@@ -135,13 +142,13 @@ let package = Package(
         // the app's store URL, `NSPredicate(format:)` parsed here. `CoreDataModelFile` reads the model
         // for both the framework and `import`'s code generation.
         .target(name: "CoreDataModelFile"),
-        .target(name: "CoreData", dependencies: ["CoreDataModelFile", "Combine", "WidgetUI", "WidgetAssets", "FoundationAdditions"]),
+        .target(name: "CoreData", dependencies: ["CoreDataModelFile", "Combine", "WidgetUI", "WidgetAssets", "FoundationAdditions", "SystemCalls"]),
         // CloudKit and Network as a device offline sees them (widgets have no network here): records and
         // endpoints are values that work; every server call fails with `CKError.networkUnavailable`, a
         // path monitor reports `.unsatisfied` and a connection waits. No socket is ever opened.
         // CloudKit parses `NSPredicate(format:)` with Core Data's parser, which it does not re-export.
         .target(name: "CloudKit", dependencies: ["FoundationAdditions", "CoreLocation", "CoreData"]),
-        .target(name: "Network", dependencies: ["FoundationAdditions"]),
+        .target(name: "Network", dependencies: ["FoundationAdditions", "SystemCalls"]),
 
         // Bringing an app: Xcode's project file read as Xcode reads it, and the package made from a target.
         .target(name: "XcodeProject"),
@@ -152,16 +159,16 @@ let package = Package(
         // `GeometryReader` content for the size the host will give it.
         .target(name: "WidgetLayout", dependencies: ["WidgetArchive"]),
         // Drawing the render tree: SVG, and PNG from a pure-Swift rasterizer.
-        .target(name: "WidgetRender", dependencies: ["WidgetArchive", "WidgetLayout"]),
+        .target(name: "WidgetRender", dependencies: ["WidgetArchive", "ByteCoding", "WidgetLayout"]),
         // Between entries: the transition plan computed from two laid-out entries, the frames partway,
         // animated PNG.
-        .target(name: "WidgetAnimation", dependencies: ["WidgetArchive", "WidgetLayout", "WidgetRender"]),
+        .target(name: "WidgetAnimation", dependencies: ["WidgetArchive", "ByteCoding", "WidgetLayout", "WidgetRender"]),
         // Reload decisions: budgets, minimum interval, deferral and resumption; one scheduler for the live
         // host and the simulator. Pure: no clock, no processes.
         .target(name: "WidgetScheduling", dependencies: ["WidgetProtocol"]),
         // The decision log as a file: JSON lines written as decisions are made, by a writer thread of
         // its own, for `run` and `simulate` (follow it with `tail -f`).
-        .target(name: "WidgetScheduleLog", dependencies: ["WidgetScheduling"]),
+        .target(name: "WidgetScheduleLog", dependencies: ["WidgetScheduling", "SystemCalls"]),
         .target(name: "CProcessContainment"),
         // Extension processes: launching one (sandboxed or not, with its private root), watching its
         // process tree, ending it. The host's process system calls live here, with typed errors.
@@ -177,13 +184,13 @@ let package = Package(
         .target(name: "SmartStack", dependencies: ["WidgetProtocol"]),
         // The durable store: `.timeline` files (a format of its own, fuzzed like the archive and the
         // frames), activities, atomic replacement, and the system calls behind a seam for faults.
-        .target(name: "WidgetStore", dependencies: ["WidgetArchive", "WidgetProtocol", "LiveActivities"]),
+        .target(name: "WidgetStore", dependencies: ["WidgetArchive", "ByteCoding", "WidgetProtocol", "LiveActivities", "SystemCalls"]),
         .target(
             name: "WidgetHostCore",
             dependencies: [
                 "WidgetArchive", "WidgetAssets", "WidgetProtocol", "WidgetControl", "WidgetLayout", "WidgetRender", "WidgetScheduling", "LiveActivities", "SmartStack",
                 "WidgetStore", "WidgetProcess",
-                "WidgetNetwork", "CProcessContainment",
+                "WidgetNetwork", "SystemCalls", "ByteCoding",
             ]
         ),
         // `simulate`: days of reload decisions on a virtual clock, with scripted or real timelines.
@@ -200,13 +207,13 @@ let package = Package(
         // what the libFuzzer harnesses in Tools/Fuzzing link.
         .target(
             name: "WidgetFuzzing",
-            dependencies: ["WidgetArchive", "WidgetArchiveGenerator", "WidgetRandom", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetStore"]
+            dependencies: ["WidgetArchive", "ByteCoding", "WidgetArchiveGenerator", "WidgetRandom", "WidgetProtocol", "WidgetLayout", "WidgetRender", "WidgetStore", "SystemCalls"]
         ),
         .executableTarget(
             name: "widget-host",
             dependencies: [
                 "WidgetHostCore", "WidgetProcess", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
-                "WidgetControl", "LiveActivities", "CProcessContainment",
+                "WidgetControl", "LiveActivities", "SystemCalls",
                 "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
             ]
         ),
@@ -272,18 +279,18 @@ let package = Package(
         ),
         .executableTarget(name: "virtual-clock-refusal-probe", dependencies: ["CVirtualClock"], path: "Tests/VirtualClockRefusalProbe"),
 
-        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetRandom", "WidgetArchive", "WidgetArchiveGenerator"]),
+        .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetRandom", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"]),
         .testTarget(
             name: "WidgetUITests",
             dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CoreGraphics", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit", "WidgetLayout", "WidgetUI"]
         ),
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRandom", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
+        .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRandom", "WidgetRender", "WidgetLayout", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
         .testTarget(name: "WidgetAssetsTests", dependencies: ["WidgetAssets"]),
         // Layout and the render tree, without drawing.
         .testTarget(name: "WidgetLayoutTests", dependencies: ["WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
         // The store's formats and files, without a host.
-        .testTarget(name: "WidgetStoreTests", dependencies: ["WidgetStore", "WidgetArchive", "WidgetArchiveGenerator", "WidgetProtocol"]),
+        .testTarget(name: "WidgetStoreTests", dependencies: ["WidgetStore", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator", "WidgetProtocol"]),
         // An HTTP server on the loopback for tests of the network route.
         .target(name: "NetworkTestServer", path: "Tests/NetworkTestServer"),
         .testTarget(name: "WidgetNetworkTests", dependencies: ["WidgetNetwork", "WidgetProtocol", "NetworkTestServer"]),
@@ -306,12 +313,14 @@ let package = Package(
             dependencies: [
                 "WidgetHostCore", "WidgetStore", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator", "WidgetRender", "WidgetTesting",
                 "WidgetNetwork", "NetworkTestServer", "HostTestSupport", "WidgetRandom", "WidgetProcess",
-                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared",
+                "WidgetScheduling", "WidgetSimulation", "WidgetAnimation", "WidgetControl", "LiveActivities", "WidgetLayout", "CaffeineShared", "SystemCalls",
             ]
         ),
         // The command line as a user runs it: `widget-host` as a process, its output, files and exit status.
         // The process module alone: launch refusals, the process tree, the loader's files.
-        .testTarget(name: "WidgetProcessTests", dependencies: ["WidgetProcess", "HostTestSupport"]),
+        .testTarget(name: "SystemCallsTests", dependencies: ["SystemCalls"]),
+        .testTarget(name: "ByteCodingTests", dependencies: ["ByteCoding"]),
+        .testTarget(name: "WidgetProcessTests", dependencies: ["WidgetProcess", "SystemCalls", "HostTestSupport"]),
         .testTarget(
             name: "WidgetHostCommandLineTests",
             dependencies: [
@@ -323,7 +332,7 @@ let package = Package(
             name: "WidgetFuzzingTests",
             dependencies: ["WidgetFuzzing", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout", "WidgetRender"]
         ),
-        .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetRandom", "WidgetProtocol", "WidgetArchive", "WidgetArchiveGenerator"]),
+        .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetRandom", "WidgetProtocol", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetScheduleLog", "WidgetProtocol"]),
         .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
         .testTarget(name: "SmartStackTests", dependencies: ["SmartStack", "WidgetProtocol"]),

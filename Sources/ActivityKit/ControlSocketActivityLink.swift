@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetControl
 import WidgetProtocol
 
@@ -82,7 +80,7 @@ final class ControlSocketActivityLink: ActivitySystemLink, @unchecked Sendable {
         var request = ControlRequest(command: .watchActivities, extensionID: extensionID)
         request.activity = nil
         guard let line = try? JSONEncoder().encode(request), (try? ControlClient.writeLine(fd, line)) != nil else {
-            close(fd)
+            FileDescriptor(rawValue: fd).close()
             return
         }
         let thread = Thread {
@@ -90,8 +88,8 @@ final class ControlSocketActivityLink: ActivitySystemLink, @unchecked Sendable {
             while true {
                 guard let line = reader.next(timeout: 3600) else {
                     // A quiet hour is not an end; a closed connection is.
-                    var probe = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                    if poll(&probe, 1, 0) != 0 { break }
+                    var probe = [PollRequest(FileDescriptor(rawValue: fd))]
+                    if (try? PollRequest.poll(&probe, timeoutMilliseconds: 0)) != 0 { break }
                     continue
                 }
                 guard let event = try? JSONDecoder().decode(ActivityWatchEvent.self, from: line) else { continue }
@@ -100,7 +98,7 @@ final class ControlSocketActivityLink: ActivitySystemLink, @unchecked Sendable {
                     if let token = ControlDate.hexBytes(hex) { ActivitySystem.deliver(.pushToStartToken(attributesType: type, token: token)) }
                 }
             }
-            close(fd)
+            FileDescriptor(rawValue: fd).close()
         }
         thread.name = "ActivityKit watch"
         thread.start()

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SystemCalls
 
 /// `IPAddress`: what IPv4 and IPv6 addresses share. Parsing and formatting are the C library's
 /// (`inet_aton`, `inet_pton`, `inet_ntop`): pure conversions, no socket.
@@ -32,9 +27,8 @@ public struct IPv4Address: IPAddress, Hashable, Sendable, CustomDebugStringConve
 
     public init?(_ string: String) {
         guard !string.isEmpty, !string.contains(where: \.isWhitespace) else { return nil }
-        var address = in_addr()
-        guard inet_aton(string, &address) != 0 else { return nil }
-        rawValue = withUnsafeBytes(of: address.s_addr) { Data($0) }
+        guard let bytes = AddressText.ipv4(string) else { return nil }
+        rawValue = Data(bytes)
         interface = nil
     }
 
@@ -71,9 +65,8 @@ public struct IPv6Address: IPAddress, Hashable, Sendable, CustomDebugStringConve
     public init?(_ string: String) {
         let address = string.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? string
         guard !address.isEmpty else { return nil }
-        var parsed = in6_addr()
-        guard inet_pton(AF_INET6, address, &parsed) == 1 else { return nil }
-        rawValue = withUnsafeBytes(of: parsed) { Data($0) }
+        guard let bytes = AddressText.ipv6(address) else { return nil }
+        rawValue = Data(bytes)
         interface = nil
     }
 
@@ -95,10 +88,6 @@ public struct IPv6Address: IPAddress, Hashable, Sendable, CustomDebugStringConve
     public var asIPv4: IPv4Address? { isIPv4Mapped ? IPv4Address(rawValue.suffix(4)) : nil }
 
     public var debugDescription: String {
-        var bytes = in6_addr()
-        withUnsafeMutableBytes(of: &bytes) { $0.copyBytes(from: rawValue) }
-        var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        guard inet_ntop(AF_INET6, &bytes, &text, socklen_t(text.count)) != nil else { return "" }
-        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        AddressText.text(ipv6: rawValue) ?? ""
     }
 }

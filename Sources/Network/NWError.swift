@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
+import SystemCalls
 
 /// `OSStatus`, the status a TLS failure carries (Security's type, which Network brings on Apple's
 /// platforms).
@@ -51,6 +46,6 @@ public enum NWError: Error, Hashable, Sendable, CustomDebugStringConvertible, Cu
     }
 
     private static func message(_ code: POSIXErrorCode) -> String {
-        String(cString: strerror(code.rawValue))
+        Errno(code.rawValue).description
     }
 }

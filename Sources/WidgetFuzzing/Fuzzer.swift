@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetArchive
 
 /// The built-in fuzzer: structure-aware mutations of valid inputs, run in process. It stops at the
@@ -36,8 +34,8 @@ public final class Fuzzer {
     /// Runs until `runs` executions or `seconds` pass, whichever first. `progress` is called about
     /// once a second. `crashFile` receives the input being run if the process traps.
     public func run(runs: Int?, seconds: Double?, crashFile: String?, progress: (Stats) -> Void) -> (Stats, Finding?) {
-        if let crashFile { CrashCapture.install(path: crashFile) }
-        defer { CrashCapture.uninstall() }
+        if let crashFile { CrashRecord.install(path: crashFile) }
+        defer { CrashRecord.uninstall() }
         let start = ContinuousClock.now
         var stats = Stats()
         var lastReport = start
@@ -45,7 +43,7 @@ public final class Fuzzer {
         while stats.executions < limit {
             let base = corpus[Int(mutator.rng.next() % UInt64(corpus.count))]
             let input = mutator.mutate(base, corpus: corpus, repairChecksum: target != .frame && mutator.rng.next() % 4 != 0)
-            CrashCapture.current(input)
+            CrashRecord.remember(input)
             let outcome = target.run(input)
             if case .violation(let reason) = outcome {
                 stats.seconds = Self.seconds(ContinuousClock.now - start)
@@ -70,45 +68,4 @@ public final class Fuzzer {
     }
 
     static func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
-}
-
-/// Writes the input under test to a file if the process dies of a signal while running it.
-enum CrashCapture {
-    nonisolated(unsafe) static var buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 20)
-    nonisolated(unsafe) static var length = 0
-    nonisolated(unsafe) static var fd: Int32 = -1
-    nonisolated(unsafe) static var path: String?
-    static let signals: [Int32] = [SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGABRT, SIGFPE]
-
-    static func install(path: String) {
-        self.path = path
-        fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        for s in signals {
-            signal(s) { sig in
-                if CrashCapture.fd >= 0 {
-                    _ = write(CrashCapture.fd, CrashCapture.buffer, CrashCapture.length)
-                    close(CrashCapture.fd)
-                }
-                signal(sig, SIG_DFL)
-                raise(sig)
-            }
-        }
-    }
-
-    static func uninstall() {
-        for s in signals { signal(s, SIG_DFL) }
-        if fd >= 0 { close(fd) }
-        fd = -1
-        // No crash: the capture file is not a finding.
-        if let path { unlink(path) }
-        path = nil
-    }
-
-    static func current(_ input: [UInt8]) {
-        let n = min(input.count, 1 << 20)
-        input.withUnsafeBufferPointer { source in
-            if let base = source.baseAddress, n > 0 { buffer.update(from: base, count: n) }
-        }
-        length = n
-    }
 }

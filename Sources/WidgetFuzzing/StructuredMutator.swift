@@ -1,3 +1,4 @@
+import ByteCoding
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetRandom

@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 
 /// What the dynamic loader reads of an executable or shared library before it runs: its
 /// interpreter, the libraries it names, and where it says to look for them. 64-bit little-endian
@@ -18,9 +16,8 @@ struct ELFFile: Sendable {
 
     /// Nil when the file is not a 64-bit little-endian ELF object or its headers do not hold together.
     init?(path: String) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+        defer { fd.close() }
         guard let header = Self.read(fd, at: 0, count: 64), header.count == 64,
               header[0] == 0x7F, header[1] == 0x45, header[2] == 0x4C, header[3] == 0x46, header[4] == 2, header[5] == 1 else { return nil }
         machine = Self.u16(header, 18)
@@ -71,10 +68,10 @@ struct ELFFile: Sendable {
         runpath = runpathOffset.flatMap(string).map { $0.split(separator: ":").map(String.init) } ?? []
     }
 
-    private static func read(_ fd: Int32, at offset: UInt64, count: Int) -> [UInt8]? {
-        guard count >= 0, offset < UInt64(Int.max) else { return nil }
+    private static func read(_ fd: FileDescriptor, at offset: UInt64, count: Int) -> [UInt8]? {
+        guard count >= 0, offset < UInt64(Int64.max) else { return nil }
         var bytes = [UInt8](repeating: 0, count: count)
-        let n = bytes.withUnsafeMutableBytes { pread(fd, $0.baseAddress, count, off_t(offset)) }
+        let n = bytes.withUnsafeMutableBytes { try? fd.read(at: Int64(offset), into: $0) }
         return n == count ? bytes : nil
     }
 

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CProcessContainment
 import Foundation
+import SystemCalls
 
 /// What an extension's own root file system holds in the full sandbox, worked out from its
 /// executable as the kernel and the dynamic loader will read it: the executable and the resource
@@ -68,9 +66,8 @@ public struct ExtensionRoot: Hashable, Sendable {
     nonisolated(unsafe) private static var cache: [String: ExtensionRoot] = [:]
 
     private static func cached(_ executable: String, libraryPath: String?) -> ExtensionRoot {
-        var info = stat()
-        let key = stat(executable, &info) == 0
-            ? "\(executable)\u{0}\(info.st_size)\u{0}\(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)\u{0}\(libraryPath ?? "")" : ""
+        let info = try? FileSystem.status(executable, followingLinks: true)
+        let key = info.map { "\(executable)\u{0}\($0.size)\u{0}\($0.modified)\u{0}\(libraryPath ?? "")" } ?? ""
         if !key.isEmpty, let known = cacheLock.withLock({ cache[key] }) { return known }
         let root = workOut(executable, libraryPath: libraryPath)
         if !key.isEmpty { cacheLock.withLock { cache[key] = root } }
@@ -134,9 +131,8 @@ private struct Builder {
             if component == "." || component.isEmpty { continue }
             if component == ".." { resolved = (resolved as NSString).deletingLastPathComponent; if resolved == "/" { resolved = "" }; continue }
             let next = resolved + "/" + component
-            var info = stat()
-            guard lstat(next, &info) == 0 else { return }
-            if info.st_mode & S_IFMT == S_IFLNK {
+            guard let info = try? FileSystem.status(next) else { return }
+            if info.kind == .symbolicLink {
                 hops += 1
                 guard hops <= 40, let target = Self.readLink(next) else { return }
                 links[next] = target
@@ -160,12 +156,10 @@ private struct Builder {
             while let relative = walker.nextObject() as? String, seen < limit {
                 seen += 1
                 let path = next + "/" + relative
-                var info = stat()
-                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { continue }
+                guard (try? FileSystem.status(path))?.kind == .symbolicLink else { continue }
                 grant(path)
                 let target = PosixProcessLauncher.realPath(path)
-                var targetInfo = stat()
-                if stat(target, &targetInfo) == 0, targetInfo.st_mode & S_IFMT == S_IFDIR, scanned.insert(target).inserted { folders.append(target) }
+                if (try? FileSystem.status(target, followingLinks: true))?.kind == .directory, scanned.insert(target).inserted { folders.append(target) }
             }
         }
     }
@@ -204,10 +198,8 @@ private struct Builder {
     }
 
     static func readLink(_ path: String) -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = readlink(path, &buffer, buffer.count - 1)
-        guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let target = try? FileSystem.linkTarget(path), !target.isEmpty else { return nil }
+        return target
     }
 }
 
@@ -262,7 +254,7 @@ struct Shebang {
         interpreter = first
         if (first as NSString).lastPathComponent == "env", let name = words.dropFirst().first(where: { !$0.hasPrefix("-") }) {
             let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-            program = folders.map { "\($0)/\(name)" }.first { access($0, X_OK) == 0 }
+            program = folders.map { "\($0)/\(name)" }.first { FileSystem.isExecutable($0) }
         }
     }
 }

@@ -1,20 +1,18 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 
 /// Why an extension process could not be started: the failed step and its `errno`, so that a caller
 /// can tell a missing executable from a kernel that refuses a namespace.
 public enum LaunchError: Error, Hashable, Sendable {
-    case extensionNotExecutable(path: String, errno: Int32)
-    case spawnFailed(path: String, errno: Int32)
+    case extensionNotExecutable(path: String, errno: Errno)
+    case spawnFailed(path: String, errno: Errno)
     /// A sandboxed launch failed at `step` (or, for `path` "(probe)", the level is not available here).
-    case sandboxFailed(path: String, level: String, step: LaunchStep, errno: Int32)
+    case sandboxFailed(path: String, level: String, step: LaunchStep, errno: Errno)
     /// One path of the full sandbox's root could not be bound.
-    case grantFailed(path: String, granted: String, errno: Int32)
+    case grantFailed(path: String, granted: String, errno: Errno)
     /// A configured read path the host will not grant.
     case readPathRefused(path: String, granted: String, reason: String)
     /// A call made before the child existed (its socket pair, its status pipe).
-    case system(call: String, errno: Int32)
+    case system(call: String, errno: Errno)
 }
 
 extension LaunchError: CustomStringConvertible {
@@ -29,5 +27,5 @@ extension LaunchError: CustomStringConvertible {
         }
     }
 
-    private static func text(_ code: Int32) -> String { String(cString: strerror(code)) }
+    private static func text(_ errno: Errno) -> String { errno.description }
 }

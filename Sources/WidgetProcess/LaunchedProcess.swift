@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
+import SystemCalls
 import WidgetProtocol
 
 /// A running child and the host's end of its connection.
@@ -80,7 +78,7 @@ public final class LaunchedProcess: @unchecked Sendable {
         public var description: String {
             switch self {
             case .exited(let status): "exited with status \(status)"
-            case .signaled(SIGXFSZ): "killed by SIGXFSZ: it wrote a file past its data quota (a file in its data folder, or its log)"
+            case .signaled(Signal.fileSizeLimitExceeded.rawValue): "killed by SIGXFSZ: it wrote a file past its data quota (a file in its data folder, or its log)"
             case .signaled(let signal): "killed by signal \(signal)"
             case .overMemoryLimit(let footprint, let limit): "killed over its memory limit: footprint \(footprint >> 20) MiB, limit \(limit >> 20) MiB"
             case .overProcessLimit(let tasks, let limit): "killed over its process limit: \(tasks) processes and threads, limit \(limit)"
@@ -132,9 +130,9 @@ public final class LaunchedProcess: @unchecked Sendable {
 
     private func killEverything() {
         let tracked = lock.withLock { lastSeen } + (sandbox == .none ? [] : ProcessTree.descendants(of: pid))
-        _ = Glibc.kill(-pid, SIGKILL)
-        _ = Glibc.kill(pid, SIGKILL)
-        for member in tracked where ProcessTree.isAlive(member) { _ = Glibc.kill(member.pid, SIGKILL) }
+        try? Signal.kill.send(toGroup: pid)
+        try? Signal.kill.send(to: pid)
+        for member in tracked where ProcessTree.isAlive(member) { try? Signal.kill.send(to: member.pid) }
     }
 
     private enum State { case running, exited, gone }
@@ -142,22 +140,14 @@ public final class LaunchedProcess: @unchecked Sendable {
     /// Whether the process has exited, without reaping it; if it has, its group and tree are killed
     /// while its id (the group's) still cannot be reused.
     private func exitedUnreaped(blocking: Bool) -> State {
-        var info = siginfo_t()
-        var r: Int32
-        repeat {
-            r = waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT | (blocking ? 0 : WNOHANG))
-        } while r < 0 && errno == EINTR
-        guard r == 0 else { return .gone }
-        guard info.si_signo == SIGCHLD else { return .running }
+        guard let ended = ChildProcess(pid: pid).hasEnded(waiting: blocking) else { return .gone }
+        guard ended else { return .running }
         killEverything()
         return .exited
     }
 
     private func reap() {
-        var waitStatus: Int32 = 0
-        var r: pid_t
-        repeat { r = waitpid(pid, &waitStatus, 0) } while r < 0 && errno == EINTR
-        guard r == pid else { return }  // another thread reaped it and recorded how
+        guard let waitStatus = ChildProcess(pid: pid).reap() else { return }  // another thread reaped it and recorded how
         let extensionStatus = statusPipe.flatMap(Self.readStatus)
         lock.withLock {
             reaped = true
@@ -171,7 +161,7 @@ public final class LaunchedProcess: @unchecked Sendable {
     /// the init first, and then the init's own status says what happened).
     private static func readStatus(_ fd: Int32) -> Int32? {
         var value: Int32 = 0
-        let n = withUnsafeMutableBytes(of: &value) { read(fd, $0.baseAddress, 4) }
+        let n = withUnsafeMutableBytes(of: &value) { try? FileDescriptor(rawValue: fd).read(into: $0) }
         return n == 4 ? value : nil
     }
 
@@ -253,7 +243,7 @@ public final class LaunchedProcess: @unchecked Sendable {
     deinit {
         if !isReaped { kill() }
         watchTimer?.cancel()
-        if let statusPipe { close(statusPipe) }
-        if let exit = channel.peerExit { close(exit) }
+        if let statusPipe { FileDescriptor(rawValue: statusPipe).close() }
+        if let exit = channel.peerExit { FileDescriptor(rawValue: exit).close() }
     }
 }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// Where glibc's dynamic loader finds the libraries an object names, in its order: the object's
 /// `DT_RPATH` (when it has no `DT_RUNPATH`), `LD_LIBRARY_PATH`, `DT_RUNPATH`, `/etc/ld.so.cache`,
@@ -48,10 +46,7 @@ struct LoaderSearch {
 
     /// `$ORIGIN` is the folder of the object as the kernel or loader opened it, symbolic links resolved.
     static func origin(of path: String) -> String {
-        let resolved = realpath(path, nil).map { pointer -> String in
-            defer { free(pointer) }
-            return String(cString: pointer)
-        } ?? path
+        let resolved = (try? FileSystem.resolvedPath(path)) ?? path
         return (resolved as NSString).deletingLastPathComponent
     }
 

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CProcessContainment
 import Foundation
+import SystemCalls
 import WidgetProtocol
 
 /// Starts extension processes. A seam, so tests can substitute a launcher and assert on what was asked.
@@ -72,34 +70,34 @@ public struct PosixProcessLauncher: ProcessLauncher {
     }
 
     public func launch(_ spec: LaunchSpec) throws(LaunchError) -> LaunchedProcess {
-        guard access(spec.executable, X_OK) == 0 else {
-            throw .extensionNotExecutable(path: spec.executable, errno: errno)
+        guard FileSystem.isExecutable(spec.executable) else {
+            throw .extensionNotExecutable(path: spec.executable, errno: .current)
         }
-        var fds: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds) == 0 else {
-            throw .system(call: "socketpair", errno: errno)
-        }
-        let (hostEnd, childEnd) = (fds[0], fds[1])
-        defer { close(childEnd) }
-        let log = spec.logFile.map { open($0, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600) } ?? -1
-        defer { if log >= 0 { close(log) } }
-        var status: [Int32] = [-1, -1], refusals: [Int32] = [-1, -1]
+        let (hostEnd, childEnd): (FileDescriptor, FileDescriptor)
+        do { (hostEnd, childEnd) = try UnixSocket.pair() } catch { throw .system(call: "socketpair", errno: error) }
+        defer { childEnd.close() }
+        let log = spec.logFile.flatMap { try? FileDescriptor.open($0, [.writeOnly, .create, .append], permissions: 0o600) }
+        defer { log?.close() }
+        var status: (read: FileDescriptor, write: FileDescriptor)?
+        var refusals: (read: FileDescriptor, write: FileDescriptor)?
         if sandbox == .full {
-            guard pipe(&status) == 0 else {
-                close(hostEnd)
-                throw .system(call: "pipe", errno: errno)
+            do {
+                status = try FileDescriptor.pipe()
+                try status?.read.setNonBlocking()
+            } catch {
+                hostEnd.close()
+                throw .system(call: "pipe", errno: error)
             }
-            for fd in status { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(status[0], F_SETFL, O_NONBLOCK)
             // Both ends non-blocking: the init drops a report rather than wait for the host.
-            if spec.reportsRefusedOpens, pipe(&refusals) == 0 {
-                for fd in refusals { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
-            } else {
-                refusals = [-1, -1]
-            }
+            if spec.reportsRefusedOpens { refusals = try? FileDescriptor.pipe(nonBlocking: true) }
         }
-        defer { if status[1] >= 0 { close(status[1]) } }
-        defer { if refusals[1] >= 0 { close(refusals[1]) } }
+        defer { status?.write.close() }
+        defer { refusals?.write.close() }
+        func closeHostEnds() {
+            hostEnd.close()
+            status?.read.close()
+            refusals?.read.close()
+        }
 
         var pid: pid_t = 0
         var step: Int32 = 0
@@ -113,9 +111,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         do {
             root = sandbox == .full ? try Self.root(for: spec, executable: path, libraryPath: environment["LD_LIBRARY_PATH"]) : ExtensionRoot.empty
         } catch {
-            close(hostEnd)
-            if status[0] >= 0 { close(status[0]) }
-            if refusals[0] >= 0 { close(refusals[0]) }
+            closeHostEnds()
             throw error
         }
         let result = withCStrings([spec.executable] + spec.arguments) { argv in
@@ -128,8 +124,8 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.path = path
                                 launch.argv = argv
                                 launch.envp = envp
-                                launch.channel_fd = childEnd
-                                launch.stderr_fd = log
+                                launch.channel_fd = childEnd.rawValue
+                                launch.stderr_fd = log?.rawValue ?? -1
                                 launch.network_fd = spec.networkDescriptor ?? -1
                                 launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
                                 launch.file_size_limit = UInt64(max(0, spec.fileSizeLimit ?? 0))
@@ -141,10 +137,10 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.data_dir = data
                                 launch.read_paths = UnsafePointer(OpaquePointer(readPaths))
                                 launch.symlinks = UnsafePointer(OpaquePointer(symlinks))
-                                launch.status_fd = status[1]
-                                launch.refusal_fd = refusals[1]
-                                launch.uid = getuid()
-                                launch.gid = getgid()
+                                launch.status_fd = status?.write.rawValue ?? -1
+                                launch.refusal_fd = refusals?.write.rawValue ?? -1
+                                launch.uid = CurrentProcess.userID
+                                launch.gid = CurrentProcess.groupID
                                 return widgethost_launch(&launch, &pid, &step, &code, &index)
                             }
                         }
@@ -153,21 +149,19 @@ public struct PosixProcessLauncher: ProcessLauncher {
             }
         }
         guard result == 0 else {
-            close(hostEnd)
-            if status[0] >= 0 { close(status[0]) }
-            if refusals[0] >= 0 { close(refusals[0]) }
-            if step == Int32(WIDGETHOST_STEP_EXEC.rawValue) { throw .spawnFailed(path: spec.executable, errno: code) }
+            closeHostEnds()
+            if step == Int32(WIDGETHOST_STEP_EXEC.rawValue) { throw .spawnFailed(path: spec.executable, errno: Errno(code)) }
             if step == Int32(WIDGETHOST_STEP_GRANT.rawValue), root.readPaths.indices.contains(Int(index)) {
-                throw .grantFailed(path: spec.executable, granted: root.readPaths[Int(index)], errno: code)
+                throw .grantFailed(path: spec.executable, granted: root.readPaths[Int(index)], errno: Errno(code))
             }
-            throw .sandboxFailed(path: spec.executable, level: sandbox.rawValue, step: LaunchStep(step), errno: code)
+            throw .sandboxFailed(path: spec.executable, level: sandbox.rawValue, step: LaunchStep(step), errno: Errno(code))
         }
-        let exit = widgethost_pidfd_open(pid)
-        if exit >= 0 { _ = fcntl(exit, F_SETFD, FD_CLOEXEC) }
-        return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd, limits: limits, peerExit: exit >= 0 ? exit : nil),
-                               sandbox: sandbox, statusPipe: status[0] >= 0 ? status[0] : nil, memoryLimit: spec.memoryLimit,
+        let exit = ChildProcess(pid: pid).exitDescriptor()
+        try? exit?.setCloseOnExec()
+        return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd.rawValue, limits: limits, peerExit: exit?.rawValue),
+                               sandbox: sandbox, statusPipe: status?.read.rawValue, memoryLimit: spec.memoryLimit,
                                processLimit: spec.processLimit, descriptorLimit: spec.descriptorLimit,
-                               refusedReads: refusals[0] >= 0 ? RefusedReads(pipe: refusals[0], writable: spec.dataDirectory.map { [$0] } ?? []) : nil)
+                               refusedReads: refusals.map { RefusedReads(pipe: $0.read.rawValue, writable: spec.dataDirectory.map { [$0] } ?? []) })
     }
 }
 
@@ -187,7 +181,12 @@ extension PosixProcessLauncher {
             environment["WIDGET_EXTENSION_DATA"] = data
             environment["HOME"] = data
             let temporary = (data as NSString).appendingPathComponent("tmp")
-            if mkdir(temporary, 0o700) == 0 || errno == EEXIST { environment["TMPDIR"] = temporary }
+            do {
+                try FileSystem.makeDirectory(temporary, permissions: 0o700)
+                environment["TMPDIR"] = temporary
+            } catch .fileExists {
+                environment["TMPDIR"] = temporary
+            } catch {}
         }
         return environment
     }
@@ -200,7 +199,7 @@ extension PosixProcessLauncher {
         let fenced = (spec.hiddenFolders + (spec.dataDirectory.map { [$0] } ?? [])).map(realPath)
         var extra: [String] = []
         for given in spec.readPaths {
-            guard given.hasPrefix("/"), access(given, F_OK) == 0 else {
+            guard given.hasPrefix("/"), FileSystem.exists(given) else {
                 throw .readPathRefused(path: spec.executable, granted: given, reason: "it does not exist or is not an absolute path")
             }
             let path = realPath(given)
@@ -213,9 +212,7 @@ extension PosixProcessLauncher {
     }
 
     package static func realPath(_ path: String) -> String {
-        guard let resolved = realpath(path, nil) else { return path }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        (try? FileSystem.resolvedPath(path)) ?? path
     }
 }
 
@@ -226,8 +223,13 @@ func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -
 
 /// Calls `body` with a NULL-terminated C string array.
 func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
+        let bytes = string.utf8CString
+        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+        bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: bytes.count) }
+        return copy
+    }
     pointers.append(nil)
-    defer { for p in pointers { free(p) } }
+    defer { for p in pointers { p?.deallocate() } }
     return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }

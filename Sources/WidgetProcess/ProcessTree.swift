@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// An extension's processes as the kernel lists them in /proc: who descends from whom, when each
 /// started (so a recorded id is never mistaken for a later process that reused it), and how much
@@ -66,16 +64,15 @@ package enum ProcessTree {
     /// of a second for as long as the host runs, and Foundation's file reading kept a little memory
     /// each time (a soak's host grew by megabytes a minute).
     static func contents(of path: String, limit: Int = 64 << 10) -> [UInt8]? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
+        guard let fd = try? FileDescriptor.open(path, .readOnly) else { return nil }
+        defer { fd.close() }
         var bytes = [UInt8](repeating: 0, count: 4096)
         var filled = 0
         while filled < limit {
             if filled == bytes.count { bytes += [UInt8](repeating: 0, count: min(bytes.count, limit - filled)) }
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, $0.count - filled) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
+            let done = filled
+            let n = bytes.withUnsafeMutableBytes { try? fd.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[done...])) }
+            guard let n, n > 0 else { break }
             filled += n
         }
         return Array(bytes.prefix(filled))
@@ -93,14 +90,7 @@ package enum ProcessTree {
 
     /// The names in a folder, without `.` and `..`.
     private static func names(in path: String) -> [String] {
-        guard let dir = opendir(path) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        (try? FileSystem.entries(inDirectory: path)) ?? []
     }
 
     /// Memory a process holds as jetsam counts an app's footprint: its anonymous and shared-memory

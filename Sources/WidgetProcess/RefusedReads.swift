@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// What a full-sandbox extension tried to open that its root does not hold, as its namespace's init
 /// reports it (a line per path, each once): kept when the host has such a file, so that an author
@@ -25,7 +23,7 @@ package final class RefusedReads: @unchecked Sendable {
         self.writable = writable + ["/proc", "/dev", "/sys"]
     }
 
-    deinit { close(pipe) }
+    deinit { FileDescriptor(rawValue: pipe).close() }
 
     /// Every path reported so far, oldest first.
     package var paths: [String] {
@@ -38,15 +36,15 @@ package final class RefusedReads: @unchecked Sendable {
     private func drain() {
         var buffer = [UInt8](repeating: 0, count: 8192)
         while true {
-            let n = buffer.withUnsafeMutableBytes { read(pipe, $0.baseAddress, $0.count) }
-            guard n > 0 else { break }
+            let n = buffer.withUnsafeMutableBytes { try? FileDescriptor(rawValue: pipe).read(into: $0) }
+            guard let n, n > 0 else { break }
             pending += buffer[0..<n]
         }
         while let end = pending.firstIndex(of: 0x0A) {
             let path = String(decoding: pending[..<end], as: UTF8.self)
             pending.removeSubrange(...end)
             if found.count < Self.limit, !found.contains(path), !writable.contains(where: { path == $0 || path.hasPrefix($0 + "/") }),
-               access(path, F_OK) == 0 {
+               FileSystem.exists(path) {
                 found.append(path)
             }
         }

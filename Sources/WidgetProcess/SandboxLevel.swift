@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CProcessContainment
 import Foundation
+import SystemCalls
 
 /// How far an extension is contained. Every level gives it a process group of its own, its memory
 /// limit before its first instruction, an allow-listed environment and no descriptor but its channel.
@@ -49,8 +47,8 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         var spec = widgethost_launch()
         spec.level = rank
         spec.probe_only = 1
-        spec.uid = getuid()
-        spec.gid = getgid()
+        spec.uid = CurrentProcess.userID
+        spec.gid = CurrentProcess.groupID
         spec.channel_fd = -1
         spec.stderr_fd = -1
         spec.network_fd = -1
@@ -61,7 +59,7 @@ public enum SandboxLevel: String, CaseIterable, Comparable, Sendable {
         var code: Int32 = 0
         var index: Int32 = -1
         guard widgethost_launch(&spec, &pid, &step, &code, &index) == 0 else {
-            return .failure(.sandboxFailed(path: "(probe)", level: rawValue, step: LaunchStep(step), errno: code))
+            return .failure(.sandboxFailed(path: "(probe)", level: rawValue, step: LaunchStep(step), errno: Errno(code)))
         }
         return .success(())
     }

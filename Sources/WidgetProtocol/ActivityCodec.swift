@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 
@@ -6,19 +7,19 @@ import WidgetArchive
 
 extension MessageCodec {
     /// A date: a finite `f64` of seconds since 1970.
-    static func date(_ r: inout ByteReader, _ field: String) throws -> Date {
+    static func date(_ r: inout ArchiveByteReader, _ field: String) throws -> Date {
         let offset = r.offset
         let seconds = try r.f64(field)
         guard seconds.isFinite else { throw MessageDecodingError.invalidValue(offset: offset, field: field, value: seconds.bitPattern) }
         return Date(timeIntervalSince1970: seconds)
     }
 
-    static func optionalDate(_ r: inout ByteReader, _ field: String) throws -> Date? {
+    static func optionalDate(_ r: inout ArchiveByteReader, _ field: String) throws -> Date? {
         try r.bool() ? try date(&r, field) : nil
     }
 
     /// A family that must be a Live Activity presentation.
-    static func activityFamily(_ r: inout ByteReader) throws -> WidgetFamily {
+    static func activityFamily(_ r: inout ArchiveByteReader) throws -> WidgetFamily {
         let offset = r.offset
         let found = try family(&r)
         guard found.isActivityPresentation else {
@@ -27,14 +28,14 @@ extension MessageCodec {
         return found
     }
 
-    static func activityFamilies(_ r: inout ByteReader) throws -> [WidgetFamily] {
+    static func activityFamilies(_ r: inout ArchiveByteReader) throws -> [WidgetFamily] {
         let n = try count(&r, "presentations", limit: WidgetFamily.activityPresentations.count)
         var families: [WidgetFamily] = []
         for _ in 0..<n { families.append(try activityFamily(&r)) }
         return families
     }
 
-    static func activityData(_ r: inout ByteReader, limits: ProtocolLimits) throws -> [UInt8] {
+    static func activityData(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> [UInt8] {
         let lengthOffset = r.offset
         let length = try r.varint()
         guard length <= UInt64(limits.maxActivityData) else {
@@ -77,7 +78,7 @@ extension ActivityContentValue {
         w.f64(relevanceScore)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityContentValue {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityContentValue {
         let state = try MessageCodec.activityData(&r, limits: limits)
         let stale = try MessageCodec.optionalDate(&r, "stale date")
         let offset = r.offset
@@ -94,14 +95,14 @@ extension ActivityAlert {
         w.optionalString(sound)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityAlert {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityAlert {
         let title = try r.inlineString(maxLength: limits.maxStringLength)
         let body = try r.inlineString(maxLength: limits.maxStringLength)
         let sound = try r.bool() ? try r.inlineString(maxLength: limits.maxStringLength) : nil
         return ActivityAlert(title: title, body: body, sound: sound)
     }
 
-    static func readOptional(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityAlert? {
+    static func readOptional(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityAlert? {
         try r.bool() ? try read(from: &r, limits: limits) : nil
     }
 }
@@ -135,7 +136,7 @@ extension ActivityStart {
         w.optionalDate(start)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityStart {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityStart {
         let maxString = limits.maxStringLength
         let id = try r.inlineString(maxLength: maxString)
         let type = try r.inlineString(maxLength: maxString)
@@ -185,7 +186,7 @@ extension ActivityChange {
         }
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityChange {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityChange {
         let maxString = limits.maxStringLength
         switch try r.enumCode("activity change", cases: 3) {
         case 0:
@@ -218,7 +219,7 @@ extension ActivitySnapshot {
         w.blob(pushToken)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivitySnapshot {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivitySnapshot {
         let maxString = limits.maxStringLength
         let id = try r.inlineString(maxLength: maxString)
         let type = try r.inlineString(maxLength: maxString)
@@ -247,7 +248,7 @@ extension ActivityRequest {
         }
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityRequest {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityRequest {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let type = try r.inlineString(maxLength: maxString)
@@ -282,7 +283,7 @@ extension ActivityReply {
         layout.write(to: &w)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityReply {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityReply {
         let id = try r.varint()
         let count = try MessageCodec.count(&r, "presentations", limit: WidgetFamily.activityPresentations.count)
         var presentations: [Presentation] = []
@@ -334,7 +335,7 @@ extension ActivityLayoutOptions {
         w.optionalString(widgetURL)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> ActivityLayoutOptions {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> ActivityLayoutOptions {
         var options = ActivityLayoutOptions()
         for _ in 0..<(try MessageCodec.count(&r, "margins", limit: WidgetFamily.activityPresentations.count)) {
             let family = try MessageCodec.activityFamily(&r)
@@ -365,7 +366,7 @@ extension ActivityLayoutOptions {
         return options
     }
 
-    private static func finite(_ r: inout ByteReader, _ field: String) throws -> Double {
+    private static func finite(_ r: inout ArchiveByteReader, _ field: String) throws -> Double {
         let offset = r.offset
         let value = try r.f64(field)
         guard value.isFinite else { throw MessageDecodingError.invalidValue(offset: offset, field: field, value: value.bitPattern) }

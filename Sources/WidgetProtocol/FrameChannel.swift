@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+import SystemCalls
 
 /// A bidirectional message channel over one stream file descriptor (a socketpair end). Blocking I/O
 /// with `poll` for deadlines; EINTR is retried.
@@ -34,7 +30,7 @@ public final class FrameChannel: @unchecked Sendable {
     public func close() {
         guard !closed else { return }
         closed = true
-        _ = Glibc.close(fd)
+        FileDescriptor(rawValue: fd).close()
     }
 
     /// Writes one whole frame.
@@ -44,17 +40,12 @@ public final class FrameChannel: @unchecked Sendable {
 
     /// Writes raw bytes (tests use it to send garbage).
     public func write(_ bytes: [UInt8]) throws(ProtocolError) {
-        var sent = 0
-        while sent < bytes.count {
-            let n = bytes.withUnsafeBytes { raw in
-                Glibc.send(fd, raw.baseAddress! + sent, bytes.count - sent, Int32(MSG_NOSIGNAL))
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE || errno == ECONNRESET { throw .closed(midFrame: false) }
-                throw .system(call: "send", errno: errno)
-            }
-            sent += n
+        do {
+            try FileDescriptor(rawValue: fd).sendAll(bytes)
+        } catch .brokenPipe, .connectionReset {
+            throw .closed(midFrame: false)
+        } catch {
+            throw .system(call: "send", error)
         }
     }
 
@@ -71,26 +62,29 @@ public final class FrameChannel: @unchecked Sendable {
     private func fill(deadline: ContinuousClock.Instant?) throws(ProtocolError) {
         var timeoutMillis: Int32 = -1
         if let deadline {
-            let left = ContinuousClock.now.duration(to: deadline)
-            if left <= .zero { throw .timedOut }
-            let (seconds, attos) = left.components
-            timeoutMillis = Int32(clamping: seconds * 1000 + attos / 1_000_000_000_000_000 + 1)
+            if ContinuousClock.now >= deadline { throw .timedOut }
+            timeoutMillis = PollRequest.milliseconds(until: deadline)
         }
-        var pfds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: peerExit ?? -1, events: Int16(POLLIN), revents: 0)]
-        let ready = poll(&pfds, peerExit == nil ? 1 : 2, timeoutMillis)
-        if ready < 0 {
-            if errno == EINTR { return }
-            throw .system(call: "poll", errno: errno)
+        var requests = [PollRequest(FileDescriptor(rawValue: fd)), PollRequest(peerExit.map(FileDescriptor.init(rawValue:)))]
+        let ready: Int
+        do {
+            ready = try PollRequest.poll(&requests, timeoutMilliseconds: timeoutMillis)
+        } catch .interrupted {
+            return
+        } catch {
+            throw .system(call: "poll", error)
         }
         if ready == 0 { throw .timedOut }
         // What it wrote before it ended is still read; only a silent channel with a dead peer is closed.
-        if pfds[0].revents == 0 { throw .closed(midFrame: decoder.pendingByteCount > 0) }
+        if requests[0].returned.isEmpty { throw .closed(midFrame: decoder.pendingByteCount > 0) }
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        let n = chunk.withUnsafeMutableBytes { Glibc.recv(fd, $0.baseAddress!, $0.count, 0) }
-        if n < 0 {
-            if errno == EINTR || errno == EAGAIN { return }
-            if errno == ECONNRESET { throw .closed(midFrame: decoder.pendingByteCount > 0) }
-            throw .system(call: "recv", errno: errno)
+        let received = chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try FileDescriptor(rawValue: fd).receive(into: raw) } }
+        let n: Int
+        switch received {
+        case .success(let count): n = count
+        case .failure(.wouldBlock): return
+        case .failure(.connectionReset): throw .closed(midFrame: decoder.pendingByteCount > 0)
+        case .failure(let error): throw .system(call: "recv", error)
         }
         if n == 0 { throw .closed(midFrame: decoder.pendingByteCount > 0) }
         decoder.append(chunk[0..<n])

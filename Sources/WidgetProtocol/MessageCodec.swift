@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 
@@ -163,7 +164,7 @@ public enum MessageCodec {
     /// anything is allocated.
     public static func decode(_ body: [UInt8], limits: ProtocolLimits = .default) throws(ProtocolError) -> Message {
         guard let type = body.first else { throw .emptyFrame }
-        var r = ByteReader(body, from: 1)
+        var r = ArchiveByteReader(body, from: 1)
         do {
             let message = try decodeFields(type: type, &r, limits: limits)
             guard r.isAtEnd else { throw ProtocolError.malformedMessage(type: type, .trailingBytes(offset: r.offset, count: r.remaining)) }
@@ -179,7 +180,7 @@ public enum MessageCodec {
         }
     }
 
-    static func count(_ r: inout ByteReader, _ field: String, limit: Int) throws -> Int {
+    static func count(_ r: inout ArchiveByteReader, _ field: String, limit: Int) throws -> Int {
         let value = try r.varint()
         guard value <= UInt64(limit) else { throw ProtocolError.limitExceeded(field: field, count: value, limit: limit) }
         // Each element takes at least one byte.
@@ -187,14 +188,14 @@ public enum MessageCodec {
         return Int(value)
     }
 
-    static func blob(_ r: inout ByteReader, limit: Int) throws -> [UInt8] {
+    static func blob(_ r: inout ArchiveByteReader, limit: Int) throws -> [UInt8] {
         let lengthOffset = r.offset
         let length = try r.varint()
         guard length <= UInt64(limit) else { throw MessageDecodingError.tooLong(offset: lengthOffset, limit: .archiveSize) }
         return Array(try r.bytes(Int(length)))
     }
 
-    static func family(_ r: inout ByteReader) throws -> WidgetFamily {
+    static func family(_ r: inout ArchiveByteReader) throws -> WidgetFamily {
         let offset = r.offset
         let code = try r.u8()
         guard let family = WidgetFamily(code: code) else {
@@ -203,7 +204,7 @@ public enum MessageCodec {
         return family
     }
 
-    private static func decodeFields(type: UInt8, _ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func decodeFields(type: UInt8, _ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         switch type {
         case 1: return try hello(&r, limits: limits)
@@ -233,7 +234,7 @@ public enum MessageCodec {
     }
 
     /// The extension's introduction: its widgets, URL schemes and previews.
-    private static func hello(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func hello(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let version = try r.u16()
         let id = try r.inlineString(maxLength: maxString)
@@ -306,7 +307,7 @@ public enum MessageCodec {
 
     /// Push tokens and what they reach: tokens are at most 64 bytes, the lists as long as an
     /// extension's widgets may be many times over (each configured instance is listed).
-    private static func pushTokens(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func pushTokens(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let token = try blob(&r, limit: 64)
@@ -328,7 +329,7 @@ public enum MessageCodec {
     }
 
     /// A timeline request.
-    private static func timelineRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func timelineRequest(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let kind = try r.inlineString(maxLength: maxString)
@@ -348,7 +349,7 @@ public enum MessageCodec {
     }
 
     /// A timeline: policy and archived entries.
-    private static func timelineReply(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func timelineReply(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let id = try r.varint()
         let policy = try ReloadPolicy.read(from: &r)
         let entryCount = try count(&r, "entries", limit: limits.maxEntries)
@@ -366,7 +367,7 @@ public enum MessageCodec {
     }
 
     /// An intent to perform.
-    private static func intentRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func intentRequest(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let kind = try r.inlineString(maxLength: maxString)
@@ -386,7 +387,7 @@ public enum MessageCodec {
     }
 
     /// A performed intent and what it did to the app's activities.
-    private static func intentOutcome(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func intentOutcome(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let id = try r.varint()
         let changeCount = try count(&r, "activity changes", limit: limits.maxActivities)
         var changes: [ActivityChange] = []
@@ -395,7 +396,7 @@ public enum MessageCodec {
     }
 
     /// A failed request.
-    private static func failure(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func failure(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let codeOffset = r.offset
@@ -407,7 +408,7 @@ public enum MessageCodec {
     }
 
     /// A preview request.
-    private static func previewRequest(_ r: inout ByteReader, limits: ProtocolLimits) throws -> Message {
+    private static func previewRequest(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> Message {
         let maxString = limits.maxStringLength
         let id = try r.varint()
         let index = try r.varint()

@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 
@@ -56,7 +57,7 @@ extension NetworkHeader {
         w.inlineString(value)
     }
 
-    static func readList(from r: inout ByteReader, limits: ProtocolLimits) throws -> [NetworkHeader] {
+    static func readList(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> [NetworkHeader] {
         var headers: [NetworkHeader] = []
         for _ in 0..<(try MessageCodec.count(&r, "headers", limit: limits.maxNetworkHeaders)) {
             let name = try r.inlineString(maxLength: limits.maxStringLength)
@@ -77,7 +78,7 @@ extension NetworkRequest {
         w.raw(body)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> NetworkRequest {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> NetworkRequest {
         let id = try r.varint()
         let method = try r.inlineString(maxLength: limits.maxStringLength)
         let url = try r.inlineString(maxLength: limits.maxStringLength)
@@ -106,7 +107,7 @@ extension NetworkReply {
         }
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> NetworkReply {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> NetworkReply {
         let id = try r.varint()
         switch try r.enumCode("network outcome", cases: 2) {
         case 0:
@@ -126,7 +127,7 @@ extension NetworkReply {
 }
 
 /// A body's bytes, its length checked against `maxNetworkBody` before anything is read.
-private func networkBody(_ r: inout ByteReader, limits: ProtocolLimits) throws -> [UInt8] {
+private func networkBody(_ r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> [UInt8] {
     let length = try r.varint()
     guard length <= UInt64(limits.maxNetworkBody) else {
         throw ProtocolError.limitExceeded(field: "network body", count: length, limit: limits.maxNetworkBody)

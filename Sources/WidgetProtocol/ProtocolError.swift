@@ -1,3 +1,4 @@
+import SystemCalls
 import WidgetArchive
 
 /// Why a frame or message from the other side was refused, or the channel failed.
@@ -17,7 +18,7 @@ public enum ProtocolError: Error, Hashable, Sendable {
     /// No complete frame arrived before the deadline.
     case timedOut
     /// A system call failed.
-    case system(call: String, errno: Int32)
+    case system(call: String, Errno)
 }
 
 extension ProtocolError: CustomStringConvertible {
@@ -30,13 +31,7 @@ extension ProtocolError: CustomStringConvertible {
         case .limitExceeded(let field, let count, let limit): "\(field) count \(count) exceeds the limit of \(limit)"
         case .closed(let midFrame): midFrame ? "connection closed in the middle of a frame" : "connection closed"
         case .timedOut: "timed out waiting for a frame"
-        case .system(let call, let errno): "\(call) failed: \(String(cString: strerror(errno)))"
+        case .system(let call, let errno): "\(call) failed: \(errno)"
         }
     }
 }
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif

@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 
@@ -76,7 +77,7 @@ extension RelevanceClue {
         w.optionalString(group)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> RelevanceClue {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> RelevanceClue {
         let maxString = limits.maxStringLength
         var context: RelevanceContextValue?
         if try r.bool() {
@@ -103,7 +104,7 @@ extension RelevanceRequest {
         w.f64(now.timeIntervalSince1970)
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> RelevanceRequest {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> RelevanceRequest {
         let id = try r.varint()
         let kind = try r.inlineString(maxLength: limits.maxStringLength)
         return RelevanceRequest(requestID: id, kind: kind, now: try MessageCodec.date(&r, "now"))
@@ -117,7 +118,7 @@ extension RelevanceReply {
         for clue in clues { clue.write(to: &w) }
     }
 
-    static func read(from r: inout ByteReader, limits: ProtocolLimits) throws -> RelevanceReply {
+    static func read(from r: inout ArchiveByteReader, limits: ProtocolLimits) throws -> RelevanceReply {
         let id = try r.varint()
         var clues: [RelevanceClue] = []
         for _ in 0..<(try MessageCodec.count(&r, "relevance clues", limit: limits.maxEntries)) {

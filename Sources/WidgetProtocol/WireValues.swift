@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 
@@ -13,7 +14,7 @@ extension ReloadPolicy {
         }
     }
 
-    package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> ReloadPolicy {
+    package static func read(from r: inout ArchiveByteReader) throws(ArchiveDecodingError) -> ReloadPolicy {
         let offset = r.offset
         switch try r.u8() {
         case 0: return .atEnd
@@ -41,7 +42,7 @@ extension EnvironmentVariant {
         }
     }
 
-    package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> EnvironmentVariant {
+    package static func read(from r: inout ArchiveByteReader) throws(ArchiveDecodingError) -> EnvironmentVariant {
         let mode = WidgetRenderingMode(rawValue: try r.enumCode("rendering mode", cases: WidgetRenderingMode.allCases.count)) ?? .fullColor
         let scheme = ColorScheme(rawValue: try r.enumCode("color scheme", cases: ColorScheme.allCases.count)) ?? .light
         let bits = try r.enumCode("variant flags", cases: 16)
@@ -55,7 +56,7 @@ extension EnvironmentVariant {
 
 extension DeviceSettings {
     /// Text size, direction, then the locale and time zone identifiers as strings.
-    package static func read(from r: inout ByteReader) throws(ArchiveDecodingError) -> DeviceSettings {
+    package static func read(from r: inout ArchiveByteReader) throws(ArchiveDecodingError) -> DeviceSettings {
         let size = TextSizeValue(rawValue: try r.enumCode("text size", cases: TextSizeValue.allCases.count)) ?? .large
         let direction = LayoutDirectionValue(rawValue: try r.enumCode("layout direction", cases: 2)) ?? .leftToRight
         var identifiers: [String] = []
@@ -86,7 +87,7 @@ extension ArchivedEntry {
         }
     }
 
-    package static func readRelevance(from r: inout ByteReader) throws(ArchiveDecodingError) -> (Double?, Double) {
+    package static func readRelevance(from r: inout ArchiveByteReader) throws(ArchiveDecodingError) -> (Double?, Double) {
         switch try r.enumCode("relevance", cases: 3) {
         case 1: return (try r.f64("relevance"), 0)
         case 2:

@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Dispatch
 import Foundation
 import Synchronization
+import SystemCalls
 import WidgetScheduling
 
 /// Why a log file could not be written.
@@ -11,8 +9,8 @@ public struct ScheduleLogFileError: Error, CustomStringConvertible, Sendable {
     public var path: String
     /// What failed: `open`, `write` or `rename`.
     public var operation: String
-    public var errno: Int32
-    public var description: String { "cannot write \(path): \(operation) failed: \(String(cString: strerror(errno)))" }
+    public var errno: Errno
+    public var description: String { "cannot write \(path): \(operation) failed: \(errno)" }
 }
 
 /// Streams decisions to a JSON-lines file as they are made, in chunks, so memory stays flat however
@@ -42,9 +40,13 @@ public final class ScheduleLogFile: ScheduleLog {
         self.path = path
         self.inPlace = inPlace
         let url = URL(fileURLWithPath: path)
-        temporaryPath = inPlace ? path : url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).partial").path
-        let fd = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw ScheduleLogFileError(path: path, operation: "open", errno: Glibc.errno) }
+        temporaryPath = inPlace ? path : url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(CurrentProcess.id).partial").path
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(temporaryPath, [.writeOnly, .create, .truncate], permissions: 0o644)
+        } catch {
+            throw ScheduleLogFileError(path: path, operation: "open", errno: error)
+        }
         output = ChunkWriter(fd: fd, path: path)
         chunk = inPlace ? 1 : max(1, chunkSize)
         pending.reserveCapacity(chunk)
@@ -54,7 +56,7 @@ public final class ScheduleLogFile: ScheduleLog {
         guard !finished else { return }
         if inPlace { flush() }
         output.close()
-        if !inPlace { unlink(temporaryPath) }
+        if !inPlace { try? FileSystem.remove(temporaryPath) }
     }
 
     public func record(_ event: ScheduleEvent) {
@@ -104,13 +106,15 @@ public final class ScheduleLogFile: ScheduleLog {
         }
         let failure = output.close()
         if let failure {
-            if !inPlace { unlink(temporaryPath) }
+            if !inPlace { try? FileSystem.remove(temporaryPath) }
             throw failure
         }
         guard !inPlace else { return }
-        guard rename(temporaryPath, path) == 0 else {
-            let error = ScheduleLogFileError(path: path, operation: "rename", errno: Glibc.errno)
-            unlink(temporaryPath)
+        do {
+            try FileSystem.rename(temporaryPath, to: path)
+        } catch {
+            let error = ScheduleLogFileError(path: path, operation: "rename", errno: error)
+            try? FileSystem.remove(temporaryPath)
             throw error
         }
     }
@@ -122,7 +126,7 @@ public final class ScheduleLogFile: ScheduleLog {
 /// either only from the owner's thread with nothing enqueued, or on `queue`); `chunks` is behind its
 /// mutex; at most `inFlight` chunks wait.
 private final class ChunkWriter: @unchecked Sendable {
-    private let fd: Int32
+    private let fd: FileDescriptor
     private let path: String
     private var failure: ScheduleLogFileError?
     private let queue = DispatchQueue(label: "schedule-log-writer")
@@ -135,7 +139,7 @@ private final class ChunkWriter: @unchecked Sendable {
     /// storage is kept, not copied.
     private let chunks = Mutex<(full: [[ScheduleEvent]], emptied: [[ScheduleEvent]])>(([], []))
 
-    init(fd: Int32, path: String) {
+    init(fd: FileDescriptor, path: String) {
         self.fd = fd
         self.path = path
     }
@@ -168,15 +172,10 @@ private final class ChunkWriter: @unchecked Sendable {
     /// Writes `bytes` now. After a failure, nothing more is written.
     func write(_ bytes: [UInt8]) {
         guard failure == nil else { return }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + written }, $0.count - written) }
-            if n < 0 {
-                if Glibc.errno == EINTR { continue }
-                failure = ScheduleLogFileError(path: path, operation: "write", errno: Glibc.errno)
-                return
-            }
-            written += n
+        do {
+            try fd.writeAll(bytes)
+        } catch {
+            failure = ScheduleLogFileError(path: path, operation: "write", errno: error)
         }
     }
 
@@ -185,7 +184,7 @@ private final class ChunkWriter: @unchecked Sendable {
     func close() -> ScheduleLogFileError? {
         queue.sync {
             if !closed {
-                Glibc.close(fd)
+                fd.close()
                 closed = true
             }
             return failure

@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import LiveActivities
 import WidgetArchive
 import WidgetProtocol

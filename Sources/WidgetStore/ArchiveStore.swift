@@ -1,4 +1,6 @@
+import ByteCoding
 import Foundation
+import SystemCalls
 import WidgetArchive
 import WidgetProtocol
 

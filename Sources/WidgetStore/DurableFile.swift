@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// Crash-safe file replacement: write a temporary file beside the target, fsync it, rename it over the
 /// target, fsync the directory. After `write` returns, the new contents survive a crash; before, the
@@ -24,7 +22,7 @@ public enum DurableFile {
     /// failing one costs the new contents, never the old.
     private static func replace(_ path: String, with bytes: [UInt8], synced: Bool, fileSystem fs: any StoreFileSystem) throws(StoreError) {
         let directory = (path as NSString).deletingLastPathComponent
-        let temp = path + ".\(getpid()).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
+        let temp = path + ".\(CurrentProcess.id).\(UInt32.random(in: 0...UInt32.max))" + temporarySuffix
         let fd: Int32
         do {
             fd = try fs.create(temp, mode: synced ? 0o600 : 0o644)
@@ -78,11 +76,11 @@ public enum DurableFile {
             throw .io(path: path, error)
         }
         defer { fs.close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { throw .io(path: path, Errno(errno)) }
-        guard st.st_mode & S_IFMT == S_IFREG else { throw .io(path: path, Errno(st.st_mode & S_IFMT == S_IFDIR ? EISDIR : EINVAL)) }
-        guard Int(st.st_size) <= limit else { throw .fileTooLarge(path: path, size: Int(st.st_size), limit: limit) }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        let status: FileStatus
+        do { status = try FileDescriptor(rawValue: fd).status() } catch { throw .io(path: path, error) }
+        guard status.kind == .regular else { throw .io(path: path, status.kind == .directory ? Errno.isADirectory : Errno.invalidArgument) }
+        guard Int(status.size) <= limit else { throw .fileTooLarge(path: path, size: Int(status.size), limit: limit) }
+        var bytes = [UInt8](repeating: 0, count: Int(status.size))
         var filled = 0
         while filled < bytes.count {
             let n: Int

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// The store's system calls with faults put in on purpose: a call on a path that a fault names fails
 /// with the fault's error instead of reaching the disk. For tests and the chaos soak: a full disk
@@ -18,11 +16,11 @@ public final class FaultInjectingFileSystem: StoreFileSystem, @unchecked Sendabl
         public var operation: Operation
         /// The fault applies to paths containing this (empty: every path).
         public var pathContains: String
-        public var errno: Int32
+        public var errno: Errno
         /// How many more calls it fails; nil for every one until cleared.
         public var remaining: Int?
 
-        public init(_ operation: Operation, errno: Int32, pathContains: String = "", times: Int? = nil) {
+        public init(_ operation: Operation, errno: Errno, pathContains: String = "", times: Int? = nil) {
             self.operation = operation
             self.errno = errno
             self.pathContains = pathContains
@@ -34,7 +32,7 @@ public final class FaultInjectingFileSystem: StoreFileSystem, @unchecked Sendabl
     public struct Injected: Hashable, Sendable {
         public var operation: Operation
         public var path: String
-        public var errno: Int32
+        public var errno: Errno
     }
 
     private let disk = PosixStoreFileSystem()
@@ -53,7 +51,7 @@ public final class FaultInjectingFileSystem: StoreFileSystem, @unchecked Sendabl
 
     /// Throws the first matching fault's error (and counts it down).
     private func check(_ operation: Operation, _ path: String) throws(Errno) {
-        let code = lock.withLock { () -> Int32? in
+        let code = lock.withLock { () -> Errno? in
             guard let i = faults.firstIndex(where: { $0.operation == operation && ($0.pathContains.isEmpty || path.contains($0.pathContains)) })
             else { return nil }
             let code = faults[i].errno
@@ -63,7 +61,7 @@ public final class FaultInjectingFileSystem: StoreFileSystem, @unchecked Sendabl
             seen.append(Injected(operation: operation, path: path, errno: code))
             return code
         }
-        if let code { throw Errno(code) }
+        if let code { throw code }
     }
 
     private func path(of fd: Int32) -> String { lock.withLock { paths[fd] ?? "" } }

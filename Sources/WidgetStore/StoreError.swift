@@ -1,3 +1,5 @@
+import SystemCalls
+
 /// Why the store could not keep or give back a file: each case names the file, and carries the cause
 /// as a value (the failed call's `Errno`, the `.timeline` format's own error), not as words.
 public enum StoreError: Error, Hashable, Sendable, CustomStringConvertible {

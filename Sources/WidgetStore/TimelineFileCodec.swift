@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 import WidgetArchive
 import WidgetProtocol
@@ -64,7 +65,7 @@ public enum TimelineFileCodec {
     private static func decodeFile(_ bytes: [UInt8], options: ArchiveDecodingOptions) throws -> StoredTimeline {
         guard bytes.count >= 16 else { throw TimelineFileError.truncated(offset: bytes.count, needed: 16 - bytes.count) }
         guard Array(bytes[0..<4]) == magic else { throw TimelineFileError.badMagic(found: Array(bytes[0..<4])) }
-        var r = ByteReader(bytes, from: 4)
+        var r = ArchiveByteReader(bytes, from: 4)
         let v = try r.u16()
         guard v == version else { throw TimelineFileError.unsupportedVersion(found: v, supported: version...version) }
         let flags = try r.u16()

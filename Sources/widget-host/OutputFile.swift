@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetHostCore
 import WidgetStore
 
@@ -39,16 +37,15 @@ enum OutputFile {
     /// never a symbolic link (replacing the link would surprise whoever made it, and following it
     /// would write wherever it points). Checked just before writing.
     private static func refuseAnythingButAFile(at url: URL) throws(CommandFailure) {
-        var st = stat()
-        guard lstat(url.path, &st) == 0 else { return }
-        let kind: String? = switch st.st_mode & S_IFMT {
-        case S_IFREG: nil
-        case S_IFDIR: "a folder"
-        case S_IFLNK: "a symbolic link"
-        case S_IFIFO: "a FIFO"
-        case S_IFCHR, S_IFBLK: "a device"
-        case S_IFSOCK: "a socket"
-        default: "not a regular file"
+        guard let status = try? FileSystem.status(url.path) else { return }
+        let kind: String? = switch status.kind {
+        case .regular: nil
+        case .directory: "a folder"
+        case .symbolicLink: "a symbolic link"
+        case .fifo: "a FIFO"
+        case .characterDevice, .blockDevice: "a device"
+        case .socket: "a socket"
+        case .unknown: "not a regular file"
         }
         if let kind { throw CommandFailure("cannot write \(url.path): it is \(kind), and widget-host replaces only regular files") }
     }
@@ -58,12 +55,14 @@ enum OutputFile {
         var path = ""
         for component in url.standardizedFileURL.pathComponents {
             path = component == "/" ? "/" : (path.hasSuffix("/") ? path : path + "/") + component
-            if mkdir(path, 0o755) == 0 { continue }
-            let code = errno
-            var st = stat()
-            if code == EEXIST, stat(path, &st) == 0, st.st_mode & S_IFMT == S_IFDIR { continue }
-            let reason = code == EEXIST ? "\(path) is not a folder" : "\(path): \(String(cString: strerror(code)))"
-            throw CommandFailure("cannot create \(url.path): \(reason)")
+            do {
+                try FileSystem.makeDirectory(path, permissions: 0o755)
+            } catch .fileExists {
+                if (try? FileSystem.status(path, followingLinks: true))?.kind == .directory { continue }
+                throw CommandFailure("cannot create \(url.path): \(path) is not a folder")
+            } catch {
+                throw CommandFailure("cannot create \(url.path): \(path): \(error)")
+            }
         }
     }
 }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// Progress for a person watching: on a terminal, one line redrawn in place; written to a log or a
 /// pipe, nothing until `finish`, which leaves one summary line (carriage returns have no place in a
@@ -10,7 +8,7 @@ struct ProgressLine {
     private let onTerminal: Bool
     private var shown = false
 
-    init(onTerminal: Bool = isatty(STDERR_FILENO) == 1) { self.onTerminal = onTerminal }
+    init(onTerminal: Bool = FileDescriptor.standardError.isTerminal) { self.onTerminal = onTerminal }
 
     /// Redraws the line, on a terminal only.
     mutating func update(_ text: String) {

@@ -129,41 +129,36 @@ func makeSemaphore() -> Pinned<sem_t> {
 /// A thread that runs `first`, then `last` once dismissed or after `patience` seconds, whichever comes
 /// first; `last` is told which (true: patience ran out). `last` wakes, or lets go of, what a wait under
 /// test waits for, so that a wait that would oversleep ends instead of hanging the probe. Patience is
-/// counted in relative sleeps, which no clock shift touches.
+/// `poll`'s relative timeout on a pipe that `dismiss` writes to: a system call the clock shim does not
+/// touch (Dispatch's timed waits are `sem_timedwait`, with a realtime deadline the shim shifts).
 final class Rescuer: @unchecked Sendable {
-    private let lock = NSLock()
-    private var dismissed = false
     private let ready = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
+    /// Read end, write end; written once, by `dismiss`.
+    private var dismissal: [Int32] = [-1, -1]
 
     init(patience: Double, first: @escaping @Sendable () -> Void, last: @escaping @Sendable (_ rescuing: Bool) -> Void) {
+        precondition(pipe(&dismissal) == 0, "pipe failed")
         let thread = Thread { [self] in
             first()
             ready.signal()
-            var waited = 0.0
-            while !isDismissed && waited < patience {
-                usleep(10_000)
-                waited += 0.01
-            }
-            last(!isDismissed)
+            var watch = pollfd(fd: dismissal[0], events: Int16(POLLIN), revents: 0)
+            var ready: Int32
+            repeat { ready = poll(&watch, 1, Int32(patience * 1000)) } while ready < 0 && errno == EINTR
+            last(ready == 0)
             finished.signal()
         }
         thread.start()
         ready.wait()
     }
 
-    private var isDismissed: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return dismissed
-    }
-
     /// Has `last` run now if it has not yet, and returns once it has.
     func dismiss() {
-        lock.lock()
-        dismissed = true
-        lock.unlock()
+        var byte: UInt8 = 1
+        _ = write(dismissal[1], &byte, 1)
         finished.wait()
+        close(dismissal[0])
+        close(dismissal[1])
     }
 }
 

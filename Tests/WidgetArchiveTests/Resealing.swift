@@ -1,3 +1,4 @@
+import ByteCoding
 import WidgetArchive
 
 /// The bytes with the payload checksum recomputed, so a test's edit reaches the decoder instead of

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetControl
 @testable import WidgetHostCore
 import WidgetProcess
@@ -65,11 +63,11 @@ final class ChaosSoakTests: XCTestCase {
         let row = try XCTUnwrap(try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 5).instances?.first)
         XCTAssertEqual(row.texts.first?.hasPrefix("pid "), true, "the extension answered: \(row.texts)")
         let extensionPID = try XCTUnwrap(row.extensionPID)
-        XCTAssertEqual(kill(extensionPID, 0), 0, "running")
-        kill(host.processIdentifier, SIGKILL)
+        XCTAssertNoThrow(try Signal.none.send(to: extensionPID), "running")
+        try Signal.kill.send(to: host.processIdentifier)
         host.waitUntilExit()
         let gone = waitForExit(of: extensionPID, timeout: 10)
-        if !gone { kill(extensionPID, SIGKILL) }
+        if !gone { try? Signal.kill.send(to: extensionPID) }
         XCTAssertTrue(gone, "the extension outlived its host")
     }
 }

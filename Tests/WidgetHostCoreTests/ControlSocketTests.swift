@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetArchive
 import WidgetControl
 import WidgetHostCore
@@ -16,7 +14,7 @@ import XCTest
 final class ControlSocketTests: XCTestCase {
     private func privateFolder() throws -> URL {
         let dir = try temporaryDirectory(self)
-        chmod(dir.path, 0o700)
+        try FileSystem.setPermissions(dir.path, 0o700)
         return dir
     }
 
@@ -27,15 +25,15 @@ final class ControlSocketTests: XCTestCase {
         // No runtime folder (or one others can enter): a 0700 folder of this user's, made if missing.
         let root = try temporaryDirectory(self)
         let open = try temporaryDirectory(self)
-        chmod(open.path, 0o755)
+        try FileSystem.setPermissions(open.path, 0o755)
         let path = try ControlSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": open.path], temporaryRoot: root.path)
         let folder = (path as NSString).deletingLastPathComponent
-        var st = stat()
-        XCTAssertEqual(lstat(folder, &st), 0)
-        XCTAssertEqual(st.st_mode & 0o777, 0o700)
-        XCTAssertEqual(st.st_uid, getuid())
+        let st = try FileSystem.status(folder)
+        XCTAssertEqual(st.kind, .directory)
+        XCTAssertEqual(st.permissions, 0o700)
+        XCTAssertEqual(st.owner, CurrentProcess.userID)
         // One that anyone could have made or changed is refused.
-        chmod(folder, 0o777)
+        try FileSystem.setPermissions(folder, 0o777)
         XCTAssertThrowsError(try ControlSocket.defaultPath(environment: [:], temporaryRoot: root.path)) { error in
             XCTAssertTrue("\(error)".contains("not a folder of yours with mode 0700"), "\(error)")
         }
@@ -59,12 +57,10 @@ final class ControlSocketTests: XCTestCase {
             XCTAssertEqual("\(error)", "control socket \(path): another host is running")
         }
         // A socket left by a host that died (bound, no longer listening) is replaced.
-        let stale = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        defer { close(stale) }
+        let stale = try UnixSocket.make()
+        defer { stale.close() }
         first = nil
-        var address = try ControlClient.address(path)
-        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(stale, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        XCTAssertEqual(bound, 0)
+        try UnixSocket.bind(stale, to: path)
         XCTAssertNotNil(try ControlSocket(path: path), "a stale socket is replaced")
         _ = first
 
@@ -77,7 +73,7 @@ final class ControlSocketTests: XCTestCase {
 
     /// `python3` as `nobody`, running `script` with `arguments`.
     private func asNobody(_ script: String, _ arguments: [String]) throws -> Process {
-        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+        guard CurrentProcess.userID == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
               FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else {
             throw XCTSkip("needs root, setpriv and /usr/bin/python3 to act as another user")
         }
@@ -92,7 +88,7 @@ final class ControlSocketTests: XCTestCase {
 
     func testAClientRefusesASocketPlantedByAnotherUser() throws {
         let dir = try temporaryDirectory(self)
-        chmod(dir.path, 0o777)
+        try FileSystem.setPermissions(dir.path, 0o777)
         let path = dir.appendingPathComponent("planted.sock").path
         let server = try asNobody("""
         import socket, sys, os
@@ -132,8 +128,8 @@ final class ControlSocketTests: XCTestCase {
         let path = try privateFolder().appendingPathComponent("c.sock").path
         let socket = try ControlSocket(path: path)
         // As if its mode had been loosened: the credentials still decide.
-        chmod((path as NSString).deletingLastPathComponent, 0o755)
-        chmod(path, 0o666)
+        try FileSystem.setPermissions((path as NSString).deletingLastPathComponent, 0o755)
+        try FileSystem.setPermissions(path, 0o666)
         let log = LockedList<String>()
         let runner = try runner([WidgetInstance(id: "todo", extensionPath: try BuiltProducts.executable("ToDoList"), kind: "ToDoList", family: .systemSmall)],
                                 socket: socket, log: log)

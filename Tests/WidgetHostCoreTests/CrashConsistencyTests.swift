@@ -1,5 +1,6 @@
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetArchive
 import WidgetArchiveGenerator
 import WidgetControl
@@ -25,27 +26,25 @@ final class CrashConsistencyTests: XCTestCase {
         for round in 0..<8 {
             let (process, _) = try launchRun(config: config, store: store, dir: dir, socket: socket)
             // A few acknowledged reloads, then one in flight when the kill lands.
-            for _ in 0..<Int(rng.next() % 4) {
-                var request = ControlRequest(command: .reload, kind: "healthy")
-                request.foreground = true
-                let response = try ControlSocket.send(request, to: socket)
+            var request = ControlRequest(command: .reload, kind: "healthy")
+            request.foreground = true
+            func acknowledge(_ response: ControlResponse) {
                 if let text = response.instances?.first?.texts.first, let n = Int(text.split(separator: " ").last ?? "") {
                     acknowledged = max(acknowledged, n)
                 }
             }
-            let answered = DispatchSemaphore(value: 0)
-            let inFlight = Thread {
-                var request = ControlRequest(command: .reload, kind: "healthy")
-                request.foreground = true
-                _ = try? ControlSocket.send(request, to: socket, timeout: 2)
-                answered.signal()
+            for _ in 0..<Int(rng.next() % 4) { acknowledge(try ControlSocket.send(request, to: socket)) }
+            // The kill lands at a random instant of the reload in flight: its answer is awaited for a
+            // random 0 to 3 ms, and one that comes first is acknowledged, so it must survive the kill too.
+            let inFlight = try ControlClient.connect(path: socket)
+            try ControlClient.writeLine(inFlight, try JSONEncoder().encode(request))
+            if let line = ControlClient.readLine(inFlight, limit: 1 << 20, timeout: Double(rng.next() % 4) / 1000),
+               let response = try? JSONDecoder().decode(ControlResponse.self, from: line) {
+                acknowledge(response)
             }
-            inFlight.start()
-            // The kill lands at a random instant of the reload in flight (jitter, not a wait).
-            usleep(useconds_t(rng.next() % 3_000))
-            kill(process.processIdentifier, SIGKILL)
+            try Signal.kill.send(to: process.processIdentifier)
             process.waitUntilExit()
-            answered.wait()
+            FileDescriptor(rawValue: inFlight).close()
 
             // Recovery, then every stored timeline must decode and hold at least the acknowledged reload.
             let archive = ArchiveStore(root: store)

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetArchive
 import WidgetControl
 @testable import WidgetHostCore
@@ -37,8 +35,8 @@ final class DiskFaultTests: XCTestCase {
     /// path and the reason, the stored file is the good one byte for byte (or, when only the folder's
     /// fsync failed, the new one whole), no temporary file is left, and the widget still renders.
     func testEachWriteFaultCostsTheNewTimelineNeverTheStoredOne() throws {
-        let faults: [(FaultInjectingFileSystem.Operation, Int32)] = [
-            (.create, EROFS), (.write, ENOSPC), (.write, EIO), (.sync, EIO), (.rename, EIO), (.syncDirectory, EIO),
+        let faults: [(FaultInjectingFileSystem.Operation, Errno)] = [
+            (.create, .readOnlyFileSystem), (.write, .noSpace), (.write, .ioError), (.sync, .ioError), (.rename, .ioError), (.syncDirectory, .ioError),
         ]
         for (operation, code) in faults {
             let disk = FaultInjectingFileSystem()
@@ -50,9 +48,9 @@ final class DiskFaultTests: XCTestCase {
             disk.inject(.init(operation, errno: code, pathContains: "timelines"))
             XCTAssertThrowsError(try session.reload(), "\(operation)") { error in
                 guard case .store(.io(let path, let errno)) = error as? HostError else { return XCTFail("\(operation): \(error)") }
-                XCTAssertEqual(errno.code, code, "\(operation)")
+                XCTAssertEqual(errno, code, "\(operation)")
                 XCTAssertTrue(path.hasPrefix(timelinesFolder(host).path), "\(operation): the path is named: \(path)")
-                XCTAssertTrue("\(error)".contains(String(cString: strerror(code))), "\(error)")
+                XCTAssertTrue("\(error)".contains(code.description), "\(error)")
             }
             XCTAssertEqual(disk.injected.map(\.operation), [operation])
             let files = try FileManager.default.contentsOfDirectory(atPath: timelinesFolder(host).path)
@@ -77,7 +75,7 @@ final class DiskFaultTests: XCTestCase {
         host.shutdown()
         let file = storedFile(host)
 
-        disk.inject(.init(.read, errno: EIO, pathContains: "timelines", times: 1))
+        disk.inject(.init(.read, errno: .ioError, pathContains: "timelines", times: 1))
         let unreadable = host.store.recover(now: t0)
         XCTAssertEqual(unreadable.quarantined, [])
         XCTAssertEqual(unreadable.unreadable.count, 1)
@@ -134,7 +132,7 @@ final class DiskFaultTests: XCTestCase {
         let mountPoint = dir.appendingPathComponent("disk")
         try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
         let release = dir.appendingPathComponent("release")
-        XCTAssertEqual(mkfifo(release.path, 0o600), 0)
+        try FileSystem.makeFIFO(release.path, permissions: 0o600)
         let config = dir.appendingPathComponent("host.json")
         try Data("""
         {"instances": [{"id": "todo", "extension": "\(try BuiltProducts.executable("ToDoList"))", "kind": "ToDoList", "family": "systemMedium"}]}
@@ -180,10 +178,9 @@ final class DiskFaultTests: XCTestCase {
         XCTAssertTrue(refused.message.contains("No space left on device"), refused.message)
 
         // Free the space, and reload.
-        let writer = open(release.path, O_WRONLY)
-        XCTAssertGreaterThanOrEqual(writer, 0)
-        _ = "free\n".withCString { Glibc.write(writer, $0, 5) }
-        close(writer)
+        let writer = try FileDescriptor.open(release.path, .writeOnly)
+        try writer.writeAll(Array("free\n".utf8))
+        writer.close()
         XCTAssertTrue(output.waitForLines { $0 == "filler removed" }, output.text.joined(separator: "\n"))
         let reload = try? ControlSocket.send(foreground, to: socket, timeout: 10)
         XCTAssertEqual(reload?.message, "reloaded todo", reload?.message ?? "no answer")

@@ -89,12 +89,12 @@ final class ExtensionProcessTests: XCTestCase {
         host.readPaths["script-extension"] = ["/bin/sleep"]
         host.handshakeTimeout = 0.3
         defer { host.shutdown() }
-        let started = ContinuousClock.now
+        // `.noHello` comes only from the deadline (an extension that ended, after its 10 s, would be
+        // `.connection(.closed)`), so the cause alone shows the host did not wait for it.
         XCTAssertThrowsError(try host.connection(to: exe)) { error in
             guard case .handshakeFailed(_, .noHello(let seconds)) = error as? HostError else { return XCTFail("\(error)") }
             XCTAssertEqual(seconds, 0.3)
         }
-        XCTAssertLessThan(ContinuousClock.now - started, .seconds(5))
     }
 
     func testADateBeyondWhatAClockCanCountIsHeldAtTheEdgeNotACrash() throws {

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetControl
 import WidgetHostCore
 import XCTest
@@ -23,30 +21,26 @@ final class HostileClientTests: XCTestCase {
     }
 
     /// A raw connection to the socket, as a hostile client makes it.
-    private func connectRaw(_ path: String) throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { raw in
-            for (i, b) in path.utf8.enumerated() { raw[i] = b }
-        }
-        let r = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        guard r == 0 else { throw HostError.system(call: "connect", errno: errno) }
+    private func connectRaw(_ path: String) throws -> FileDescriptor {
+        let fd = try UnixSocket.make()
+        try UnixSocket.connect(fd, to: path)
         return fd
     }
 
-    private func send(_ fd: Int32, _ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    private func send(_ fd: FileDescriptor, _ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { try? fd.send($0) }
     }
 
     /// The answer on a raw connection (until the host closes it), waiting at most `seconds`.
-    private func answer(_ fd: Int32, within seconds: Int32) -> String? {
+    private func answer(_ fd: FileDescriptor, within seconds: Int32) -> String? {
         var text = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&pfd, 1, seconds * 1000) > 0 else { return text.isEmpty ? nil : String(decoding: text, as: UTF8.self) }
-            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            var request = [PollRequest(fd)]
+            guard (try? PollRequest.poll(&request, timeoutMilliseconds: seconds * 1000)) ?? 0 > 0 else {
+                return text.isEmpty ? nil : String(decoding: text, as: UTF8.self)
+            }
+            let n = buffer.withUnsafeMutableBytes { (try? fd.receive(into: $0)) ?? -1 }
             guard n > 0 else { return String(decoding: text, as: UTF8.self) }
             text += buffer[0..<n]
         }
@@ -58,13 +52,13 @@ final class HostileClientTests: XCTestCase {
     func testHalfSentRequestsDelayNoOne() throws {
         let (_, socket, _) = try startHost([("todo", try BuiltProducts.executable("ToDoList"), "ToDoList")])
         let slow = try (0..<100).map { _ in try connectRaw(socket) }
-        defer { slow.forEach { close($0) } }
+        defer { slow.forEach { $0.close() } }
         for fd in slow { send(fd, Array(#"{"comm"#.utf8)) }
         let status = try ControlSocket.send(ControlRequest(command: .status), to: socket, timeout: 30)
         XCTAssertTrue(status.ok)
         // Had status waited for them, their 5 s would have run out and each would hold its answer.
-        var waiting = slow.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-        XCTAssertEqual(poll(&waiting, nfds_t(waiting.count), 0), 0, "status waited for the half-sent requests")
+        var waiting = slow.map { PollRequest($0) }
+        XCTAssertEqual(try PollRequest.poll(&waiting, timeoutMilliseconds: 0), 0, "status waited for the half-sent requests")
         for fd in slow {
             let text = answer(fd, within: 10) ?? ""
             XCTAssertTrue(text.contains("no request line within 5 s"), text)
@@ -74,19 +68,19 @@ final class HostileClientTests: XCTestCase {
     func testOversizedAndMalformedRequestsGetAClearAnswer() throws {
         let (_, socket, _) = try startHost([("todo", try BuiltProducts.executable("ToDoList"), "ToDoList")])
         let huge = try connectRaw(socket)
-        defer { close(huge) }
+        defer { huge.close() }
         send(huge, [UInt8](repeating: 0x41, count: 200_000))
         XCTAssertTrue(answer(huge, within: 10)?.contains("request line longer than 65536 bytes") == true)
         let garbage = try connectRaw(socket)
-        defer { close(garbage) }
+        defer { garbage.close() }
         send(garbage, Array("{not json\n".utf8))
         XCTAssertTrue(answer(garbage, within: 10)?.contains("not a valid request") == true)
         let unknown = try connectRaw(socket)
-        defer { close(unknown) }
+        defer { unknown.close() }
         send(unknown, Array(#"{"command":"format-disk"}"#.utf8) + [0x0A])
         XCTAssertTrue(answer(unknown, within: 10)?.contains("not a valid request") == true)
         let absurd = try connectRaw(socket)
-        defer { close(absurd) }
+        defer { absurd.close() }
         send(absurd, Array(#"{"command":"tap","instance":"todo","x":1e300,"y":0}"#.utf8) + [0x0A])
         XCTAssertTrue(answer(absurd, within: 10)?.contains("a tap point must be finite and within") == true)
         XCTAssertTrue(try ControlSocket.send(ControlRequest(command: .status), to: socket).ok, "still serving")

@@ -1,5 +1,6 @@
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetArchive
 import WidgetHostCore
 import WidgetLayout
@@ -104,7 +105,7 @@ final class InteractionTests: XCTestCase {
         XCTAssertThrowsError(try widget.tap(element: "milk")) { error in
             guard case HostError.store(.io(let path, let code)) = error else { return XCTFail("\(error)") }
             XCTAssertTrue(path.hasPrefix(timelines.path), path)
-            XCTAssertEqual(code, Errno(ENOTDIR))
+            XCTAssertEqual(code, .notADirectory)
         }
         XCTAssertEqual(widget.timeline?.entries.map(\.archives), before.entries.map(\.archives))
         XCTAssertEqual(try widget.render().node(id: "milk")?.isOn, true)

@@ -1,10 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 @testable import WidgetHostCore
 @testable import WidgetProcess
 import HostTestSupport
+import SystemCalls
 import WidgetStore
 import XCTest
 
@@ -24,7 +22,7 @@ final class PrivateRootTests: XCTestCase {
     private func run(_ script: String, in dir: URL, readPaths: [String] = []) throws -> (host: WidgetHost, log: String) {
         let path = dir.appendingPathComponent("probe").path
         try Data("#!/bin/sh\n\(script)\nexit 0\n".utf8).write(to: URL(fileURLWithPath: path))
-        chmod(path, 0o755)
+        try FileSystem.setPermissions(path, 0o755)
         let host = WidgetHost(store: ArchiveStore(root: dir.appendingPathComponent("store")), clock: VirtualClock(start: t0),
                               launcher: PosixProcessLauncher(sandbox: .full))
         host.readPaths["probe"] = readPaths
@@ -48,13 +46,12 @@ final class PrivateRootTests: XCTestCase {
     func testAHostWhoseDescriptorsReachTheFixedNumbersStillLaunchesInTheFullSandbox() throws {
         try fullSandbox()
         for mark in Int32(48)...68 {
-            var filled: [Int32] = []
-            defer { for fd in filled { close(fd) } }
+            var filled: [FileDescriptor] = []
+            defer { for fd in filled { fd.close() } }
             while true {
-                let fd = open("/dev/null", O_RDONLY | O_CLOEXEC)
-                guard fd >= 0 else { break }
-                guard fd < mark else {
-                    close(fd)
+                guard let fd = try? FileDescriptor.open("/dev/null", .readOnly) else { break }
+                guard fd.rawValue < mark else {
+                    fd.close()
                     break
                 }
                 filled.append(fd)
@@ -80,7 +77,7 @@ final class PrivateRootTests: XCTestCase {
         // (this file), the system's account files.
         let home = FileManager.default.homeDirectoryForCurrentUser.path
         let homeFile = ((try? FileManager.default.contentsOfDirectory(atPath: home)) ?? []).sorted()
-            .map { home + "/" + $0 }.first { var s = stat(); return stat($0, &s) == 0 && s.st_mode & S_IFMT == S_IFREG && access($0, R_OK) == 0 }
+            .map { home + "/" + $0 }.first { (try? FileSystem.status($0, followingLinks: true))?.kind == .regular && FileManager.default.isReadableFile(atPath: $0) }
         let secrets = [besideStore.path, #filePath, "/etc/shadow", "/etc/passwd", "/root/.bashrc"] + (homeFile.map { [$0] } ?? [])
         for secret in secrets.prefix(2) { XCTAssertTrue(FileManager.default.isReadableFile(atPath: secret), "the host reads \(secret)") }
 
@@ -119,7 +116,7 @@ final class PrivateRootTests: XCTestCase {
         done
         exit 0
         """.utf8).write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try FileSystem.setPermissions(script, 0o755)
         var spec = LaunchSpec(executable: script, dataDirectory: data.path)
         spec.hiddenFolders = [dir.appendingPathComponent("store").path]
         spec.reportsRefusedOpens = true
@@ -188,7 +185,7 @@ final class PrivateRootTests: XCTestCase {
     func testAStaticallyLinkedExtensionGetsNoLibrariesAtAll() throws {
         try fullSandbox()
         let compilers: [String] = ["/usr/bin/cc", "/usr/bin/gcc"]
-        guard let cc = compilers.first(where: { access($0, X_OK) == 0 }) else { throw XCTSkip("no C compiler to build a static program") }
+        guard let cc = compilers.first(where: { FileSystem.isExecutable($0) }) else { throw XCTSkip("no C compiler to build a static program") }
         let dir = try temporaryDirectory(self)
         let source = dir.appendingPathComponent("lister.c")
         try Data(#"""

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 @testable import WidgetProcess
 import XCTest
 
@@ -14,7 +12,7 @@ final class ProcessLaunchTests: XCTestCase {
         let dir = try temporaryDirectory(self)
         let plain = dir.appendingPathComponent("notes.txt").path
         try Data("not a program\n".utf8).write(to: URL(fileURLWithPath: plain))
-        for (path, expected) in [(plain, EACCES), (dir.appendingPathComponent("missing").path, ENOENT)] {
+        for (path, expected) in [(plain, Errno.permissionDenied), (dir.appendingPathComponent("missing").path, Errno.noSuchFile)] {
             XCTAssertThrowsError(try PosixProcessLauncher(sandbox: .none).launch(LaunchSpec(executable: path))) { error in
                 XCTAssertEqual(error as? LaunchError, .extensionNotExecutable(path: path, errno: expected))
                 XCTAssertTrue("\(error)".hasPrefix("extension \(path) is not an executable file: "), "\(error)")
@@ -44,7 +42,7 @@ final class ProcessLaunchTests: XCTestCase {
         // sh starts a subshell that starts sleep: two generations below the launched process.
         let script = dir.appendingPathComponent("tree").path
         try Data("#!/bin/sh\n( sleep 30 & wait ) &\nsleep 30\n".utf8).write(to: URL(fileURLWithPath: script))
-        chmod(script, 0o755)
+        try FileSystem.setPermissions(script, 0o755)
         let process = try PosixProcessLauncher(sandbox: .none).launch(LaunchSpec(executable: script))
         defer { process.kill() }
         var members: [ProcessTree.Member] = []

@@ -7,13 +7,16 @@ let package = Package(
     name: "WidgetHostBenchmarks",
     dependencies: [.package(name: "WidgetHost", path: "../..")],
     targets: [
+        // The row each benchmark prints for `all.sh`'s table.
+        .target(name: "BenchmarkSummary"),
         .executableTarget(
             name: "codec-benchmark",
-            dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]
+            dependencies: ["BenchmarkSummary", .product(name: "WidgetArchive", package: "WidgetHost")]
         ),
         .executableTarget(
             name: "interaction-benchmark",
             dependencies: [
+                "BenchmarkSummary",
                 .product(name: "WidgetArchive", package: "WidgetHost"),
                 .product(name: "WidgetHostCore", package: "WidgetHost"),
                 .product(name: "WidgetProcess", package: "WidgetHost"),
@@ -27,6 +30,7 @@ let package = Package(
         .executableTarget(
             name: "animation-benchmark",
             dependencies: [
+                "BenchmarkSummary",
                 .product(name: "WidgetAnimation", package: "WidgetHost"),
                 .product(name: "WidgetArchive", package: "WidgetHost"),
                 .product(name: "WidgetLayout", package: "WidgetHost"),
@@ -36,13 +40,15 @@ let package = Package(
         .executableTarget(
             name: "host-benchmark",
             dependencies: [
+                "BenchmarkSummary",
                 .product(name: "WidgetHostCore", package: "WidgetHost"), .product(name: "WidgetStore", package: "WidgetHost"),
-                .product(name: "WidgetControl", package: "WidgetHost"), .product(name: "WidgetProcess", package: "WidgetHost"),
+                .product(name: "WidgetControl", package: "WidgetHost"), .product(name: "WidgetProcess", package: "WidgetHost"), .product(name: "SystemCalls", package: "WidgetHost"),
             ]
         ),
         .executableTarget(
             name: "simulate-benchmark",
             dependencies: [
+                "BenchmarkSummary",
                 .product(name: "WidgetScheduling", package: "WidgetHost"),
                 .product(name: "WidgetScheduleLog", package: "WidgetHost"),
                 .product(name: "WidgetSimulation", package: "WidgetHost"),
@@ -51,6 +57,7 @@ let package = Package(
         .executableTarget(
             name: "render-benchmark",
             dependencies: [
+                "BenchmarkSummary",
                 .product(name: "WidgetArchive", package: "WidgetHost"),
                 .product(name: "WidgetLayout", package: "WidgetHost"),
                 .product(name: "WidgetRender", package: "WidgetHost"),

@@ -1,9 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
 import Foundation
+import SystemCalls
 
 /// An exclusive lock on a store across processes (the app's and the widget's), held while a save
 /// reads the file again, applies its changes and writes it: `flock` on `<store>.lock` beside it.
@@ -12,11 +8,11 @@ import Foundation
 enum StoreFileLock {
     static func withLock<T, Failure: Error>(_ url: URL, _ body: () throws(Failure) -> T) throws(Failure) -> T {
         let path = url.path + ".lock"
-        let descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { return try body() }
-        defer { close(descriptor) }
-        while flock(descriptor, LOCK_EX) != 0 && errno == EINTR {}
-        defer { flock(descriptor, LOCK_UN) }
+        guard let descriptor = try? FileDescriptor.open(path, [.readWrite, .create], permissions: 0o644) else { return try body() }
+        defer { descriptor.close() }
+        // A file system without locks leaves the save unlocked rather than failing it.
+        try? descriptor.lock()
+        defer { descriptor.unlock() }
         return try body()
     }
 }

@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 
 /// Decodes archive files. Hostile input gets a typed `ArchiveDecodingError` with the byte offset:
@@ -36,7 +37,7 @@ public struct ArchiveDecoder: Sendable {
         }
         let magic = Array(bytes[0..<4])
         guard magic == ArchiveHeader.magic else { throw .badMagic(found: magic) }
-        var header = ByteReader(bytes, from: 4)
+        var header = ArchiveByteReader(bytes, from: 4)
         let version = try header.u16()
         guard ArchiveHeader.supportedVersions.contains(version) else {
             throw .unsupportedVersion(found: version, supported: ArchiveHeader.supportedVersions)
@@ -55,14 +56,14 @@ public struct ArchiveDecoder: Sendable {
 
 /// The recursive-descent node reader with its budgets.
 struct NodeReader {
-    private var reader: ByteReader
+    private var reader: ArchiveByteReader
     private let options: ArchiveDecodingOptions
     private var strings: [String] = []
     private var nodeCount = 0
     var decodedNodes: Int { nodeCount }
 
     init(bytes: [UInt8], start: Int, options: ArchiveDecodingOptions) {
-        self.reader = ByteReader(bytes, from: start)
+        self.reader = ArchiveByteReader(bytes, from: start)
         self.options = options
     }
 

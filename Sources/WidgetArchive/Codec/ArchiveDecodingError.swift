@@ -1,3 +1,5 @@
+import ByteCoding
+
 /// Why bytes are not a valid archive. Every case carries the byte offset (from the start of the file)
 /// where decoding stopped, so a user can look at the exact spot with a hex viewer.
 public enum ArchiveDecodingError: Error, Hashable, Sendable {
@@ -44,7 +46,14 @@ public enum ArchiveDecodingError: Error, Hashable, Sendable {
     }
 }
 
-/// The error type of a format read with the archive's primitives (`ByteReader`: varints, numbers,
+/// The archive's reads of its primitives: failures are `ArchiveDecodingError`s.
+package typealias ArchiveByteReader = ByteReader<ArchiveDecodingError>
+
+extension ArchiveDecodingError: ByteReadFailure {
+    package static func stringTooLong(offset: Int) -> ArchiveDecodingError { .limitExceeded(.stringLength, offset: offset) }
+}
+
+/// The error type of a format read with the archive's primitives (`ArchiveByteReader`: varints, numbers,
 /// strings). The IPC messages and the `.timeline` files are such formats; each says in its own type
 /// what a primitive read reported, at the same offset.
 package protocol PrimitiveReadFailure: Error {

@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 
 /// Encodes a `WidgetArchiveValue` to the binary archive format (container included).

@@ -1,3 +1,4 @@
+import ByteCoding
 import Foundation
 
 /// A persisted App Intent parameter value. Intents travel as their type identifier plus a list of
@@ -38,7 +39,7 @@ public enum IntentParameterCoding {
 
     /// Decodes parameters; hostile bytes give a typed error with the offset.
     public static func decode(_ bytes: [UInt8]) throws(ArchiveDecodingError) -> [(String, IntentParameterValue)] {
-        var r = ByteReader(bytes)
+        var r = ArchiveByteReader(bytes)
         let count = try r.count(limit: min(256, r.remaining), field: "parameter count")
         var result: [(String, IntentParameterValue)] = []
         for _ in 0..<count {

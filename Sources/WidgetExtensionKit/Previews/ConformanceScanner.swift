@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CTypeDiscovery
 
 /// Finds the non-generic types in this executable that conform to a protocol, by reading the
@@ -24,13 +21,23 @@ enum ConformanceScanner {
                 defer { record += 4 }
                 let conformance = relative(record)
                 guard let proto = protocolDescriptor(of: conformance),
-                      strcmp(relative(proto + 8).assumingMemoryBound(to: CChar.self), wanted) == 0,
+                      equal(relative(proto + 8).assumingMemoryBound(to: CChar.self), wanted),
                       let module = moduleName(of: proto), modules.contains(module),
                       let type = conformingType(of: conformance) else { continue }
                 types.append(type)
             }
         }
         return types
+    }
+
+    /// Whether two NUL-terminated strings are the same bytes.
+    private static func equal(_ a: UnsafePointer<CChar>, _ b: UnsafePointer<CChar>) -> Bool {
+        var i = 0
+        while a[i] == b[i] {
+            if a[i] == 0 { return true }
+            i += 1
+        }
+        return false
     }
 
     /// Follows a 32-bit relative offset stored at `pointer`.

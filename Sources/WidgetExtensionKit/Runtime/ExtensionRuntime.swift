@@ -1,10 +1,8 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import ActivityKit
 import CTypeDiscovery
 import CVirtualClock
 import Foundation
+import SystemCalls
 import WidgetArchive
 import WidgetIntents
 import WidgetProtocol
@@ -26,7 +24,7 @@ package enum ExtensionRuntime {
         let activities = resolved.filter { $0.activity != nil }
         guard let fdText = ProcessInfo.processInfo.environment[descriptorVariable], let fd = Int32(fdText), fd >= 0 else {
             describe(extensionID: extensionID, widgets: widgets, activities: activities)
-            exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
+            CurrentProcess.exit(CommandLine.arguments.contains("--describe") ? 0 : 2)
         }
         startNetworkRoute(extensionID: extensionID)
         let server = RequestServer(
@@ -115,7 +113,7 @@ final class RequestServer: @unchecked Sendable {
                     PushDelivery(widgets: widgets).deliver(update)
                     try channel.send(.pushTokensDelivered(requestID: update.requestID))
                 case .shutdown:
-                    exit(0)
+                    CurrentProcess.exit(0)
                 case .getRelevance(let request):
                     try channel.send(relevance(for: request))
                 case .hello, .timeline, .intentPerformed, .failure, .diagnostic, .pushTokensDelivered, .activity, .relevance, .fetch, .fetched:
@@ -124,10 +122,10 @@ final class RequestServer: @unchecked Sendable {
                 }
             }
         } catch ProtocolError.closed {
-            exit(0)
+            CurrentProcess.exit(0)
         } catch {
             FileHandle.standardError.write(Data("\(extensionID): host connection failed: \(error)\n".utf8))
-            exit(1)
+            CurrentProcess.exit(1)
         }
     }
 
@@ -275,10 +273,8 @@ final class RequestServer: @unchecked Sendable {
     /// the same preview then shows the same dates however long the host took to ask. If the clock
     /// shim refuses, the extension goes on with the real clock (reported once).
     private func setClock(to now: Date, exactly: Bool = false) {
-        var ts = timespec()
         let current = widgethost_realtime_offset()
-        clock_gettime(CLOCK_REALTIME, &ts)
-        let shownNanos = Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+        let shownNanos = WallClock.nanosecondsSinceEpoch
         let realNanos = shownNanos - current
         // Nanoseconds in 64 bits end in 2262: a date outside ±7.3e9 s (1738–2201) is held at the edge,
         // so that no date a host sends can overflow the offset.

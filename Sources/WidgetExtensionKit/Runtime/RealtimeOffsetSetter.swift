@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import CVirtualClock
 import Foundation
+import SystemCalls
 
 /// Moves this process's realtime clock to the host's (see CVirtualClock). The clock shim refuses a
 /// non-zero offset when it cannot translate the deadlines of waits on a shifted clock; the extension
@@ -27,7 +25,7 @@ package struct RealtimeOffsetSetter {
     @discardableResult
     package mutating func apply(_ offset: Int64) -> Bool {
         guard set(offset) != 0 else { return true }
-        let reason = String(cString: strerror(errno))
+        let reason = Errno.current.description
         if !refusalReported {
             refusalReported = true
             report("\(extensionID): the host's clock cannot be followed (\(reason)): the C library's timed waits were not found, "

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetControl
 
 /// The connections that asked to watch Live Activities (`watchActivities`): each gets one JSON line per
@@ -18,11 +16,11 @@ final class ActivityWatchers: @unchecked Sendable {
 
     /// Adds a connection; it is closed when dropped.
     func add(_ fd: Int32, extensionID: String?) {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        try? FileDescriptor(rawValue: fd).setNonBlocking()
         lock.withLock {
             if watchers.count >= Self.maximum, let oldest = watchers.keys.min() {
                 watchers[oldest] = nil
-                close(oldest)
+                FileDescriptor(rawValue: oldest).close()
             }
             watchers[fd] = extensionID
         }
@@ -37,7 +35,7 @@ final class ActivityWatchers: @unchecked Sendable {
                 for status in statuses where filter == nil || filter == status.extensionID {
                     guard let line = try? JSONEncoder().encode(ActivityWatchEvent(activity: status)), write(line, to: fd) else {
                         watchers[fd] = nil
-                        close(fd)
+                        FileDescriptor(rawValue: fd).close()
                         break
                     }
                 }
@@ -49,13 +47,14 @@ final class ActivityWatchers: @unchecked Sendable {
     private func write(_ line: Data, to fd: Int32) -> Bool {
         var bytes = [UInt8](line)
         bytes.append(0x0A)
-        let sent = bytes.withUnsafeBytes { send(fd, $0.baseAddress!, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        // Non-blocking: a watcher whose buffer is full gets part of the line, or `.wouldBlock`.
+        let sent = bytes.withUnsafeBytes { try? FileDescriptor(rawValue: fd).send($0) }
         return sent == bytes.count
     }
 
     func closeAll() {
         lock.withLock {
-            for fd in watchers.keys { close(fd) }
+            for fd in watchers.keys { FileDescriptor(rawValue: fd).close() }
             watchers = [:]
         }
     }

@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetControl
 
 /// Serves the control socket on a thread of its own, apart from widget work: connections are
@@ -25,7 +23,7 @@ final class ControlServer: @unchecked Sendable {
     private let forward: @Sendable (ControlRequest, ControlReply) -> Void
     private let ended: @Sendable () -> Void
     private var clients: [Int32: Client] = [:]
-    private var wake: [Int32] = [-1, -1]
+    private var wake: (read: FileDescriptor, write: FileDescriptor)?
     private let lock = NSLock()
     private var stopped = false
     private var thread: Thread?
@@ -50,9 +48,8 @@ final class ControlServer: @unchecked Sendable {
 
     func start() {
         guard thread == nil else { return }
-        _ = pipe(&wake)
-        for fd in wake { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(socket.fd, F_SETFL, O_NONBLOCK)
+        wake = try? FileDescriptor.pipe()
+        try? FileDescriptor(rawValue: socket.fd).setNonBlocking()
         let thread = Thread { [self] in
             serve()
             finished.signal()
@@ -66,42 +63,45 @@ final class ControlServer: @unchecked Sendable {
     func stop() {
         guard thread != nil else { return }
         lock.withLock { stopped = true }
-        var byte: UInt8 = 1
-        _ = write(wake[1], &byte, 1)
+        try? wake?.write.writeAll([1])
         finished.wait()
         thread = nil
-        for fd in wake { close(fd) }
+        wake?.read.close()
+        wake?.write.close()
+        wake = nil
     }
 
     private var isStopped: Bool { lock.withLock { stopped } }
 
     private func serve() {
         while !isStopped {
-            var fds = [pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake[0], events: Int16(POLLIN), revents: 0)]
+            var requests = [PollRequest(FileDescriptor(rawValue: socket.fd)), PollRequest(wake?.read)]
             let order = Array(clients.keys)
-            fds += order.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            let now = ContinuousClock.now
-            let soonest = clients.values.map(\.deadline).min().map { now.duration(to: $0) } ?? .seconds(1)
-            let ms = Int32(clamping: max(0, min(1000, soonest.components.seconds * 1000 + soonest.components.attoseconds / 1_000_000_000_000_000 + 1)))
-            let ready = poll(&fds, nfds_t(fds.count), ms)
-            if ready < 0 && errno != EINTR { break }
-            if fds[0].revents != 0 { acceptAll() }
-            for (k, fd) in order.enumerated() where fds[k + 2].revents != 0 { read(fd) }
+            requests += order.map { PollRequest(FileDescriptor(rawValue: $0)) }
+            let soonest = clients.values.map(\.deadline).min() ?? .now + .seconds(1)
+            do {
+                _ = try PollRequest.poll(&requests, timeoutMilliseconds: min(1000, PollRequest.milliseconds(until: soonest)))
+            } catch .interrupted {
+                continue
+            } catch {
+                break
+            }
+            if !requests[0].returned.isEmpty { acceptAll() }
+            for (k, fd) in order.enumerated() where !requests[k + 2].returned.isEmpty { read(fd) }
             expire(now: ContinuousClock.now)
         }
-        for fd in clients.keys { close(fd) }
+        for fd in clients.keys { FileDescriptor(rawValue: fd).close() }
         clients = [:]
     }
 
     private func acceptAll() {
         while true {
-            let client = accept(socket.fd, nil, nil)
-            guard client >= 0 else { return }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(client, F_SETFL, O_NONBLOCK)
+            guard let accepted = try? UnixSocket.accept(FileDescriptor(rawValue: socket.fd)) else { return }
+            try? accepted.setNonBlocking()
+            let client = accepted.rawValue
             if let reason = refusal(client) {
                 log("control connection refused: \(reason)")
-                close(client)
+                accepted.close()
                 ended()
             } else if clients.count >= Self.maximumConnections {
                 ControlReply(client).send(ControlResponse(ok: false, message: "busy: \(Self.maximumConnections) control connections are open"))
@@ -114,9 +114,9 @@ final class ControlServer: @unchecked Sendable {
 
     private func read(_ fd: Int32) {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }
-        if n < 0 && (errno == EINTR || errno == EAGAIN) { return }
-        guard n > 0 else { return drop(fd) }
+        let received = chunk.withUnsafeMutableBytes { raw in Result { () throws(Errno) in try FileDescriptor(rawValue: fd).receive(into: raw) } }
+        if case .failure(.wouldBlock) = received { return }
+        guard case .success(let n) = received, n > 0 else { return drop(fd) }
         clients[fd]?.buffer += chunk[0..<n]
         guard let buffer = clients[fd]?.buffer else { return }
         if let newline = buffer.firstIndex(of: 0x0A) {
@@ -151,7 +151,7 @@ final class ControlServer: @unchecked Sendable {
 
     private func drop(_ fd: Int32) {
         clients[fd] = nil
-        close(fd)
+        FileDescriptor(rawValue: fd).close()
         ended()
     }
 }
@@ -175,11 +175,11 @@ final class ControlReply: Sendable {
     func send(line: [UInt8]) {
         let fd = fd
         DispatchQueue.global(qos: .userInitiated).async {
-            defer { close(fd) }
+            let connection = FileDescriptor(rawValue: fd)
+            defer { connection.close() }
             // Blocking again, with a deadline for a client that never reads.
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-            var timeout = timeval(tv_sec: Int(ControlServer.requestDeadline), tv_usec: 0)
-            _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            try? connection.setNonBlocking(false)
+            try? connection.setSendTimeout(seconds: Int(ControlServer.requestDeadline))
             try? ControlSocket.writeLine(fd, Data(line))
         }
     }

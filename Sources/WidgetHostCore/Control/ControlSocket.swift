@@ -1,8 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import CProcessContainment
 import Foundation
+import SystemCalls
 import WidgetControl
 
 /// The running host's Unix domain control socket: owner-only (created under umask 077, then checked
@@ -14,44 +11,42 @@ public final class ControlSocket: Sendable {
     /// Binds and listens. Refuses to replace anything at `path` but a stale socket.
     public init(path: String) throws(HostError) {
         self.path = path
-        var st = stat()
-        if lstat(path, &st) == 0 {
-            guard (st.st_mode & S_IFMT) == S_IFSOCK else { throw .controlSocket(path: path, .notASocket) }
+        if let existing = try? FileSystem.status(path) {
+            guard existing.kind == .socket else { throw .controlSocket(path: path, .notASocket) }
             // Another host answering there? Then do not steal its socket.
-            if let probe = try? ControlSocket.connect(path: path) { close(probe); throw .controlSocket(path: path, .anotherHostRunning) }
-            unlink(path)
+            if let probe = try? ControlSocket.connect(path: path) {
+                FileDescriptor(rawValue: probe).close()
+                throw .controlSocket(path: path, .anotherHostRunning)
+            }
+            try? FileSystem.remove(path)
         }
-        let s = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard s >= 0 else { throw .system(call: "socket", errno: errno) }
-        var addr = try ControlSocket.address(path)
-        let old = umask(0o077)
-        let bound = withUnsafePointer(to: &addr) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        umask(old)
-        guard bound == 0 else {
-            let e = errno
-            close(s)
-            throw .controlSocket(path: path, .bindFailed(errno: e))
+        let s: FileDescriptor
+        do { s = try UnixSocket.make() } catch { throw .system(call: "socket", error) }
+        do {
+            try FileSystem.withCreationMask(0o077) { () throws(UnixSocket.AddressError) in try UnixSocket.bind(s, to: path) }
+        } catch {
+            s.close()
+            switch error {
+            case .pathTooLong(let tooLong): throw HostError(ControlConnectionError.pathTooLong(path: path, limit: tooLong.limit))
+            case .system(let errno): throw .controlSocket(path: path, .bindFailed(errno))
+            }
         }
-        chmod(path, 0o600)
-        guard lstat(path, &st) == 0, st.st_mode & 0o077 == 0 else {
-            close(s)
-            unlink(path)
+        try? FileSystem.setPermissions(path, 0o600)
+        guard let bound = try? FileSystem.status(path), bound.permissions & 0o077 == 0 else {
+            s.close()
+            try? FileSystem.remove(path)
             throw .controlSocket(path: path, .notOwnerOnly)
         }
-        guard listen(s, 16) == 0 else {
-            close(s)
-            throw .system(call: "listen", errno: errno)
+        do { try UnixSocket.listen(s, backlog: 16) } catch {
+            s.close()
+            throw .system(call: "listen", error)
         }
-        fd = s
+        fd = s.rawValue
     }
 
     deinit {
-        close(fd)
-        unlink(path)
-    }
-
-    static func address(_ path: String) throws(HostError) -> sockaddr_un {
-        do { return try ControlClient.address(path) } catch { throw HostError(error) }
+        FileDescriptor(rawValue: fd).close()
+        try? FileSystem.remove(path)
     }
 
     /// Where `run` listens and the client commands connect when no `--socket` is given
@@ -83,7 +78,7 @@ extension HostError {
     /// A control connection's failure, as the host reports it.
     init(_ error: ControlConnectionError) {
         switch error {
-        case .system(let call, let errno): self = .system(call: call, errno: errno)
+        case .system(let call, let errno): self = .system(call: call, errno)
         case .folder, .noHost, .notYours, .pathTooLong, .noAnswer: self = .controlConnection(error)
         }
     }

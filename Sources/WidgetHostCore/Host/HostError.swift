@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import WidgetArchive
 import WidgetControl
 import WidgetProcess
@@ -9,7 +10,7 @@ import WidgetStore
 public enum HostError: Error, Hashable, Sendable {
     /// The extension's process could not be started (the failed step, with its `errno`).
     case launch(LaunchError)
-    case system(call: String, errno: Int32)
+    case system(call: String, Errno)
     /// The extension did not say hello in time, or said something else first.
     case handshakeFailed(extensionID: String, HandshakeFailure)
     case protocolVersionMismatch(extensionID: String, found: UInt16, expected: UInt16)
@@ -53,7 +54,7 @@ extension HostError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .launch(let error): error.description
-        case .system(let call, let e): "\(call) failed: \(String(cString: strerror(e)))"
+        case .system(let call, let e): "\(call) failed: \(e)"
         case .handshakeFailed(let id, let reason): "extension \(id): handshake failed: \(reason)"
         case .protocolVersionMismatch(let id, let found, let expected): "extension \(id) speaks protocol \(found), the host speaks \(expected)"
         case .identityMismatch(let id, let declared):
@@ -131,7 +132,7 @@ public enum ControlSocketRefusal: Hashable, Sendable, CustomStringConvertible {
     /// A host answers on the socket already; its socket is not taken over.
     case anotherHostRunning
     /// `bind` failed, with its `errno`.
-    case bindFailed(errno: Int32)
+    case bindFailed(Errno)
     /// The socket could not be made mode 0600, and was removed.
     case notOwnerOnly
 
@@ -139,7 +140,7 @@ public enum ControlSocketRefusal: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .notASocket: "a non-socket file is in the way"
         case .anotherHostRunning: "another host is running"
-        case .bindFailed(let code): String(cString: strerror(code))
+        case .bindFailed(let errno): errno.description
         case .notOwnerOnly: "could not make the socket owner-only"
         }
     }

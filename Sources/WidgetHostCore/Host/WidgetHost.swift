@@ -1,4 +1,5 @@
 import Foundation
+import SystemCalls
 import WidgetArchive
 import WidgetLayout
 import WidgetNetwork
@@ -165,19 +166,17 @@ public final class WidgetHost: @unchecked Sendable {
         spec.hiddenFolders = [store.root.path] + coveredFolders
         spec.readPaths = readPaths[name] ?? []
         spec.reportsRefusedOpens = reportsRefusedOpens
-        var route: [Int32] = [-1, -1]
+        var route: (host: FileDescriptor, extension: FileDescriptor)?
         if network != nil {
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &route) == 0 else {
-                throw .system(call: "socketpair", errno: errno)
-            }
-            spec.networkDescriptor = route[1]
+            do { route = try UnixSocket.pair() } catch { throw .system(call: "socketpair", error) }
+            spec.networkDescriptor = route?.extension.rawValue ?? -1
         }
-        defer { if route[1] >= 0 { close(route[1]) } }
+        defer { route?.extension.close() }
         let connection: ExtensionConnection
         do {
             connection = try ExtensionConnection.open(spec, launcher: launcher, handshakeTimeout: handshakeTimeout)
         } catch {
-            if route[0] >= 0 { close(route[0]) }
+            route?.host.close()
             switch error {
             case .handshakeFailed, .protocolVersionMismatch, .identityMismatch: fault(executable, name, .handshakeFailed, "\(error)")
             default: fault(executable, name, .launchFailed, "\(error)")
@@ -185,7 +184,7 @@ public final class WidgetHost: @unchecked Sendable {
             throw error
         }
         connection.maximumUnsolicitedMessages = supervision.maximumUnsolicitedMessages
-        if let network, route[0] >= 0 { network.serve(FrameChannel(fd: route[0]), extensionID: name) }
+        if let network, let route { network.serve(FrameChannel(fd: route.host.rawValue), extensionID: name) }
         record(name, .launched, "pid \(connection.process.extensionPID): \(connection.hello.widgets.map(\.kind).joined(separator: ", "))")
         lock.withLock {
             connections[executable] = connection

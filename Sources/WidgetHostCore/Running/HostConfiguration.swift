@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetLayout
 import WidgetNetwork
 import LiveActivities
@@ -80,20 +78,20 @@ public struct HostConfiguration: Codable, Hashable, Sendable {
                 config.instances[i].extensionPath = base.appendingPathComponent(instance.extensionPath).standardizedFileURL.path
             }
             // Named now, with its instance, rather than at the first reload.
-            guard access(config.instances[i].extensionPath, X_OK) == 0 else {
+            guard FileSystem.isExecutable(config.instances[i].extensionPath) else {
                 throw .configuration(path: path, .notExecutable(instance: instance.id, path: config.instances[i].extensionPath))
             }
         }
         for i in (config.extensions ?? []).indices {
             let given = config.extensions![i]
             let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
-            guard access(resolved, X_OK) == 0 else { throw .configuration(path: path, .notExecutable(instance: nil, path: resolved)) }
+            guard FileSystem.isExecutable(resolved) else { throw .configuration(path: path, .notExecutable(instance: nil, path: resolved)) }
             config.extensions![i] = resolved
         }
         for (id, paths) in config.readPaths ?? [:] {
             config.readPaths?[id] = try paths.map { given throws(HostError) -> String in
                 let resolved = given.hasPrefix("/") ? given : base.appendingPathComponent(given).standardizedFileURL.path
-                guard access(resolved, F_OK) == 0 else { throw .configuration(path: path, .readPathMissing(extensionID: id, path: resolved)) }
+                guard FileSystem.exists(resolved) else { throw .configuration(path: path, .readPathMissing(extensionID: id, path: resolved)) }
                 return resolved
             }
         }

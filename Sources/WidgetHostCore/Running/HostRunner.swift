@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetNetwork
 import LiveActivities
 import SmartStack
@@ -409,7 +407,7 @@ public final class HostRunner {
     /// drive the host, and never an extension (nor anything it started).
     static func refusal(of client: Int32, host: WidgetHost) -> String? {
         guard let peer = ControlSocket.peer(of: client) else { return "its credentials cannot be read" }
-        guard peer.uid == getuid() else { return "pid \(peer.pid) runs as user \(peer.uid)" }
+        guard peer.uid == CurrentProcess.userID else { return "pid \(peer.pid) runs as user \(peer.uid)" }
         if host.isExtensionProcess(peer.pid) { return "pid \(peer.pid) is an extension's" }
         return nil
     }

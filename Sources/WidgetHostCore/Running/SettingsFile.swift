@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetStore
 
 /// A file a person writes to tell the host what to do (a `run` configuration, a `simulate` scenario):
@@ -12,7 +10,7 @@ public enum SettingsFile {
     public static func read(_ path: String) throws(HostError) -> Data {
         do {
             return Data(try DurableFile.read(path, limit: largest))
-        } catch .io(_, let code) where code.code == ENOENT {
+        } catch .io(_, let code) where code == .noSuchFile {
             throw .configuration(path: path, .noSuchFile)
         } catch {
             throw .configuration(path: path, .unreadable(error))

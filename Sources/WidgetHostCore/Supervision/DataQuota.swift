@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 
 /// How much an extension's data folder holds, against its quota. The kernel bounds each file it
 /// writes (`RLIMIT_FSIZE`); the host adds the folder up after each request and before each launch.
@@ -14,22 +12,17 @@ enum DataQuota {
         var seen = 0
         var folders = [path]
         while let folder = folders.popLast(), total <= limit {
-            guard let dir = opendir(folder) else { continue }
-            defer { closedir(dir) }
-            let dfd = dirfd(dir)
-            while let entry = readdir(dir), total <= limit {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-                guard name != ".", name != ".." else { continue }
+            try? FileSystem.forEachEntry(inDirectory: folder) { name, status in
                 seen += 1
-                if seen > maximumEntries { return Int.max }
-                var st = stat()
-                guard fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
-                switch st.st_mode & S_IFMT {
-                case S_IFDIR: folders.append(folder + "/" + name)
-                case S_IFREG: total += Int(st.st_size)
+                if seen > maximumEntries { return false }
+                switch status?.kind {
+                case .directory: folders.append(folder + "/" + name)
+                case .regular: total += Int(status?.size ?? 0)
                 default: break
                 }
+                return total <= limit
             }
+            if seen > maximumEntries { return Int.max }
         }
         return total
     }
@@ -39,8 +32,7 @@ enum DataQuota {
     static let logRotationSize = 1 << 20
 
     static func rotateLog(_ log: URL) {
-        var st = stat()
-        guard stat(log.path, &st) == 0, Int(st.st_size) > logRotationSize else { return }
-        _ = rename(log.path, log.path + ".1")
+        guard let status = try? FileSystem.status(log.path, followingLinks: true), Int(status.size) > logRotationSize else { return }
+        try? FileSystem.rename(log.path, to: log.path + ".1")
     }
 }

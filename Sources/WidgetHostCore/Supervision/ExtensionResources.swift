@@ -1,7 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
+import SystemCalls
 import WidgetAssets
 
 /// An extension's resources, and the only place its asset names may lead: `<ExecutableName>.resources/`
@@ -79,9 +77,5 @@ public struct ExtensionResources: Sendable {
         }
     }
 
-    private func realPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
+    private func realPath(_ path: String) -> String? { try? FileSystem.resolvedPath(path) }
 }

@@ -1,3 +1,4 @@
+import ByteCoding
 import WidgetArchive
 
 /// Animated PNG (APNG, which browsers play), looping forever. A viewer without APNG support shows the

@@ -1,3 +1,4 @@
+import ByteCoding
 import WidgetArchive
 
 /// Writes RGBA images as PNG (8-bit, colour type 6), compressed with a small deterministic DEFLATE

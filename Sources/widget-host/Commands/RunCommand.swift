@@ -1,19 +1,11 @@
-#if canImport(Glibc)
-import Glibc
-#endif
-import CProcessContainment
 import Foundation
+import SystemCalls
 import WidgetControl
 import WidgetHostCore
 import WidgetProcess
 import WidgetScheduleLog
 import WidgetScheduling
 import WidgetStore
-
-/// Set by SIGINT/SIGTERM: the run loop checks it between events.
-nonisolated(unsafe) private var stopRequested: sig_atomic_t = 0
-/// Set by SIGHUP: the run loop reads the configuration file again.
-nonisolated(unsafe) private var reloadRequested: sig_atomic_t = 0
 
 /// The control socket used when `--socket` is not given (`ControlSocket.defaultPath`).
 func defaultSocketPath() throws -> String {
@@ -36,7 +28,7 @@ func exchange(_ request: ControlRequest, socket: String?) throws -> ControlRespo
 /// `Tools/Chaos/soak.sh`) while the memory in use stayed flat. With one arena it stays flat (+3 MiB/h,
 /// the same work, the same status latency). Set before the host starts a thread.
 private func useOneHeapArena() {
-    _ = widgethost_limit_heap_arenas(1)
+    CurrentProcess.limitHeapArenas(to: 1)
 }
 
 /// `widget-host run --config FILE`: keep the configured instances up to date on the real clock,
@@ -85,9 +77,10 @@ enum RunCommand {
         host.log = { line in
             if verbose { FileHandle.standardError.write(Data("widget-host: \(line)\n".utf8)) }
         }
-        signal(SIGINT) { _ in stopRequested = 1 }
-        signal(SIGTERM) { _ in stopRequested = 1 }
-        signal(SIGHUP) { _ in reloadRequested = 1 }
+        // SIGINT and SIGTERM stop the run loop between events; SIGHUP reads the configuration again.
+        Signal.interrupt.raiseFlagOnArrival()
+        Signal.terminate.raiseFlagOnArrival()
+        Signal.hangUp.raiseFlagOnArrival()
         // Every reload decision, as it is made, in the same form as `simulate`'s log: follow it with `tail -f`.
         try OutputFile.createDirectory(out)
         let log: ScheduleLogFile
@@ -107,9 +100,8 @@ enum RunCommand {
         runner.notice = { line in FileHandle.standardError.write(Data("widget-host run: \(line)\n".utf8)) }
         FileHandle.standardOutput.write(Data("widget-host run: \(configuration.instances.count) instance(s); extensions in the \(sandbox) sandbox; renders in \(out.path); control socket \(socketPath)\n".utf8))
         if sandbox == .full { try printRoots(configuration, host: host) }
-        runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { stopRequested != 0 }, reconfiguration: {
-            guard reloadRequested != 0 else { return nil }
-            reloadRequested = 0
+        runner.run(until: duration.map { Date().addingTimeInterval($0) }, shouldStop: { Signal.interrupt.flagIsRaised || Signal.terminate.flagIsRaised }, reconfiguration: {
+            guard Signal.hangUp.takeFlag() else { return nil }
             do {
                 return try HostConfiguration.load(path: configPath)
             } catch {

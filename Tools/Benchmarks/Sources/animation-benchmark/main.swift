@@ -5,6 +5,7 @@
 //   the plan between two entries of about 200 nodes                            target ≤ 0.2 ms
 // Usage: animation-benchmark RSVG_CONVERT (Tools/Benchmarks/animation-benchmark.sh installs it)
 #if canImport(Glibc)
+import BenchmarkSummary
 import Glibc
 #endif
 import Foundation
@@ -103,3 +104,6 @@ for _ in 0..<200 {
 }
 let planMedian = median(plans) * 1000
 print(String(format: "plan between two entries of %d render nodes: median %.3f ms   target ≤ 0.2 ms %@", nodes, planMedian, planMedian <= 0.2 ? "met" : "NOT MET"))
+SummaryRow(path: "APNG transition, 60 frames at 2×", figure: String(format: "%.0f frames/s", ours),
+           peer: String(format: "rsvg-convert %.1f frames/s", theirs), ratio: ours / theirs, direction: .fasterThanPeer, target: 20).print()
+SummaryRow(path: "transition plan, \(nodes) render nodes", figure: planMedian, unit: "ms", peer: "—", atMost: 0.2).print()

@@ -1,6 +1,7 @@
 // Encodes and decodes the same ~200-node widget tree with the archive codec and with Foundation's
 // JSONEncoder/JSONDecoder and binary PropertyListEncoder/Decoder, in the same run, and prints
 // nanoseconds per node and the ratios against the issue's targets.
+import BenchmarkSummary
 import Foundation
 import WidgetArchive
 
@@ -87,5 +88,10 @@ for (name, ratio, target) in checks {
     print(String(format: "%@ %.0f× faster (target ≥ %.0f×) %@", name.padding(toLength: 32, withPad: " ", startingAt: 0), ratio, target, met ? "met" : "NOT MET"))
 }
 print(String(format: "encode vs binary PropertyListEncoder %.0f× faster (reported, no target)", encodePlist / encodeOurs))
+// The next targets (issue 27), for all.sh's table.
+SummaryRow(path: "archive decode, \(Int(nodes)) nodes", figure: String(format: "%.0f ns/node", decodeOurs / nodes),
+           peer: String(format: "JSONDecoder %.0f ns/node", decodeJSON / nodes), ratio: decodeJSON / decodeOurs, direction: .fasterThanPeer, target: 150).print()
+SummaryRow(path: "archive encode, \(Int(nodes)) nodes", figure: String(format: "%.0f ns/node", encodeOurs / nodes),
+           peer: String(format: "JSONEncoder %.0f ns/node", encodeJSON / nodes), ratio: encodeJSON / encodeOurs, direction: .fasterThanPeer, target: 150).print()
 if sink == 42 { print("") }
 exit(allMet ? 0 : 1)

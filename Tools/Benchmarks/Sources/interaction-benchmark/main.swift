@@ -8,6 +8,7 @@
 // Usage: interaction-benchmark BIN_DIR [none|basic|full] (where ToDoList and CaffeineTracker are built;
 // the extensions' sandbox, by default the strongest this machine supports)
 #if canImport(Glibc)
+import BenchmarkSummary
 import Glibc
 #endif
 import Foundation
@@ -211,3 +212,9 @@ print(String(format: "  floor: control line round trip %.3f ms + the extension a
              percentile(lineTrips, 0.5), percentile(archivings, 0.5), recordBytes, percentile(recordWrites, 0.5), percentile(drawings, 0.5),
              activityFloor, updateP50 / activityFloor))
 print(String(format: "  beside the widget tap: the update's p50 is %.2f× the tap's", updateP50 / tapP50))
+SummaryRow(path: "tap → intent → reload stored → rendered, p99", figure: tapP99, unit: "ms",
+           peer: String(format: "intent round trip %.2f ms (p50)", percentile(phases[1], 0.5)), atMost: 1.5).print()
+SummaryRow(path: "warm reload, \(entries) entries, durable", figure: String(format: "%.2f ms", reloadP50),
+           peer: String(format: "round trip + durable write %.2f ms", floor), ratio: reloadP50 / floor, direction: .atMostTimesFloor, target: 1.2).print()
+SummaryRow(path: "cold reload", figure: String(format: "%.2f ms", coldP50),
+           peer: String(format: "spawn + exit %.2f ms", spawnP50), ratio: coldP50 / spawnP50, direction: .atMostTimesFloor, target: 1.2).print()

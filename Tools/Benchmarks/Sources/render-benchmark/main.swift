@@ -2,6 +2,7 @@
 // same scene's SVG into a PNG, in the same run; then the whole `widget-host render` process against the
 // whole `rsvg-convert` process. Usage: render-benchmark WIDGET_HOST RSVG_CONVERT
 #if canImport(Glibc)
+import BenchmarkSummary
 import Glibc
 #endif
 import Foundation
@@ -110,6 +111,8 @@ print(String(format: "widget-host render process:           %8.2f ms", hostProce
 let r1 = theirs / ours, r2 = theirs / hostProcess
 print(String(format: "in-process vs rsvg-convert: %.1f× faster (target ≥ 10×) %@", r1, r1 >= 10 ? "met" : "NOT MET"))
 print(String(format: "widget-host process vs rsvg-convert process: %.1f× faster (target ≥ 3×) %@", r2, r2 >= 3 ? "met" : "NOT MET"))
+SummaryRow(path: "render systemSmall @2× to PNG, in process", figure: String(format: "%.2f ms", ours / 1e6),
+           peer: String(format: "rsvg-convert process %.1f ms", theirs / 1e6), ratio: r1, direction: .fasterThanPeer, target: 30).print()
 if sink == 1 { print("") }
 try? FileManager.default.removeItem(at: dir)  // exit() skips the defer above
 exit(r1 >= 10 && r2 >= 3 ? 0 : 1)

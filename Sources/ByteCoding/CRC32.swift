@@ -16,7 +16,9 @@ public enum CRC32 {
         return t
     }()
 
-    /// Continues a running CRC over `bytes`. Start with `0`.
+    /// Continues a running CRC over `bytes`. Start with `0`. (`@inlinable`: specialized where it is
+    /// called, a slice or an array reaches the loop below without a copy.)
+    @inlinable
     public static func update<C: Collection>(_ crc: UInt32, _ bytes: C) -> UInt32 where C.Element == UInt8 {
         if let fast = bytes.withContiguousStorageIfAvailable({ update(crc, $0) }) { return fast }
         return update(crc, Array(bytes))
@@ -43,5 +45,6 @@ public enum CRC32 {
         }
     }
 
+    @inlinable
     public static func checksum<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 { update(0, bytes) }
 }

@@ -1,32 +1,41 @@
-/// Appends the archive format's (and the IPC protocol's)'s primitive encodings to a byte buffer.
+/// Appends little-endian numbers, LEB128 varints, doubles and length-prefixed strings to a byte
+/// buffer: the primitives of the archive, the IPC messages and the `.timeline` files.
 package struct ByteWriter {
-    package var bytes: [UInt8] = []
+    @usableFromInline package var bytes: [UInt8] = []
 
+    @inlinable
     package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
+    @inlinable
     package mutating func u8(_ value: UInt8) { bytes.append(value) }
 
+    @inlinable
     package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    @inlinable
     package mutating func u16(_ value: UInt16) {
         bytes.append(UInt8(truncatingIfNeeded: value))
         bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
+    @inlinable
     package mutating func u32(_ value: UInt32) {
         for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
     }
 
+    @inlinable
     package mutating func u64(_ value: UInt64) {
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     /// Overwrites four bytes already written at `offset` (a length or checksum known only at the end).
+    @inlinable
     package mutating func setU32(_ value: UInt32, at offset: Int) {
         for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(i * 8)) }
     }
 
     /// Unsigned LEB128.
+    @inlinable
     package mutating func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
@@ -36,17 +45,21 @@ package struct ByteWriter {
         bytes.append(UInt8(v))
     }
 
+    @inlinable
     package mutating func varint(_ value: Int) { varint(UInt64(max(0, value))) }
 
     /// IEEE 754 binary64, little-endian.
+    @inlinable
     package mutating func f64(_ value: Double) {
         let bits = value.bitPattern
         for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
     }
 
+    @inlinable
     package mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     /// A length-prefixed UTF-8 string.
+    @inlinable
     package mutating func inlineString(_ string: String) {
         let utf8 = Array(string.utf8)
         varint(utf8.count)

@@ -1,27 +1,36 @@
-/// Reads the archive's primitive encodings from a byte array with a checked index. Every read checks
-/// the bytes left first and throws `truncated` with the offset; nothing traps on any input.
-package struct ByteReader {
-    package let bytes: [UInt8]
-    package private(set) var offset: Int
-    package let end: Int
+/// Reads little-endian numbers, LEB128 varints, doubles and length-prefixed strings from a byte array
+/// with a checked index. Every read checks the bytes left first and throws `truncated` with the
+/// offset; nothing traps on any input. Failures are `Failure`, the format's own error type.
+///
+/// `@inlinable`: the decoders' inner loops are made of these reads, and inlined into them they cost
+/// what a read written in place would.
+package struct ByteReader<Failure: ByteReadFailure> {
+    @usableFromInline package let bytes: [UInt8]
+    @usableFromInline package internal(set) var offset: Int
+    @usableFromInline package let end: Int
 
+    @inlinable
     package init(_ bytes: [UInt8], from start: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.offset = start
         self.end = min(end ?? bytes.count, bytes.count)
     }
 
+    @inlinable
     package var remaining: Int { end - offset }
+    @inlinable
     package var isAtEnd: Bool { offset >= end }
 
-    package mutating func u8() throws(ArchiveDecodingError) -> UInt8 {
+    @inlinable
+    package mutating func u8() throws(Failure) -> UInt8 {
         guard offset < end else { throw .truncated(offset: offset, needed: 1) }
         let value = bytes[offset]
         offset += 1
         return value
     }
 
-    package mutating func bool() throws(ArchiveDecodingError) -> Bool {
+    @inlinable
+    package mutating func bool() throws(Failure) -> Bool {
         let start = offset
         switch try u8() {
         case 0: return false
@@ -30,14 +39,16 @@ package struct ByteReader {
         }
     }
 
-    package mutating func u16() throws(ArchiveDecodingError) -> UInt16 {
+    @inlinable
+    package mutating func u16() throws(Failure) -> UInt16 {
         guard remaining >= 2 else { throw .truncated(offset: offset, needed: 2) }
         let value = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
         offset += 2
         return value
     }
 
-    package mutating func u32() throws(ArchiveDecodingError) -> UInt32 {
+    @inlinable
+    package mutating func u32() throws(Failure) -> UInt32 {
         guard remaining >= 4 else { throw .truncated(offset: offset, needed: 4) }
         var value: UInt32 = 0
         for i in 0..<4 { value |= UInt32(bytes[offset + i]) << UInt32(8 * i) }
@@ -45,7 +56,8 @@ package struct ByteReader {
         return value
     }
 
-    package mutating func u64() throws(ArchiveDecodingError) -> UInt64 {
+    @inlinable
+    package mutating func u64() throws(Failure) -> UInt64 {
         guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
         var value: UInt64 = 0
         for i in 0..<8 { value |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
@@ -54,7 +66,8 @@ package struct ByteReader {
     }
 
     /// Unsigned LEB128, at most 10 bytes; the tenth may only carry the top bit of a 64-bit value.
-    package mutating func varint() throws(ArchiveDecodingError) -> UInt64 {
+    @inlinable
+    package mutating func varint() throws(Failure) -> UInt64 {
         let start = offset
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -71,7 +84,8 @@ package struct ByteReader {
     }
 
     /// A varint used as a count or length: must not exceed `limit`.
-    package mutating func count(limit: Int, field: String) throws(ArchiveDecodingError) -> Int {
+    @inlinable
+    package mutating func count(limit: Int, field: String) throws(Failure) -> Int {
         let start = offset
         let value = try varint()
         guard value <= UInt64(limit) else {
@@ -81,7 +95,8 @@ package struct ByteReader {
     }
 
     /// IEEE 754 binary64, little-endian. NaN is never valid in an archive.
-    package mutating func f64(_ field: String) throws(ArchiveDecodingError) -> Double {
+    @inlinable
+    package mutating func f64(_ field: String) throws(Failure) -> Double {
         guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
@@ -92,7 +107,8 @@ package struct ByteReader {
     }
 
     /// `count` raw bytes; the length is checked against the bytes left before anything is allocated.
-    package mutating func bytes(_ count: Int) throws(ArchiveDecodingError) -> ArraySlice<UInt8> {
+    @inlinable
+    package mutating func bytes(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
         guard count <= remaining else { throw .truncated(offset: offset, needed: count) }
         let slice = bytes[offset..<(offset + count)]
         offset += count
@@ -100,7 +116,8 @@ package struct ByteReader {
     }
 
     /// A small enum stored as a byte: rejects values outside `0..<cases`.
-    package mutating func enumCode(_ field: String, cases: Int) throws(ArchiveDecodingError) -> UInt8 {
+    @inlinable
+    package mutating func enumCode(_ field: String, cases: Int) throws(Failure) -> UInt8 {
         let start = offset
         let code = try u8()
         guard Int(code) < cases else { throw .invalidValue(offset: start, field: field, value: UInt64(code)) }
@@ -108,10 +125,11 @@ package struct ByteReader {
     }
 
     /// A length-prefixed UTF-8 string (the IPC protocol's inline strings).
-    package mutating func inlineString(maxLength: Int) throws(ArchiveDecodingError) -> String {
+    @inlinable
+    package mutating func inlineString(maxLength: Int) throws(Failure) -> String {
         let lengthOffset = offset
         let length = try varint()
-        guard length <= UInt64(maxLength) else { throw .limitExceeded(.stringLength, offset: lengthOffset) }
+        guard length <= UInt64(maxLength) else { throw .stringTooLong(offset: lengthOffset) }
         let start = offset
         let slice = try bytes(Int(length))
         guard let string = String(validating: slice, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
