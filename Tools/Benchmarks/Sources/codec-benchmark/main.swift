@@ -88,7 +88,7 @@ for (name, ratio, target) in checks {
     print(String(format: "%@ %.0f× faster (target ≥ %.0f×) %@", name.padding(toLength: 32, withPad: " ", startingAt: 0), ratio, target, met ? "met" : "NOT MET"))
 }
 print(String(format: "encode vs binary PropertyListEncoder %.0f× faster (reported, no target)", encodePlist / encodeOurs))
-// The next targets (issue 27), for all.sh's table.
+// The next targets, for all.sh's table.
 SummaryRow(path: "archive decode, \(Int(nodes)) nodes", figure: String(format: "%.0f ns/node", decodeOurs / nodes),
            peer: String(format: "JSONDecoder %.0f ns/node", decodeJSON / nodes), ratio: decodeJSON / decodeOurs, direction: .fasterThanPeer, target: 150).print()
 SummaryRow(path: "archive encode, \(Int(nodes)) nodes", figure: String(format: "%.0f ns/node", encodeOurs / nodes),

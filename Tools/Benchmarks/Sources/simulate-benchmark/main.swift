@@ -132,7 +132,7 @@ let targets = [
 ]
 print(String(format: "memory 30 days / 3 days: %.2f×", flat))
 for (name, ok) in targets { print("\(name): \(verdict(ok))") }
-// The next targets (issue 27): under 1 s, and at most twice the time of writing its output.
+// The next targets: under 1 s, and at most twice the time of writing its output.
 SummaryRow(path: "simulate 1,000 instances × 30 days", figure: long.seconds, unit: "s",
            peer: String(format: "writing its %.0f MB log %.2f s", Double(long.logBytes) / 1e6, peer), atMost: 1).print()
 SummaryRow(path: "simulate 1,000 × 30 days against writing its log", figure: String(format: "%.2f s", long.seconds),
