@@ -51,16 +51,20 @@ public struct FileDescriptor: Hashable, Sendable {
     }
 
     /// Writes every byte, in as many calls as it takes.
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        var offset = 0
-        while offset < bytes.count {
-            offset += try write(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-        }
+    public func writeAll(_ bytes: some Sequence<UInt8>) throws(Errno) {
+        try Self.all(bytes) { (rest) throws(Errno) in try write(rest) }
     }
 
-    public func writeAll(_ bytes: some Sequence<UInt8>) throws(Errno) {
+    /// Hands what is left of `bytes` to `step` (a write or a send, which may take part of it) until
+    /// every byte is taken.
+    static func all(_ bytes: some Sequence<UInt8>, _ step: (UnsafeRawBufferPointer) throws(Errno) -> Int) throws(Errno) {
         let array = Array(bytes)
-        try array.withUnsafeBytes { raw in Result { () throws(Errno) in try writeAll(raw) } }.get()
+        try array.withUnsafeBytes { raw in
+            Result { () throws(Errno) in
+                var offset = 0
+                while offset < raw.count { offset += try step(UnsafeRawBufferPointer(rebasing: raw[offset...])) }
+            }
+        }.get()
     }
 
     /// Reads to the end (at most `limit` bytes; more is `nil`).

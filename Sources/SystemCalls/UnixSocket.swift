@@ -86,16 +86,8 @@ extension FileDescriptor {
     }
 
     /// Sends every byte, in as many calls as it takes.
-    public func sendAll(_ bytes: UnsafeRawBufferPointer) throws(Errno) {
-        var offset = 0
-        while offset < bytes.count {
-            offset += try send(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
-        }
-    }
-
     public func sendAll(_ bytes: some Sequence<UInt8>) throws(Errno) {
-        let array = Array(bytes)
-        try array.withUnsafeBytes { raw in Result { () throws(Errno) in try sendAll(raw) } }.get()
+        try Self.all(bytes) { (rest) throws(Errno) in try send(rest) }
     }
 
     /// Receives some bytes; 0 when the peer has closed. `EINTR` is retried.
