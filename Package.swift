@@ -333,7 +333,9 @@ let package = Package(
             dependencies: ["WidgetFuzzing", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout", "WidgetRender"]
         ),
         .testTarget(name: "WidgetProtocolTests", dependencies: ["WidgetRandom", "WidgetProtocol", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"]),
-        .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetScheduleLog", "WidgetProtocol"]),
+        .testTarget(name: "WidgetSchedulingTests", dependencies: ["WidgetScheduling", "WidgetProtocol"]),
+        .testTarget(name: "WidgetScheduleLogTests", dependencies: ["WidgetScheduleLog", "WidgetScheduling"]),
+        .testTarget(name: "WidgetControlTests", dependencies: ["WidgetControl", "SystemCalls"]),
         .testTarget(name: "LiveActivitiesTests", dependencies: ["LiveActivities", "WidgetProtocol"]),
         .testTarget(name: "SmartStackTests", dependencies: ["SmartStack", "WidgetProtocol"]),
         .testTarget(name: "WidgetTestingTests", dependencies: ["WidgetTesting", "WidgetLayout", "WidgetRender", "WidgetArchive", "SwiftUI"]),

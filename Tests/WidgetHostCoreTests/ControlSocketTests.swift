@@ -18,27 +18,6 @@ final class ControlSocketTests: XCTestCase {
         return dir
     }
 
-    func testTheDefaultPlaceIsPrivate() throws {
-        let runtime = try privateFolder()
-        XCTAssertEqual(try ControlSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": runtime.path]),
-                       runtime.appendingPathComponent("widget-host.sock").path)
-        // No runtime folder (or one others can enter): a 0700 folder of this user's, made if missing.
-        let root = try temporaryDirectory(self)
-        let open = try temporaryDirectory(self)
-        try FileSystem.setPermissions(open.path, 0o755)
-        let path = try ControlSocket.defaultPath(environment: ["XDG_RUNTIME_DIR": open.path], temporaryRoot: root.path)
-        let folder = (path as NSString).deletingLastPathComponent
-        let st = try FileSystem.status(folder)
-        XCTAssertEqual(st.kind, .directory)
-        XCTAssertEqual(st.permissions, 0o700)
-        XCTAssertEqual(st.owner, CurrentProcess.userID)
-        // One that anyone could have made or changed is refused.
-        try FileSystem.setPermissions(folder, 0o777)
-        XCTAssertThrowsError(try ControlSocket.defaultPath(environment: [:], temporaryRoot: root.path)) { error in
-            XCTAssertTrue("\(error)".contains("not a folder of yours with mode 0700"), "\(error)")
-        }
-    }
-
     /// What is already at the path decides: a file is never replaced, a live host's socket is not
     /// taken over, a stale socket is; and a client finding nothing there says so, each as a value.
     func testTheSocketIsMadeOnlyWhereNothingLiveIsInTheWay() throws {
