@@ -282,7 +282,7 @@ let package = Package(
         .testTarget(name: "WidgetArchiveTests", dependencies: ["WidgetRandom", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"]),
         .testTarget(
             name: "WidgetUITests",
-            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CoreGraphics", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit", "WidgetLayout", "WidgetUI"]
+            dependencies: ["SwiftUI", "WidgetKit", "AppIntents", "ActivityKit", "CoreGraphics", "WidgetArchive", "WidgetIntents", "WidgetExtensionKit", "WidgetLayout", "WidgetUI", "SystemCalls"]
         ),
         .testTarget(name: "WidgetAnimationTests", dependencies: ["WidgetAnimation", "WidgetRender", "WidgetLayout", "WidgetArchive", "WidgetArchiveGenerator"]),
         .testTarget(name: "WidgetRenderTests", dependencies: ["WidgetRandom", "WidgetRender", "WidgetLayout", "WidgetArchive", "ByteCoding", "WidgetArchiveGenerator"], exclude: ["Fixtures"]),
@@ -307,7 +307,7 @@ let package = Package(
         ),
         // What the multi-process tests share: the built products, temporary folders, a running host's
         // output to wait on, a process's end through its pidfd.
-        .target(name: "HostTestSupport", dependencies: ["WidgetTesting", "CProcessContainment"], path: "Tests/HostTestSupport"),
+        .target(name: "HostTestSupport", dependencies: ["WidgetTesting", "SystemCalls"], path: "Tests/HostTestSupport"),
         .testTarget(
             name: "WidgetHostCoreTests",
             dependencies: [

@@ -26,10 +26,18 @@ public struct ChildProcess: Hashable, Sendable {
         return result == pid ? status : nil
     }
 
-    /// A descriptor that becomes readable when it ends (`pidfd_open`), or `nil` on a kernel without one.
-    public func exitDescriptor() -> FileDescriptor? {
+    /// A descriptor that becomes readable when it ends (`pidfd_open`; any process, not only a
+    /// child). `.noSuchProcess` if it has already ended and been reaped.
+    public func exitDescriptor() throws(Errno) -> FileDescriptor {
         let fd = widgethost_pidfd_open(pid)
-        return fd >= 0 ? FileDescriptor(rawValue: fd) : nil
+        guard fd >= 0 else { throw .current }
+        return FileDescriptor(rawValue: fd)
+    }
+
+    /// Its process group, or `nil` once it is gone.
+    public var processGroup: pid_t? {
+        let group = getpgid(pid)
+        return group >= 0 ? group : nil
     }
 }
 

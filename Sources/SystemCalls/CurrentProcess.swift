@@ -7,6 +7,12 @@ public enum CurrentProcess {
     public static var userID: uid_t { getuid() }
     public static var groupID: gid_t { getgid() }
 
+    /// Sets (or, with `nil`, removes) one of this process's environment variables, which the programs
+    /// it starts inherit unless told otherwise.
+    public static func setEnvironmentVariable(_ name: String, to value: String?) {
+        if let value { setenv(name, value, 1) } else { unsetenv(name) }
+    }
+
     /// Ends the process at once, without running `atexit` handlers or flushing stdio
     /// (for a child after `fork`, or an extension told to stop).
     public static func exitImmediately(_ status: Int32) -> Never { _exit(status) }

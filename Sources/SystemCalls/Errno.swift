@@ -31,6 +31,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let isADirectory = Errno(EISDIR)
     public static let nameTooLong = Errno(ENAMETOOLONG)
     public static let quotaExceeded = Errno(EDQUOT)
+    public static let notSupported = Errno(EOPNOTSUPP)
 
     /// Runs `call` until it returns anything but -1 with `EINTR`; -1 with any other cause throws it.
     @inlinable

@@ -108,8 +108,10 @@ public struct FileDescriptor: Hashable, Sendable {
         guard fcntl(rawValue, F_SETFL, on ? flags | O_NONBLOCK : flags & ~O_NONBLOCK) == 0 else { throw .current }
     }
 
-    public func setCloseOnExec() throws(Errno) {
-        guard fcntl(rawValue, F_SETFD, FD_CLOEXEC) == 0 else { throw .current }
+    /// Whether a program this process starts inherits the descriptor (`on`: it does not). Every
+    /// descriptor opened here starts close-on-exec; turning it off is for tests of what a leak would do.
+    public func setCloseOnExec(_ on: Bool = true) throws(Errno) {
+        guard fcntl(rawValue, F_SETFD, on ? FD_CLOEXEC : 0) == 0 else { throw .current }
     }
 
     /// Whether the descriptor is a terminal (progress lines are drawn only on one).

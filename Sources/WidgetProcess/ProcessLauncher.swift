@@ -156,7 +156,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
             }
             throw .sandboxFailed(path: spec.executable, level: sandbox.rawValue, step: LaunchStep(step), errno: Errno(code))
         }
-        let exit = ChildProcess(pid: pid).exitDescriptor()
+        let exit = try? ChildProcess(pid: pid).exitDescriptor()
         try? exit?.setCloseOnExec()
         return LaunchedProcess(pid: pid, channel: FrameChannel(fd: hostEnd.rawValue, limits: limits, peerExit: exit?.rawValue),
                                sandbox: sandbox, statusPipe: status?.read.rawValue, memoryLimit: spec.memoryLimit,

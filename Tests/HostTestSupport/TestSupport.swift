@@ -1,5 +1,5 @@
-import CProcessContainment
 import Foundation
+import SystemCalls
 import WidgetTesting
 import XCTest
 
@@ -129,13 +129,12 @@ public func launchRun(config: URL, store: URL, dir: URL, socket: String, extra: 
 /// Waits until process `pid` (any process, not only a child) has ended, or `timeout` passes: its
 /// pidfd becomes readable when it does. Whether it ended.
 public func waitForExit(of pid: pid_t, timeout: TimeInterval) -> Bool {
-    let fd = widgethost_pidfd_open(pid)
-    guard fd >= 0 else { return errno == ESRCH }  // already reaped
-    defer { close(fd) }
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    let fd: FileDescriptor
+    do { fd = try ChildProcess(pid: pid).exitDescriptor() } catch { return error == .noSuchProcess }  // already reaped
+    defer { fd.close() }
+    var entry = [PollRequest(fd)]
     while true {
-        let ready = poll(&entry, 1, Int32(timeout * 1000))
-        if ready >= 0 || errno != EINTR { return ready == 1 }
+        do { return try PollRequest.poll(&entry, timeoutMilliseconds: Int32(timeout * 1000)) == 1 } catch .interrupted { continue } catch { return false }
     }
 }
 

@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 import HostTestSupport
+import SystemCalls
 import WidgetArchive
 import WidgetHostCore
 import WidgetProcess
@@ -45,10 +43,11 @@ final class ContainmentTests: XCTestCase {
     }
 
     func testAnExtensionSeesAnAllowListedEnvironmentItsOwnFoldersAndOnlyItsChannel() throws {
-        setenv("WIDGET_HOST_TEST_SECRET", "hunter2", 1)
-        defer { unsetenv("WIDGET_HOST_TEST_SECRET") }
-        let leaked = open("/dev/null", O_RDONLY)  // a host descriptor without close-on-exec
-        defer { close(leaked) }
+        CurrentProcess.setEnvironmentVariable("WIDGET_HOST_TEST_SECRET", to: "hunter2")
+        defer { CurrentProcess.setEnvironmentVariable("WIDGET_HOST_TEST_SECRET", to: nil) }
+        let leaked = try FileDescriptor.open("/dev/null", .readOnly)  // a host descriptor without close-on-exec
+        try leaked.setCloseOnExec(false)
+        defer { leaked.close() }
         let host = try host()
         let text = try probe(host, "snoop")
         let names = Set(field(text, "env").split(separator: ",").map(String.init))
@@ -115,7 +114,7 @@ final class ContainmentTests: XCTestCase {
     private func startChildren(_ host: WidgetHost) throws -> (LaunchedProcess, [pid_t]) {
         _ = try probe(host, "spawnsChildren")
         let connection = try host.connection(to: try BuiltProducts.executable("Misbehaving"))
-        XCTAssertEqual(getpgid(connection.process.pid), connection.process.pid, "the extension leads a process group of its own")
+        XCTAssertEqual(ChildProcess(pid: connection.process.pid).processGroup, connection.process.pid, "the extension leads a process group of its own")
         let children = descendants(below: connection.process.pid)
         XCTAssertEqual(children.count, 3, "the group's child, the session leader and the orphan stay in its tree")
         for child in children { XCTAssertTrue(host.isExtensionProcess(child), "\(child) is known as the extension's") }
@@ -168,11 +167,11 @@ final class ContainmentTests: XCTestCase {
         let connection = try host.connection(to: try BuiltProducts.executable("Misbehaving"))
         let children = descendants(below: connection.process.pid)
         XCTAssertEqual(children.count, 2, "the orphan has left the tree")
-        let inGroup = children.filter { getpgid($0) == connection.process.pid }
+        let inGroup = children.filter { ChildProcess(pid: $0).processGroup == connection.process.pid }
         XCTAssertEqual(inGroup.count, 1)
         connection.process.kill()
-        for child in children where getpgid(child) >= 0 || !isGone(child) {
-            if inGroup.contains(child) { XCTAssertTrue(isGone(child), "the group's child survived") } else { kill(child, SIGKILL) }
+        for child in children where ChildProcess(pid: child).processGroup != nil || !isGone(child) {
+            if inGroup.contains(child) { XCTAssertTrue(isGone(child), "the group's child survived") } else { try? Signal.kill.send(to: child) }
         }
     }
 

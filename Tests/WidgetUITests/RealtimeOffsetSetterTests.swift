@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import SystemCalls
 import WidgetExtensionKit
 import XCTest
 
@@ -14,8 +12,7 @@ final class RealtimeOffsetSetterTests: XCTestCase {
             extensionID: "Example",
             set: { offset in
                 offsets.append(offset)
-                errno = ENOTSUP
-                return -1
+                return .notSupported
             },
             report: { reports.append($0) })
         XCTAssertFalse(setter.apply(1_000))
@@ -23,12 +20,12 @@ final class RealtimeOffsetSetterTests: XCTestCase {
         XCTAssertEqual(offsets, [1_000, 2_000], "every request tries again")
         XCTAssertEqual(reports.count, 1, "reported once: \(reports)")
         XCTAssertTrue(reports.first?.hasPrefix("Example: the host's clock cannot be followed") == true, "\(reports)")
-        XCTAssertTrue(reports.first?.contains(String(cString: strerror(ENOTSUP))) == true, "\(reports)")
+        XCTAssertTrue(reports.first?.contains(Errno.notSupported.description) == true, "\(reports)")
     }
 
     func testAnAcceptedOffsetIsNotReported() {
         var reports: [String] = []
-        var setter = RealtimeOffsetSetter(extensionID: "Example", set: { _ in 0 }, report: { reports.append($0) })
+        var setter = RealtimeOffsetSetter(extensionID: "Example", set: { _ in nil }, report: { reports.append($0) })
         XCTAssertTrue(setter.apply(1_000))
         XCTAssertEqual(reports, [])
     }

@@ -7,13 +7,14 @@ import SystemCalls
 /// then keeps the real clock, and says so once on standard error rather than with every request.
 package struct RealtimeOffsetSetter {
     private let extensionID: String
-    private let set: (Int64) -> Int32
+    /// Moves the clock; the shim's refusal, if it refused.
+    private let set: (Int64) -> Errno?
     private let report: (String) -> Void
     private var refusalReported = false
 
     package init(
         extensionID: String,
-        set: @escaping (Int64) -> Int32 = { widgethost_set_realtime_offset($0) },
+        set: @escaping (Int64) -> Errno? = { widgethost_set_realtime_offset($0) == 0 ? nil : .current },
         report: @escaping (String) -> Void = { FileHandle.standardError.write(Data($0.utf8)) }
     ) {
         self.extensionID = extensionID
@@ -24,8 +25,8 @@ package struct RealtimeOffsetSetter {
     /// Whether the clock now runs `offset` nanoseconds from the real one.
     @discardableResult
     package mutating func apply(_ offset: Int64) -> Bool {
-        guard set(offset) != 0 else { return true }
-        let reason = Errno.current.description
+        guard let refusal = set(offset) else { return true }
+        let reason = refusal.description
         if !refusalReported {
             refusalReported = true
             report("\(extensionID): the host's clock cannot be followed (\(reason)): the C library's timed waits were not found, "
