@@ -27,7 +27,7 @@ final class ChaosSoakTests: XCTestCase {
             dir.path, try BuiltProducts.executable("widget-soak"), "--widget-host", try BuiltProducts.executable("widget-host"),
             "--todo", try BuiltProducts.executable("ToDoList"), "--caffeine", try BuiltProducts.executable("CaffeineTracker"),
             "--folder", dir.path, "--fill", dir.appendingPathComponent("disk").path, "--seconds", "20", "--instances", "12",
-            "--host-kill-spacing", "6", "--fill-spacing", "5", "--seed", "7",
+            "--host-kill-spacing", "6", "--fill-spacing", "5", "--seed", "7", "--at-least-acknowledged", "6",
         ]
         let out = Pipe()
         process.standardOutput = out

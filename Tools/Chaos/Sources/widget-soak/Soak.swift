@@ -41,10 +41,11 @@ final class Soak {
         report.instances = options.instances
         let began = Date()
         let end = began.addingTimeInterval(options.seconds)
+        let latest = began.addingTimeInterval(options.seconds * 4)
         var nextSample = Date()
         nextHostKill = spaced(options.hostKillSpacing)
         nextFill = options.fillable == nil ? .distantFuture : spaced(options.fillSpacing)
-        while Date() < end {
+        while Date() < end || (report.acknowledged < options.minimumAcknowledged && Date() < latest) {
             if Date() >= nextSample {
                 host.sample()
                 nextSample = Date().addingTimeInterval(1)

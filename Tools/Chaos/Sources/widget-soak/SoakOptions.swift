@@ -23,11 +23,15 @@ struct SoakOptions {
     /// The drawn steps to take (tap, reload, push, sighup, brokenSighup, killExtension, status); all
     /// by default. To find which one a change in the figures comes from.
     var actions: Set<String>?
+    /// The soak goes on past `seconds` until this many reloads and taps were acknowledged (at most
+    /// four times as long): a short soak on a busy machine still checks what it promised to check.
+    var minimumAcknowledged = 0
 
     static let usage = """
     usage: widget-soak --widget-host EXE --todo EXE --caffeine EXE --folder DIR [--seconds N] [--instances N]
                        [--seed S] [--fill DIR] [--status-bound SECONDS] [--host-kill-spacing SECONDS]
                        [--fill-spacing SECONDS] [--sandbox LEVEL] [--actions tap,reload,…]
+                       [--at-least-acknowledged N]
     """
 
     static func parse(_ arguments: [String]) throws -> SoakOptions {
@@ -61,6 +65,7 @@ struct SoakOptions {
         if let bound = try number("status-bound", 0.01...60) { options.statusBound = bound }
         if let spacing = try number("host-kill-spacing", 1...86_400) { options.hostKillSpacing = spacing }
         if let spacing = try number("fill-spacing", 1...86_400) { options.fillSpacing = spacing }
+        if let count = try number("at-least-acknowledged", 0...1_000_000) { options.minimumAcknowledged = Int(count) }
         options.fillable = values.removeValue(forKey: "fill").map { URL(fileURLWithPath: absolute($0), isDirectory: true) }
         options.sandbox = values.removeValue(forKey: "sandbox")
         options.actions = values.removeValue(forKey: "actions").map { Set($0.split(separator: ",").map(String.init)) }
