@@ -13,10 +13,6 @@ public enum CurrentProcess {
         if let value { setenv(name, value, 1) } else { unsetenv(name) }
     }
 
-    /// Ends the process at once, without running `atexit` handlers or flushing stdio
-    /// (for a child after `fork`, or an extension told to stop).
-    public static func exitImmediately(_ status: Int32) -> Never { _exit(status) }
-
     /// Ends the process as `exit(3)` does.
     public static func exit(_ status: Int32) -> Never { Glibc.exit(status) }
 
@@ -45,9 +41,6 @@ public struct Signal: Hashable, Sendable {
 
     /// The signal's default action again.
     public func restoreDefault() { _ = signal(rawValue, SIG_DFL) }
-
-    /// The process no longer acts on this signal; a `DispatchSourceSignal` receives it instead.
-    public func deliverToDispatchSource() { ignore() }
 
     /// From now on, this signal's arrival only raises a flag that a loop reads between events
     /// (`takeFlag`) and writes a byte to `Signal.arrivals`, for a loop that waits on descriptors:

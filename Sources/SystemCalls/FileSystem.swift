@@ -64,14 +64,10 @@ public enum FileSystem {
 
     /// The names in a folder, without `.` and `..`, in the order the file system gives them.
     public static func entries(inDirectory path: String) throws(Errno) -> [String] {
-        guard let dir = opendir(path) else { throw .current }
-        defer { closedir(dir) }
         var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            if name != "." && name != ".." { names.append(name) }
+        try eachName(inDirectory: path) { _, name in
+            names.append(name)
+            return true
         }
         return names
     }
@@ -80,17 +76,23 @@ public enum FileSystem {
     /// followed (`nil` if it vanished meanwhile), until `body` returns false: a folder of a million
     /// entries is never held in memory.
     public static func forEachEntry(inDirectory path: String, _ body: (_ name: String, _ status: FileStatus?) -> Bool) throws(Errno) {
+        try eachName(inDirectory: path) { folder, name in
+            var st = stat()
+            return body(name, fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? FileStatus(st) : nil)
+        }
+    }
+
+    /// The one `readdir` loop: each name with the open folder's descriptor, until `body` returns false.
+    private static func eachName(inDirectory path: String, _ body: (_ folder: Int32, _ name: String) -> Bool) throws(Errno) {
         guard let dir = opendir(path) else { throw .current }
         defer { closedir(dir) }
-        let dfd = dirfd(dir)
+        let folder = dirfd(dir)
         while let entry = readdir(dir) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
             guard name != ".", name != ".." else { continue }
-            var st = stat()
-            let status = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? FileStatus(st) : nil
-            if !body(name, status) { return }
+            if !body(folder, name) { return }
         }
     }
 
