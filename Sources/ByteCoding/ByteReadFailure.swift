@@ -2,7 +2,7 @@
 /// error type: each format (the archive, the IPC messages, the `.timeline` files) says it with its
 /// own cases, at the offset where the read stopped. An enum whose cases have these shapes conforms
 /// as it is.
-package protocol ByteReadFailure: Error {
+public protocol ByteReadFailure: Error {
     /// The input ended at `offset` while `needed` more bytes were required.
     static func truncated(offset: Int, needed: Int) -> Self
     /// A varint longer than 10 bytes, or overflowing 64 bits.

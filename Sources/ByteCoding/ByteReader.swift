@@ -3,26 +3,28 @@
 /// offset; nothing traps on any input. Failures are `Failure`, the format's own error type.
 ///
 /// `@inlinable`: the decoders' inner loops are made of these reads, and inlined into them they cost
-/// what a read written in place would.
-package struct ByteReader<Failure: ByteReadFailure> {
+/// what a read written in place would. They are `public` rather than `package` for the same reason:
+/// Swift 6.3 neither inlines nor specializes a `package` type's `@inlinable` members in another
+/// module, and every read was an unspecialized generic call (the codec benchmark's profile showed it).
+public struct ByteReader<Failure: ByteReadFailure> {
     @usableFromInline package let bytes: [UInt8]
     @usableFromInline package internal(set) var offset: Int
     @usableFromInline package let end: Int
 
     @inlinable
-    package init(_ bytes: [UInt8], from start: Int = 0, end: Int? = nil) {
+    public init(_ bytes: [UInt8], from start: Int = 0, end: Int? = nil) {
         self.bytes = bytes
         self.offset = start
         self.end = min(end ?? bytes.count, bytes.count)
     }
 
     @inlinable
-    package var remaining: Int { end - offset }
+    public var remaining: Int { end - offset }
     @inlinable
-    package var isAtEnd: Bool { offset >= end }
+    public var isAtEnd: Bool { offset >= end }
 
     @inlinable
-    package mutating func u8() throws(Failure) -> UInt8 {
+    public mutating func u8() throws(Failure) -> UInt8 {
         guard offset < end else { throw .truncated(offset: offset, needed: 1) }
         let value = bytes[offset]
         offset += 1
@@ -30,7 +32,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
     }
 
     @inlinable
-    package mutating func bool() throws(Failure) -> Bool {
+    public mutating func bool() throws(Failure) -> Bool {
         let start = offset
         switch try u8() {
         case 0: return false
@@ -40,7 +42,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
     }
 
     @inlinable
-    package mutating func u16() throws(Failure) -> UInt16 {
+    public mutating func u16() throws(Failure) -> UInt16 {
         guard remaining >= 2 else { throw .truncated(offset: offset, needed: 2) }
         let value = UInt16(bytes[offset]) | UInt16(bytes[offset + 1]) << 8
         offset += 2
@@ -48,7 +50,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
     }
 
     @inlinable
-    package mutating func u32() throws(Failure) -> UInt32 {
+    public mutating func u32() throws(Failure) -> UInt32 {
         guard remaining >= 4 else { throw .truncated(offset: offset, needed: 4) }
         var value: UInt32 = 0
         for i in 0..<4 { value |= UInt32(bytes[offset + i]) << UInt32(8 * i) }
@@ -57,7 +59,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
     }
 
     @inlinable
-    package mutating func u64() throws(Failure) -> UInt64 {
+    public mutating func u64() throws(Failure) -> UInt64 {
         guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
         var value: UInt64 = 0
         for i in 0..<8 { value |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
@@ -67,7 +69,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
 
     /// Unsigned LEB128, at most 10 bytes; the tenth may only carry the top bit of a 64-bit value.
     @inlinable
-    package mutating func varint() throws(Failure) -> UInt64 {
+    public mutating func varint() throws(Failure) -> UInt64 {
         let start = offset
         var value: UInt64 = 0
         var shift: UInt64 = 0
@@ -85,7 +87,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
 
     /// A varint used as a count or length: must not exceed `limit`.
     @inlinable
-    package mutating func count(limit: Int, field: String) throws(Failure) -> Int {
+    public mutating func count(limit: Int, field: String) throws(Failure) -> Int {
         let start = offset
         let value = try varint()
         guard value <= UInt64(limit) else {
@@ -96,7 +98,7 @@ package struct ByteReader<Failure: ByteReadFailure> {
 
     /// IEEE 754 binary64, little-endian. NaN is never valid in an archive.
     @inlinable
-    package mutating func f64(_ field: String) throws(Failure) -> Double {
+    public mutating func f64(_ field: String) throws(Failure) -> Double {
         guard remaining >= 8 else { throw .truncated(offset: offset, needed: 8) }
         var bits: UInt64 = 0
         for i in 0..<8 { bits |= UInt64(bytes[offset + i]) << UInt64(8 * i) }
@@ -108,16 +110,34 @@ package struct ByteReader<Failure: ByteReadFailure> {
 
     /// `count` raw bytes; the length is checked against the bytes left before anything is allocated.
     @inlinable
-    package mutating func bytes(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
+    public mutating func bytes(_ count: Int) throws(Failure) -> ArraySlice<UInt8> {
         guard count <= remaining else { throw .truncated(offset: offset, needed: count) }
         let slice = bytes[offset..<(offset + count)]
         offset += count
         return slice
     }
 
+    /// `count` bytes that must be UTF-8, as a string. ASCII, which most strings are, is checked with
+    /// one pass and made without the standard library's generic validation (whose metadata look-ups
+    /// were a twentieth of the archive decoder's time).
+    @inlinable
+    public mutating func utf8String(_ count: Int) throws(Failure) -> String {
+        let start = offset
+        guard count <= remaining else { throw .truncated(offset: offset, needed: count) }
+        let string: String? = bytes.withUnsafeBufferPointer { all in
+            let buffer = UnsafeBufferPointer(rebasing: all[start..<(start + count)])
+            var highBits: UInt8 = 0
+            for byte in buffer { highBits |= byte }
+            return highBits < 0x80 ? String(decoding: buffer, as: UTF8.self) : String(validating: buffer, as: UTF8.self)
+        }
+        guard let string else { throw .invalidUTF8(offset: start) }
+        offset += count
+        return string
+    }
+
     /// A small enum stored as a byte: rejects values outside `0..<cases`.
     @inlinable
-    package mutating func enumCode(_ field: String, cases: Int) throws(Failure) -> UInt8 {
+    public mutating func enumCode(_ field: String, cases: Int) throws(Failure) -> UInt8 {
         let start = offset
         let code = try u8()
         guard Int(code) < cases else { throw .invalidValue(offset: start, field: field, value: UInt64(code)) }
@@ -126,13 +146,10 @@ package struct ByteReader<Failure: ByteReadFailure> {
 
     /// A length-prefixed UTF-8 string (the IPC protocol's inline strings).
     @inlinable
-    package mutating func inlineString(maxLength: Int) throws(Failure) -> String {
+    public mutating func inlineString(maxLength: Int) throws(Failure) -> String {
         let lengthOffset = offset
         let length = try varint()
         guard length <= UInt64(maxLength) else { throw .stringTooLong(offset: lengthOffset) }
-        let start = offset
-        let slice = try bytes(Int(length))
-        guard let string = String(validating: slice, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
-        return string
+        return try utf8String(Int(length))
     }
 }

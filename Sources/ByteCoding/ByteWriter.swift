@@ -1,42 +1,44 @@
 /// Appends little-endian numbers, LEB128 varints, doubles and length-prefixed strings to a byte
 /// buffer: the primitives of the archive, the IPC messages and the `.timeline` files.
-package struct ByteWriter {
+public struct ByteWriter {
     @usableFromInline package var bytes: [UInt8] = []
 
     @inlinable
-    package init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
+    public init(capacity: Int = 256) { bytes.reserveCapacity(capacity) }
 
     @inlinable
-    package mutating func u8(_ value: UInt8) { bytes.append(value) }
+    public mutating func u8(_ value: UInt8) { bytes.append(value) }
 
     @inlinable
-    package mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
+    public mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
     @inlinable
-    package mutating func u16(_ value: UInt16) {
+    public mutating func u16(_ value: UInt16) {
         bytes.append(UInt8(truncatingIfNeeded: value))
         bytes.append(UInt8(truncatingIfNeeded: value >> 8))
     }
 
+    /// Whole numbers go in with one append of their little-endian bytes: a byte at a time, each
+    /// append checked the buffer's uniqueness and capacity again.
     @inlinable
-    package mutating func u32(_ value: UInt32) {
-        for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt32(shift))) }
+    public mutating func u32(_ value: UInt32) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     @inlinable
-    package mutating func u64(_ value: UInt64) {
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+    public mutating func u64(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
     }
 
     /// Overwrites four bytes already written at `offset` (a length or checksum known only at the end).
     @inlinable
-    package mutating func setU32(_ value: UInt32, at offset: Int) {
+    public mutating func setU32(_ value: UInt32, at offset: Int) {
         for i in 0..<4 { bytes[offset + i] = UInt8(truncatingIfNeeded: value >> UInt32(i * 8)) }
     }
 
     /// Unsigned LEB128.
     @inlinable
-    package mutating func varint(_ value: UInt64) {
+    public mutating func varint(_ value: UInt64) {
         var v = value
         while v >= 0x80 {
             bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
@@ -46,21 +48,20 @@ package struct ByteWriter {
     }
 
     @inlinable
-    package mutating func varint(_ value: Int) { varint(UInt64(max(0, value))) }
+    public mutating func varint(_ value: Int) { varint(UInt64(max(0, value))) }
 
     /// IEEE 754 binary64, little-endian.
     @inlinable
-    package mutating func f64(_ value: Double) {
-        let bits = value.bitPattern
-        for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
+    public mutating func f64(_ value: Double) {
+        u64(value.bitPattern)
     }
 
     @inlinable
-    package mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
+    public mutating func raw(_ other: [UInt8]) { bytes.append(contentsOf: other) }
 
     /// A length-prefixed UTF-8 string.
     @inlinable
-    package mutating func inlineString(_ string: String) {
+    public mutating func inlineString(_ string: String) {
         let utf8 = Array(string.utf8)
         varint(utf8.count)
         raw(utf8)

@@ -103,10 +103,7 @@ struct NodeReader {
             let lengthOffset = reader.offset
             let length = try reader.varint()
             guard length <= UInt64(options.maxStringLength) else { throw .limitExceeded(.stringLength, offset: lengthOffset) }
-            let start = reader.offset
-            let slice = try reader.bytes(Int(length))
-            guard let string = String(validating: slice, as: UTF8.self) else { throw .invalidUTF8(offset: start) }
-            strings.append(string)
+            strings.append(try reader.utf8String(Int(length)))
         }
     }
 

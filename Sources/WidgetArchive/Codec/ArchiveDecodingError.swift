@@ -50,7 +50,8 @@ public enum ArchiveDecodingError: Error, Hashable, Sendable {
 package typealias ArchiveByteReader = ByteReader<ArchiveDecodingError>
 
 extension ArchiveDecodingError: ByteReadFailure {
-    package static func stringTooLong(offset: Int) -> ArchiveDecodingError { .limitExceeded(.stringLength, offset: offset) }
+    /// A string longer than allowed is the string-length limit, at the length's offset.
+    public static func stringTooLong(offset: Int) -> ArchiveDecodingError { .limitExceeded(.stringLength, offset: offset) }
 }
 
 /// The error type of a format read with the archive's primitives (`ArchiveByteReader`: varints, numbers,

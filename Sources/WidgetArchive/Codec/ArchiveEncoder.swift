@@ -32,18 +32,10 @@ public enum ArchiveEncoder {
 /// Writes nodes into a body buffer, interning strings into the table as it goes.
 struct NodeWriter {
     var out = ByteWriter(capacity: 1024)
-    var strings: [String] = []
-    private var index: [String: Int] = [:]
+    private var table = StringTable()
+    var strings: [String] { table.strings }
 
-    mutating func string(_ s: String) {
-        if let i = index[s] {
-            out.varint(i)
-        } else {
-            index[s] = strings.count
-            out.varint(strings.count)
-            strings.append(s)
-        }
-    }
+    mutating func string(_ s: String) { out.varint(table.index(of: s)) }
 
     mutating func metadata(_ value: WidgetArchiveValue) {
         string(value.kind)

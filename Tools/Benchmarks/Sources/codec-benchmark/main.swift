@@ -57,6 +57,18 @@ guard roundTrips.allSatisfy({ $0 == value }) else {
     exit(2)
 }
 
+// `--profile encode|decode CALLS` runs one path alone, a fixed number of times, for a profiler to
+// attribute (`perf record`) or count (`valgrind --tool=callgrind`, the same figure in every run).
+let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--profile", let calls = Int(arguments[3]), calls > 0 {
+    var total = 0
+    for _ in 0..<calls {
+        total &+= arguments[2] == "encode" ? ArchiveEncoder.encode(value).count : try ArchiveDecoder().decode(ours).kind.count
+    }
+    print("\(arguments[2]): \(calls) calls (\(total))")
+    exit(0)
+}
+
 print("tree: \(Int(nodes)) nodes; sizes: archive \(ours.count) B, JSON \(json.count) B, binary plist \(plist.count) B")
 var sink = 0
 let encodeOurs = measure(iterations: 2000) { sink &+= ArchiveEncoder.encode(value).count }
