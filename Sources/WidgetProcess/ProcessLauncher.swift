@@ -18,8 +18,9 @@ public struct LaunchSpec: Sendable {
     public var logFile: String?
     /// The extension's private data folder (`WIDGET_EXTENSION_DATA`).
     public var dataDirectory: String?
-    /// The child's memory limit in bytes, nil for none: its data segment (`RLIMIT_DATA`, set before it
-    /// runs) and, sandboxed, the footprint of all its processes (watched; over it, they are stopped).
+    /// The child's memory limit in bytes, nil for none: its data segment beyond its executable's own
+    /// writable image (`RLIMIT_DATA`, set before it runs; see `ExecutableImage`) and, sandboxed, the
+    /// footprint of all its processes (watched; over it, they are stopped).
     public var memoryLimit: Int?
     /// The largest file the child may write, in bytes (`RLIMIT_FSIZE`; its data folder's quota); nil
     /// for none. Past it the kernel ends it with SIGXFSZ.
@@ -73,6 +74,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
         guard FileSystem.isExecutable(spec.executable) else {
             throw .extensionNotExecutable(path: spec.executable, errno: .current)
         }
+        let dataLimit = spec.memoryLimit.map { max(0, $0) + ExecutableImage.writableSegmentBytes(of: spec.executable) }
         let (hostEnd, childEnd): (FileDescriptor, FileDescriptor)
         do { (hostEnd, childEnd) = try UnixSocket.pair() } catch { throw .system(call: "socketpair", errno: error) }
         defer { childEnd.close() }
@@ -127,7 +129,7 @@ public struct PosixProcessLauncher: ProcessLauncher {
                                 launch.channel_fd = childEnd.rawValue
                                 launch.stderr_fd = log?.rawValue ?? -1
                                 launch.network_fd = spec.networkDescriptor ?? -1
-                                launch.data_limit = UInt64(max(0, spec.memoryLimit ?? 0))
+                                launch.data_limit = dataLimit.map { UInt64($0) } ?? 0
                                 launch.file_size_limit = UInt64(max(0, spec.fileSizeLimit ?? 0))
                                 launch.descriptor_limit = UInt(max(0, spec.descriptorLimit ?? 0))
                                 // A backstop above the watch's limit: its namespace's init is a task of the same
