@@ -419,10 +419,11 @@ struct NodeReader {
         let font = flags & 1 != 0 ? try self.font() : nil
         let weight = flags & 2 != 0 ? try fontWeight() : nil
         let color = flags & 8 != 0 ? try self.color() : nil
-        let attributes = flags & 16 != 0 ? try textAttributes() : TextAttributes()
+        let attributes = flags & 16 != 0 ? try textAttributes() : nil
         let level = flags & 32 != 0 ? try reader.enumCode("foreground level", cases: 5) : nil
-        return TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color, attributes: attributes,
-                       foregroundLevel: level)
+        var run = TextRun(content, font: font, weight: weight, italic: flags & 4 != 0, color: color, foregroundLevel: level)
+        if let attributes { run.attributes = attributes }
+        return run
     }
 
     private mutating func textAttributes() throws(ArchiveDecodingError) -> TextAttributes {

@@ -41,6 +41,17 @@ public struct TextRun: Hashable, Sendable, Codable {
         self.color = color
         self.attributes = attributes
     }
+
+    /// A run without attributes of its own, made without building an empty value to compare (the
+    /// decoder makes one per run it reads, and sets `attributes` only where the archive has them).
+    init(_ content: TextContent, font: FontSpec?, weight: FontWeight?, italic: Bool, color: ColorValue?, foregroundLevel: UInt8?) {
+        self.content = content
+        self.font = font
+        self.weight = weight
+        self.italic = italic
+        self.color = color
+        self.foregroundLevel = foregroundLevel
+    }
 }
 
 /// Shares one run's attributes between copies of the run; never mutated.
