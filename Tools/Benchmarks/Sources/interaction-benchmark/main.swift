@@ -45,7 +45,10 @@ func time(_ body: () throws -> Void) rethrows -> Double {
 
 let clock = VirtualClock(start: Date(timeIntervalSince1970: 1_763_712_000))
 let host = WidgetHost(store: ArchiveStore(root: storeDir), clock: clock, launcher: PosixProcessLauncher(sandbox: sandbox))
-print("extensions in the \(sandbox) sandbox")
+// `WIDGET_EXTENSIONS_LINKED=static` (interaction-benchmark.sh --static-extensions): the extensions carry
+// the Swift runtime and Foundation; the table gets their cold reload only, against its absolute target.
+let staticExtensions = ProcessInfo.processInfo.environment["WIDGET_EXTENSIONS_LINKED"] == "static"
+print("extensions in the \(sandbox) sandbox\(staticExtensions ? ", linked with the Swift runtime and Foundation inside (static)" : "")")
 defer { host.shutdown() }
 
 // `PROFILE_TIMELINES=N`: only N warm timeline requests to the caffeine tracker, for a profiler attached
@@ -235,9 +238,14 @@ print(String(format: "  floor: control line round trip %.3f ms + the extension a
              percentile(lineTrips, 0.5), percentile(archivings, 0.5), recordBytes, percentile(recordWrites, 0.5), percentile(drawings, 0.5),
              activityFloor, updateP50 / activityFloor))
 print(String(format: "  beside the widget tap: the update's p50 is %.2f× the tap's", updateP50 / tapP50))
-SummaryRow(path: "tap → intent → reload stored → rendered, p99", figure: tapP99, unit: "ms",
-           peer: String(format: "intent round trip %.2f ms (p50)", percentile(phases[1], 0.5)), atMost: 1.5).print()
-SummaryRow(path: "warm reload, \(entries) entries, durable", figure: String(format: "%.2f ms", reloadP50),
-           peer: String(format: "round trip + durable write %.2f ms", floor), ratio: reloadP50 / floor, direction: .atMostTimesFloor, target: 1.2).print()
-SummaryRow(path: "cold reload", figure: String(format: "%.2f ms", coldP50),
-           peer: String(format: "spawn + exit %.2f ms", spawnP50), ratio: coldP50 / spawnP50, direction: .atMostTimesFloor, target: 1.2).print()
+if staticExtensions {
+    SummaryRow(path: "cold reload, extensions built static", figure: coldP50, unit: "ms",
+               peer: String(format: "spawn + exit %.2f ms", spawnP50), atMost: 3).print()
+} else {
+    SummaryRow(path: "tap → intent → reload stored → rendered, p99", figure: tapP99, unit: "ms",
+               peer: String(format: "intent round trip %.2f ms (p50)", percentile(phases[1], 0.5)), atMost: 1.5).print()
+    SummaryRow(path: "warm reload, \(entries) entries, durable", figure: String(format: "%.2f ms", reloadP50),
+               peer: String(format: "round trip + durable write %.2f ms", floor), ratio: reloadP50 / floor, direction: .atMostTimesFloor, target: 1.2).print()
+    SummaryRow(path: "cold reload", figure: String(format: "%.2f ms", coldP50),
+               peer: String(format: "spawn + exit %.2f ms", spawnP50), ratio: coldP50 / spawnP50, direction: .atMostTimesFloor, target: 1.2).print()
+}
