@@ -120,10 +120,11 @@ struct CommandHelp {
             scenario is given) and write a report, the event log (JSON lines) and an SVG chart
             (--json: the report as JSON on standard output); RULES as for run, over the scenario's
             """),
-        CommandHelp(name: "fuzz", synopsis: "fuzz [--target archive|frame|render|timeline] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR]", summary: """
+        CommandHelp(name: "fuzz", synopsis: "fuzz [--target archive|frame|render|timeline] [--seconds N | --runs N] [--seed S] [--corpus DIR] [--out DIR] | fuzz [--target T] --write-seeds DIR [--count N] [--seed S]", summary: """
             structure-aware fuzzing of the archive or IPC frame decoder, or of rendering what decodes;
             reports what share of inputs decoded; stops at the first finding, writes its input to a
-            file and exits non-zero
+            file and exits non-zero; --write-seeds writes the generated inputs it starts from (256 by
+            default), one file each, to seed another fuzzer's corpus
             """),
         CommandHelp(name: "placements", synopsis: "placements [--json]", summary: """
             list the placements and their families and sizes

@@ -16,10 +16,12 @@ bin=$(swift build -c release --package-path "$here" --show-bin-path)
 
 # Seed corpus: the golden vectors and the fail cases, each behind a zero option byte.
 corpus=$here/.corpus
-mkdir -p "$corpus/archive" "$corpus/frame" "$corpus/render"
+# FuzzViewTree puts its input behind a header of its own: its seeds are the files without theirs.
+mkdir -p "$corpus/archive" "$corpus/payload" "$corpus/frame" "$corpus/render"
 for f in "$root"/Archives/golden/*.wgar "$root"/Archives/fail-cases/*.wgar; do
   [ -f "$f" ] || continue
   { printf '\x00'; cat "$f"; } >"$corpus/archive/$(basename "$f")"
+  { printf '\x00'; tail -c +17 "$f"; } >"$corpus/payload/$(basename "$f")"
   cp "$f" "$corpus/render/"
 done
 
@@ -31,6 +33,7 @@ mkdir -p "$corpus/timeline"
 cp "$here"/seeds/*.timeline "$corpus/timeline/"
 for target in FuzzArchive FuzzViewTree FuzzFrame FuzzRender FuzzTimeline; do
   dir=$corpus/archive
+  [ "$target" = FuzzViewTree ] && dir=$corpus/payload
   [ "$target" = FuzzFrame ] && dir=$corpus/frame
   [ "$target" = FuzzRender ] && dir=$corpus/render
   [ "$target" = FuzzTimeline ] && dir=$corpus/timeline

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The fuzzers' speed and what they reach of the archive decoder: FuzzViewTree (payloads behind a valid
+# header, so every input reaches the tree decoder, decoded, encoded and decoded again) against
+# FuzzArchive (whole files) in the same run, each for SECONDS (default 60) from the same seeds, built
+# as Tools/Fuzzing/fuzz.sh builds them (release, libFuzzer and AddressSanitizer). Prints each one's
+# executions per second and the share of the tree decoder's edges the run covered (libFuzzer's
+# -print_coverage, summed over `NodeReader`'s functions in Sources/WidgetArchive/Codec/ArchiveDecoder.swift),
+# and the tree decoder's functions with the most edges left uncovered.
+#
+#   Tools/Benchmarks/fuzz-benchmark.sh [SECONDS]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+fuzz=$root/Tools/Fuzzing
+seconds=${1:-60}
+case "$seconds" in ''|*[!0-9]*) echo "usage: fuzz-benchmark.sh [SECONDS]" >&2; exit 2 ;; esac
+work=$(mktemp -d -t widget-host-fuzz-benchmark.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+if ! swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >"$work/build.log" 2>&1; then
+  cat "$work/build.log" >&2; exit 1
+fi
+bin=$(swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
+# Seeds: the golden archives and 256 generated ones (`widget-host fuzz --write-seeds`, every kind of
+# node). FuzzArchive reads an option byte and a whole file, FuzzViewTree an option byte and a payload
+# it puts behind a header of its own.
+swift build -c release --package-path "$root" --product widget-host >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
+"$(swift build -c release --package-path "$root" --show-bin-path)/widget-host" fuzz --write-seeds "$work/generated" --count 256 >/dev/null
+mkdir -p "$work/seeds/FuzzArchive" "$work/seeds/FuzzViewTree"
+for f in "$root"/Archives/golden/*.wgar "$work"/generated/*.bin; do
+  { printf '\x00'; cat "$f"; } >"$work/seeds/FuzzArchive/$(basename "$f")"
+  { printf '\x00'; tail -c +17 "$f"; } >"$work/seeds/FuzzViewTree/$(basename "$f")"
+done
+
+declare -A rate coverage
+for target in FuzzArchive FuzzViewTree; do
+  mkdir -p "$work/$target"
+  cp "$work/seeds/$target"/* "$work/$target/"
+  # -print_coverage names each function's file through llvm-symbolizer (Debian's, or the toolchain's).
+  "$bin/$target" -max_total_time="$seconds" -dict="$fuzz/widget-archive.dict" -print_final_stats=1 -print_coverage=1 \
+    "$work/$target" >"$work/$target.log" 2>&1 || { tail -n 30 "$work/$target.log" >&2; exit 1; }
+  rate[$target]=$(awk '/stat::average_exec_per_sec:/ { print $2 }' "$work/$target.log")
+  coverage[$target]=$(awk '/^(COVERED|UNCOVERED)_FUNC:/ && /WidgetArchive10NodeReader/ && /WidgetArchive\/Codec\/ArchiveDecoder\.swift/ {
+      for (i = 1; i <= NF; i++) if ($i == "edges:") { split($(i + 1), e, "/"); covered += e[1]; total += e[2] }
+    } END { if (total > 0) printf "%.1f %d %d", 100 * covered / total, covered, total; else print "0 0 0" }' "$work/$target.log")
+  read -r percent covered total <<<"${coverage[$target]}"
+  echo "$target: ${rate[$target]} execs/s over ${seconds} s; tree decoder edges covered: $covered of $total ($percent %)"
+done
+echo "the tree decoder's functions with the most edges FuzzViewTree left uncovered:"
+awk '/^(COVERED|UNCOVERED)_FUNC:/ && /WidgetArchive10NodeReader/ {
+    for (i = 1; i <= NF; i++) if ($i == "edges:") { split($(i + 1), e, "/"); printf "%6d of %5d  %s\n", e[2] - e[1], e[2], $(NF) }
+  }' "$work/FuzzViewTree.log" | sort -rn | head -n 6
+read -r percent covered total <<<"${coverage[FuzzViewTree]}"
+ratio=$(awk -v a="${rate[FuzzViewTree]}" -v b="${rate[FuzzArchive]}" 'BEGIN { printf "%.2f", a / b }')
+echo "FuzzViewTree runs at ${ratio}× FuzzArchive's rate (it decodes, encodes and decodes each input again)"
+met() { awk -v x="$1" -v t="$2" 'BEGIN { print (x >= t ? "met" : "not yet") }'; }
+printf 'summary\tlibFuzzer FuzzViewTree, %s s\t%s execs/s\tFuzzArchive %s execs/s\t%s× its rate\t≥ 150000 execs/s\t%s\n' \
+  "$seconds" "${rate[FuzzViewTree]}" "${rate[FuzzArchive]}" "$ratio" "$(met "${rate[FuzzViewTree]}" 150000)"
+printf 'summary\ttree decoder edges covered by FuzzViewTree\t%s %%\t%s of %s edges\t—\t≥ 95 %%\t%s\n' \
+  "$percent" "$covered" "$total" "$(met "$percent" 95)"
