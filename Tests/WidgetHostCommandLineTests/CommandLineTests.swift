@@ -709,6 +709,35 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(fuzz.stderr.contains("\r"))
     }
 
+    /// The generated inputs, one file each, the same for the same seed; they are what the fuzzer
+    /// starts from, so every archive seed decodes.
+    func testFuzzWritesItsSeedsForAnotherFuzzersCorpus() throws {
+        let dir = try temporaryDirectory(self)
+        for folder in ["a", "b"] {
+            let written = try widgetHost(["fuzz", "--write-seeds", dir.appendingPathComponent(folder).path, "--count", "12", "--seed", "3"])
+            XCTAssertEqual(written.status, 0, written.stderr)
+            XCTAssertTrue(written.stdout.contains("wrote 12 archive seeds (seed 3)"), written.stdout)
+        }
+        let names = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("a").path).sorted()
+        XCTAssertEqual(names, (0..<12).map { String(format: "archive-%05d.bin", $0) })
+        for name in names {
+            let a = try Data(contentsOf: dir.appendingPathComponent("a/" + name)), b = try Data(contentsOf: dir.appendingPathComponent("b/" + name))
+            XCTAssertEqual(a, b, name)
+            XCTAssertNoThrow(try ArchiveDecoder().decode([UInt8](a)), name)
+        }
+        for (args, expected) in [(["--count", "0"], "--count must be a whole number from 1 to 100000"),
+                                 (["--runs", "5"], "--runs does not go with --write-seeds")] {
+            let refused = try widgetHost(["fuzz", "--write-seeds", dir.appendingPathComponent("c").path] + args)
+            XCTAssertEqual(refused.status, 2, refused.stderr)
+            XCTAssertTrue(refused.stderr.contains(expected), refused.stderr)
+        }
+        let blocked = dir.appendingPathComponent("file")
+        try Data("x".utf8).write(to: blocked)
+        let failed = try widgetHost(["fuzz", "--write-seeds", blocked.appendingPathComponent("seeds").path])
+        XCTAssertEqual(failed.status, 1, failed.stderr)
+        XCTAssertTrue(failed.stderr.contains("cannot make the folder"), failed.stderr)
+    }
+
     func testPreviewMatrixShowsEveryPlacementAndSchemeAtItsSizeInPoints() throws {
         let out = try temporaryDirectory(self)
         let preview = try widgetHost(["preview", "--extension", try BuiltProducts.executable("ToDoList"), "--out", out.path, "--matrix", "--entries", "1"])
