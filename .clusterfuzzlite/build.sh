@@ -25,21 +25,12 @@ swift build -c release --package-path "$fuzzing" --scratch-path "$scratch" $SWIF
 # shellcheck disable=SC2086
 bin=$(swift build -c release --package-path "$fuzzing" --scratch-path "$scratch" $SWIFTFLAGS --show-bin-path)
 
-# Seed corpora: the golden archives and every fail case. FuzzArchive reads a leading option byte (0:
-# default decoding limits) and a whole file; FuzzViewTree the option byte and a payload, which it puts
-# behind a header of its own, so its seeds are the files without their 16-byte header; FuzzRender reads
-# whole archives; FuzzFrame starts from the frames the built-in fuzzer makes (none are stored), so its
-# corpus is the archives as frame bodies.
+# Seed corpora: the golden archives and every fail case, in the form each harness reads
+# (Tools/Fuzzing/seed-corpora.sh says which). FuzzFrame starts from the frames the built-in fuzzer
+# makes (none are stored), so its corpus is the archives as frame bodies.
 seeds=$WORK/seeds
 rm -rf "$seeds"
-mkdir -p "$seeds/with-option" "$seeds/payload" "$seeds/plain" "$seeds/timeline"
-cp "$fuzzing"/seeds/*.timeline "$seeds/timeline/"
-for f in "$project"/Archives/golden/*.wgar "$project"/Archives/fail-cases/*.wgar; do
-  [ -f "$f" ] || continue
-  { printf '\x00'; cat "$f"; } >"$seeds/with-option/$(basename "$f")"
-  { printf '\x00'; tail -c +17 "$f"; } >"$seeds/payload/$(basename "$f")"
-  cp "$f" "$seeds/plain/"
-done
+bash "$fuzzing/seed-corpora.sh" "$seeds" "$project"/Archives/golden/*.wgar "$project"/Archives/fail-cases/*.wgar
 
 zip_folder() {  # zip_folder FOLDER ARCHIVE: the folder's files at the archive's top level
   if command -v zip >/dev/null 2>&1; then

@@ -21,20 +21,17 @@ if ! swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,add
 fi
 bin=$(swift build -c release --package-path "$fuzz" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library --show-bin-path)
 # Seeds: the golden archives and 256 generated ones (`widget-host fuzz --write-seeds`, every kind of
-# node). FuzzArchive reads an option byte and a whole file, FuzzViewTree an option byte and a payload
-# it puts behind a header of its own.
+# node), in the form each harness reads (Tools/Fuzzing/seed-corpora.sh).
 swift build -c release --package-path "$root" --product widget-host >"$work/build.log" 2>&1 || { cat "$work/build.log" >&2; exit 1; }
 "$(swift build -c release --package-path "$root" --show-bin-path)/widget-host" fuzz --write-seeds "$work/generated" --count 256 >/dev/null
-mkdir -p "$work/seeds/FuzzArchive" "$work/seeds/FuzzViewTree"
-for f in "$root"/Archives/golden/*.wgar "$work"/generated/*.bin; do
-  { printf '\x00'; cat "$f"; } >"$work/seeds/FuzzArchive/$(basename "$f")"
-  { printf '\x00'; tail -c +17 "$f"; } >"$work/seeds/FuzzViewTree/$(basename "$f")"
-done
+"$fuzz/seed-corpora.sh" "$work/seeds" "$root"/Archives/golden/*.wgar "$work"/generated/*.bin
 
 declare -A rate coverage
 for target in FuzzArchive FuzzViewTree; do
   mkdir -p "$work/$target"
-  cp "$work/seeds/$target"/* "$work/$target/"
+  seeds=$work/seeds/with-option
+  [ "$target" = FuzzViewTree ] && seeds=$work/seeds/payload
+  cp "$seeds"/* "$work/$target/"
   # -print_coverage names each function's file through llvm-symbolizer (Debian's, or the toolchain's).
   "$bin/$target" -max_total_time="$seconds" -dict="$fuzz/widget-archive.dict" -print_final_stats=1 -print_coverage=1 \
     "$work/$target" >"$work/$target.log" 2>&1 || { tail -n 30 "$work/$target.log" >&2; exit 1; }

@@ -14,28 +14,20 @@ seconds=${1:-60}
 swift build -c release --package-path "$here" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library >/dev/null
 bin=$(swift build -c release --package-path "$here" --show-bin-path)
 
-# Seed corpus: the golden vectors and the fail cases, each behind a zero option byte.
+# Seed corpora: the golden vectors and the fail cases, in the form each harness reads.
 corpus=$here/.corpus
-# FuzzViewTree puts its input behind a header of its own: its seeds are the files without theirs.
-mkdir -p "$corpus/archive" "$corpus/payload" "$corpus/frame" "$corpus/render"
-for f in "$root"/Archives/golden/*.wgar "$root"/Archives/fail-cases/*.wgar; do
-  [ -f "$f" ] || continue
-  { printf '\x00'; cat "$f"; } >"$corpus/archive/$(basename "$f")"
-  { printf '\x00'; tail -c +17 "$f"; } >"$corpus/payload/$(basename "$f")"
-  cp "$f" "$corpus/render/"
-done
+"$here/seed-corpora.sh" "$corpus" "$root"/Archives/golden/*.wgar "$root"/Archives/fail-cases/*.wgar
+mkdir -p "$corpus/frame"
 
 # Fail cases in release, through the harnesses (FuzzRender takes whole archives, no option byte).
-for f in "$corpus"/archive/*; do "$bin/FuzzArchive" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzArchive"; exit 1; }; done
+for f in "$corpus"/with-option/*; do "$bin/FuzzArchive" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzArchive"; exit 1; }; done
 for f in "$root"/Archives/fail-cases/*.wgar; do "$bin/FuzzRender" "$f" >/dev/null 2>&1 || { echo "fail case $f breaks FuzzRender"; exit 1; }; done
 
-mkdir -p "$corpus/timeline"
-cp "$here"/seeds/*.timeline "$corpus/timeline/"
 for target in FuzzArchive FuzzViewTree FuzzFrame FuzzRender FuzzTimeline; do
-  dir=$corpus/archive
+  dir=$corpus/with-option
   [ "$target" = FuzzViewTree ] && dir=$corpus/payload
   [ "$target" = FuzzFrame ] && dir=$corpus/frame
-  [ "$target" = FuzzRender ] && dir=$corpus/render
+  [ "$target" = FuzzRender ] && dir=$corpus/plain
   [ "$target" = FuzzTimeline ] && dir=$corpus/timeline
   echo "== $target for ${seconds}s"
   "$bin/$target" -max_total_time="$seconds" -dict="$here/widget-archive.dict" -print_final_stats=1 "$dir" 2>&1 \

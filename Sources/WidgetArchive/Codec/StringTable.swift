@@ -12,7 +12,6 @@ struct StringTable {
     private var hashes: [UInt64] = []
     /// Each slot holds a string's index plus one; zero is empty.
     private var slots: [Int32]
-    private var mask: Int
     private var fallback: [String: Int]?
 
     static let longestProbe = 32
@@ -23,13 +22,13 @@ struct StringTable {
     init(capacity: Int = 64) {
         let size = max(8, capacity.nextPowerOfTwo)
         slots = Array(repeating: 0, count: size)
-        mask = size - 1
     }
 
     /// The index of `string` in the table, appended if it is new.
     mutating func index(of string: String) -> Int {
         if fallback != nil { return indexInFallback(of: string) }
         let hash = FNV1a.hash(string)
+        let mask = slots.count - 1
         var slot = Self.home(hash, mask)
         for _ in 0..<Self.longestProbe {
             let entry = Int(slots[slot])
@@ -60,9 +59,8 @@ struct StringTable {
     }
 
     private mutating func grow() {
-        let size = slots.count * 2
-        slots = Array(repeating: 0, count: size)
-        mask = size - 1
+        slots = Array(repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
         for (index, hash) in hashes.enumerated() {
             var slot = Self.home(hash, mask)
             while slots[slot] != 0 { slot = (slot + 1) & mask }

@@ -33,12 +33,7 @@ public struct TextRun: Hashable, Sendable, Codable {
         _ content: TextContent, font: FontSpec? = nil, weight: FontWeight? = nil, italic: Bool = false,
         color: ColorValue? = nil, attributes: TextAttributes = TextAttributes(), foregroundLevel: UInt8? = nil
     ) {
-        self.foregroundLevel = foregroundLevel
-        self.content = content
-        self.font = font
-        self.weight = weight
-        self.italic = italic
-        self.color = color
+        self.init(content, font: font, weight: weight, italic: italic, color: color, foregroundLevel: foregroundLevel)
         self.attributes = attributes
     }
 

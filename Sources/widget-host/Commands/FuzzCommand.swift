@@ -17,10 +17,7 @@ enum FuzzCommand {
         let runs = try a.integer("runs", in: 1...Int(Int32.max))
         let seconds = try a.number("seconds", above: 0, atMost: 7 * 86_400, unit: "seconds")
         guard runs == nil || seconds == nil else { throw UsageError("give --seconds or --runs, not both") }
-        let seed = try a.value("seed").map { v -> UInt64 in
-            guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
-            return s
-        } ?? UInt64(Date().timeIntervalSince1970)
+        let seed = try seed(a) ?? UInt64(Date().timeIntervalSince1970)
         var extra: [[UInt8]] = []
         if let dir = a.value("corpus") {
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { throw CommandFailure("--corpus \(dir) is not a readable folder") }
@@ -55,10 +52,7 @@ enum FuzzCommand {
             throw UsageError("--\(option) does not go with --write-seeds")
         }
         let count = try a.integer("count", in: 1...100_000) ?? 256
-        let seed = try a.value("seed").map { v -> UInt64 in
-            guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
-            return s
-        } ?? 0
+        let seed = try seed(a) ?? 0
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -71,5 +65,12 @@ enum FuzzCommand {
             }
         }
         print("wrote \(count) \(target.rawValue) seeds (seed \(seed)) to \(folder)")
+    }
+
+    private static func seed(_ a: Arguments) throws -> UInt64? {
+        try a.value("seed").map { v -> UInt64 in
+            guard let s = UInt64(v) else { throw UsageError("--seed must be a non-negative integer") }
+            return s
+        }
     }
 }
