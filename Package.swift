@@ -35,6 +35,13 @@ let package = Package(
         .library(name: "Network", targets: ["Network"]),
         .library(name: "Security", targets: ["Security"]),
         .library(name: "LocalAuthentication", targets: ["LocalAuthentication"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreMedia", targets: ["CoreMedia"]),
+        .library(name: "CoreVideo", targets: ["CoreVideo"]),
+        .library(name: "CoreImage", targets: ["CoreImage"]),
+        .library(name: "AVFoundation", targets: ["AVFoundation"]),
+        .library(name: "AVKit", targets: ["AVKit"]),
+        .library(name: "SafariServices", targets: ["SafariServices"]),
         // The host side, for tools and tests that embed it.
         .library(name: "WidgetArchive", targets: ["WidgetArchive"]),
         .library(name: "WidgetProtocol", targets: ["WidgetProtocol"]),
@@ -105,7 +112,7 @@ let package = Package(
             ]
         ),
         // UIKit's images, colours and fonts with their SwiftUI bridges; `SwiftUI` re-exports it, as on iOS.
-        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions", "CoreGraphics"]),
+        .target(name: "UIKit", dependencies: ["WidgetUI", "WidgetArchive", "WidgetLayout", "FoundationAdditions", "CoreGraphics", "QuartzCore"]),
         .target(name: "SwiftUI", dependencies: ["WidgetUI", "WidgetArchive", "UIKit", "WidgetExtensionKit", "FoundationAdditions", "CoreGraphics", "CoreTransferable"]),
         .target(name: "WidgetKit", dependencies: ["SwiftUI", "WidgetArchive", "Intents", "WidgetExtensionKit"]),
         .target(name: "AppIntents", dependencies: ["WidgetIntents", "FoundationAdditions"]),
@@ -134,6 +141,17 @@ let package = Package(
         // Local authentication on a device with no biometry and no passcode: every policy is refused.
         .target(name: "LocalAuthentication", dependencies: ["FoundationAdditions"]),
         .target(name: "CoreGraphics"),
+        // Core Animation's layer values, which app code sets on a view's layer; UIKit re-exports it.
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        // Media, as a widget sees it: nothing plays or decodes. Time (`CMTime`) is exact, pixel buffers
+        // and Core Image's recipes are types without pixels, and a player fails its item, announced to
+        // its key-value observers. The view controllers (AVKit's, Safari's) show nothing, as UIKit's.
+        .target(name: "CoreMedia"),
+        .target(name: "CoreVideo"),
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "CoreVideo"]),
+        .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreVideo", "CoreImage", "FoundationAdditions"]),
+        .target(name: "AVKit", dependencies: ["AVFoundation", "UIKit"]),
+        .target(name: "SafariServices", dependencies: ["UIKit"]),
         // Swift Charts: marks, scales and axes, built from the DSL's own shapes and text.
         .target(name: "Charts", dependencies: ["SwiftUI"]),
         // SwiftData: models persisted in the extension's data folder.
@@ -302,7 +320,8 @@ let package = Package(
             dependencies: [
                 "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "SwiftUI", "WidgetKit", "CoreData", "Intents", "ActivityKit",
                 "AppIntents", "UIKit", "FoundationAdditions", "FoundationNetworkingAdditions", "UniformTypeIdentifiers", "CoreGraphics", "CloudKit", "Network", "Security",
-                "LocalAuthentication", "WidgetArchive", "WidgetUI",
+                "LocalAuthentication", "WidgetArchive", "WidgetUI", "QuartzCore", "CoreMedia", "CoreVideo", "CoreImage", "AVFoundation", "AVKit",
+                "SafariServices",
             ]
         ),
         // What the multi-process tests share: the built products, temporary folders, a running host's

@@ -41,3 +41,12 @@ public func CFErrorGetDomain(_ error: CFError) -> CFErrorDomain! { NSString(stri
 public func CFErrorGetCode(_ error: CFError) -> CFIndex { error.code }
 public func CFErrorCopyUserInfo(_ error: CFError) -> CFDictionary! { error.userInfo as NSDictionary }
 public func CFErrorCopyDescription(_ error: CFError) -> CFString! { NSString(string: error.localizedDescription) }
+
+/// `CFDataGetBytePtr`: the first byte of the data, for code that walks bytes (a bitmap's pixels).
+public func CFDataGetBytePtr(_ data: CFData?) -> UnsafePointer<UInt8>? {
+    guard let data, data.length > 0 else { return nil }
+    return data.bytes.assumingMemoryBound(to: UInt8.self)
+}
+
+/// `CFDataGetLength`: the data's size in bytes.
+public func CFDataGetLength(_ data: CFData?) -> CFIndex { data?.length ?? 0 }

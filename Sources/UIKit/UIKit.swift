@@ -6,3 +6,5 @@
 // UIKit's API speaks Core Graphics types (`UIColor.cgColor`, `UIImage.cgImage`), and Apple's UIKit
 // re-exports Core Graphics.
 @_exported import CoreGraphics
+// A view's `layer` is Core Animation's, and Apple's UIKit re-exports QuartzCore.
+@_exported import QuartzCore

@@ -5,7 +5,7 @@ public enum FrameworkSupport {
         "SwiftUI", "WidgetKit", "AppIntents", "UIKit", "Intents", "ActivityKit",
         "Combine", "OSLog", "os", "TipKit", "CoreLocation", "Charts", "SwiftData", "CoreData",
         "CoreGraphics", "UniformTypeIdentifiers", "CloudKit", "Network", "Security", "LocalAuthentication",
-        "CoreTransferable",
+        "CoreTransferable", "QuartzCore", "CoreMedia", "CoreVideo", "CoreImage", "AVFoundation", "AVKit", "SafariServices",
     ]
 
     /// This package's modules that Apple's Foundation brings along: what Foundation has and Linux's
@@ -27,11 +27,11 @@ public enum FrameworkSupport {
     /// cannot be built. (Any other unknown module is taken for a package or a project module.)
     public static let appleOnlyFrameworks: Set<String> = [
         "AppKit", "WatchKit", "ClockKit", "MapKit", "WeatherKit", "HealthKit", "HealthKitUI", "EventKit", "EventKitUI", "Contacts",
-        "ContactsUI", "Photos", "PhotosUI", "StoreKit", "MusicKit", "MediaPlayer", "AVFoundation", "AVKit", "CoreMotion",
-        "CoreImage", "CoreText", "QuartzCore", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
+        "ContactsUI", "Photos", "PhotosUI", "StoreKit", "MusicKit", "MediaPlayer", "CoreMotion",
+        "CoreText", "CoreML", "Vision", "NaturalLanguage", "GameKit", "SpriteKit",
         "SceneKit", "RealityKit", "ARKit", "AuthenticationServices", "UserNotifications", "BackgroundTasks",
         "NetworkExtension", "CryptoKit", "CoreBluetooth", "CoreNFC", "CoreHaptics", "CoreSpotlight",
-        "CoreTelephony", "SafariServices", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
+        "CoreTelephony", "WebKit", "MessageUI", "Messages", "FamilyControls", "DeviceActivity", "ManagedSettings",
         "HomeKit", "PassKit", "SiriKit", "IntentsUI", "ExtensionFoundation", "ExtensionKit", "ObjectiveC", "Darwin",
         "CoreFoundation", "SystemConfiguration", "ImageIO", "LinkPresentation", "QuickLook",
         "SwiftUICore", "WidgetKitCore", "Accelerate", "CoreAudio", "AudioToolbox", "GroupActivities",

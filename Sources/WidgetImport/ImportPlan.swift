@@ -64,6 +64,9 @@ public struct ImportPlan: Equatable, Sendable {
     public var modulesRespelled: [String] = []
     /// The files with `#selector` or `@objc`, respelled for a Swift method reference (`ObjectiveCSelectors`).
     public var selectorsRespelled: [String] = []
+    /// The files with `#keyPath` or an `observeValue(forKeyPath:…)` override in a direct subclass of
+    /// `NSObject`, respelled for the observation table (`KeyValueObservingSource`).
+    public var keyValueObservingRespelled: [String] = []
     /// The project's development region (`en`), the package's default localization.
     public var developmentRegion = "en"
     /// The extension's Info.plist as Xcode would process it (`InfoPlist`), as XML; written beside

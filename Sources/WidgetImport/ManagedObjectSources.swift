@@ -28,6 +28,7 @@ extension ImportPlanner {
                         if source.platformResolved != nil { plan.platformResolved.append(relative(file)) }
                         if source.qualified != nil { plan.modulesRespelled.append(relative(file)) }
                         if source.selectors != nil { plan.selectorsRespelled.append(relative(file)) }
+                        if source.keyValueObserving != nil { plan.keyValueObservingRespelled.append(relative(file)) }
                     } else {
                         kept.append(file)
                     }

@@ -11,6 +11,7 @@ final class ReexportTests: XCTestCase {
             AppIntentsReexportProbe.foundationValues(), UIKitReexportProbe.foundationValues(), TipKitReexportProbe.foundationValues(),
             ChartsReexportProbe.foundationValues(), WidgetKitReexportProbe.foundationValues(), CloudKitReexportProbe.foundationValues(),
             NetworkReexportProbe.foundationValues(), LocalAuthenticationReexportProbe.foundationValues(), SecurityReexportProbe.foundationValues(),
+            AVFoundationReexportProbe.foundationValues(), AVKitReexportProbe.foundationValues(), SafariServicesReexportProbe.foundationValues(),
         ]
         for probe in probes {
             XCTAssertEqual(probe.date, Date(timeIntervalSince1970: 0))

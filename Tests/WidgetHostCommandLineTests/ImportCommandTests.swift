@@ -6,7 +6,8 @@ import XCTest
 /// `widget-host import` as an author runs it on an Xcode project: the fixture project in
 /// `Tests/Fixtures/TripPlanner` (a widget target sharing the app's files, synchronized folders with
 /// exception sets, an intent definition, a local package whose views import SwiftUI, a chart, a
-/// SwiftData model, asset symbols and a JPEG) imported, built and previewed with real processes.
+/// SwiftData model, asset symbols, a JPEG, and app code observing an AVFoundation player the
+/// Objective-C way) imported, built and previewed with real processes.
 final class ImportCommandTests: XCTestCase {
     private var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -62,6 +63,9 @@ final class ImportCommandTests: XCTestCase {
                       "Bundle.main finds the widget's own JSON, and NSLocalizedString its en.lproj strings: \(chosen)")
         XCTAssertTrue(chosen.contains("\"1 feed change\""), "a listener registered with #selector and @objc hears the notification")
         XCTAssertTrue(r.stdout.contains("#selector and @objc respelled for Swift method references"), r.stdout)
+        XCTAssertTrue(chosen.contains("\"clip failed\""),
+                      "an observer of AVPlayerItem.status (#keyPath, an override of observeValue) hears the item fail, as nothing plays here")
+        XCTAssertTrue(r.stdout.contains("key-value observing (#keyPath, observeValue overrides of NSObject's) respelled for Swift (no Objective-C runtime here) in 1 file"), r.stdout)
         XCTAssertTrue(chosen.contains("\"key demo-key\""), "TripSecrets.swift, missing, compiled from the repository's template")
         XCTAssertTrue(r.stdout.contains("TripPlanner/Shared/TripSecrets.swift: not on disk (each developer makes it); compiled from the repository's template TripPlanner/Shared/TripSecrets.swift.template"), r.stdout)
         XCTAssertTrue(chosen.contains("\"trips.count\""),

@@ -18,18 +18,19 @@ final class ImportPlanTests: XCTestCase {
         XCTAssertTrue(module.isExecutable)
         XCTAssertEqual(module.name, "TripWidgetExtension")
         XCTAssertEqual(module.sources.map(\.lastPathComponent), ["Trip.swift", "ChosenTripWidget.swift", "NextTripWidget.swift"],
-                       "Formatting.swift and TripFeed.swift are compiled as copies: they name Darwin.round and #selector")
-        XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData", "CoreGraphics"])
+                       "Formatting.swift, TripFeed.swift and TripClip.swift are compiled as copies: they name Darwin.round, #selector and #keyPath")
+        XCTAssertEqual(module.frameworks, ["SwiftUI", "WidgetKit", "Intents", "OSLog", "Charts", "SwiftData", "CoreGraphics", "AVKit"])
         XCTAssertEqual(module.settings.defines, ["DEBUG", "FIXTURE_CONDITION", "FIXTURE_DEFINE"])
         XCTAssertEqual(module.settings.languageMode, "5")
         XCTAssertEqual(Set(module.generated.keys), [
             "GeneratedAssetSymbols.swift", "TripIntentsIntents.swift", "Platform/TripWidgetBundle.resolved.swift", "Platform/Formatting.resolved.swift",
-            "Templates/TripSecrets.resolved.swift", "Platform/TripFeed.resolved.swift",
+            "Templates/TripSecrets.resolved.swift", "Platform/TripFeed.resolved.swift", "Platform/TripClip.resolved.swift",
         ], "TripSecrets.swift is missing and has a template")
         XCTAssertEqual(plan.platform, "iOS")
         XCTAssertEqual(plan.platformResolved, ["TripWidget/TripWidgetBundle.swift"])
         XCTAssertEqual(plan.modulesRespelled, ["SharedModels/Formatting.swift"])
         XCTAssertEqual(plan.selectorsRespelled, ["TripWidget/TripFeed.swift"])
+        XCTAssertEqual(plan.keyValueObservingRespelled, ["TripWidget/TripClip.swift"])
         let info = try XCTUnwrap(PropertyListSerialization.propertyList(from: XCTUnwrap(plan.infoPlist), format: nil) as? [String: Any])
         XCTAssertEqual(info["CFBundleIdentifier"] as? String, "com.example.TripPlanner.TripWidget")
         XCTAssertEqual(info["CFBundleName"] as? String, "TripWidgetExtension", "PRODUCT_NAME = $(TARGET_NAME)")

@@ -28,7 +28,7 @@ final class XcodeProjectTests: XCTestCase {
         let members = try XCTUnwrap(project().target(named: "TripWidgetExtension")).members()
         XCTAssertEqual(relative(members.sources), [
             "TripPlanner/Shared/Trip.swift", "SharedModels/Formatting.swift", "TripWidget/ChosenTripWidget.swift", "TripWidget/NextTripWidget.swift",
-            "TripWidget/TripFeed.swift", "TripWidget/TripIntents.intentdefinition", "TripWidget/TripWidgetBundle.swift",
+            "TripWidget/TripClip.swift", "TripWidget/TripFeed.swift", "TripWidget/TripIntents.intentdefinition", "TripWidget/TripWidgetBundle.swift",
         ], "an intent definition is compiled in the Sources phase, as Xcode does")
         XCTAssertEqual(relative(members.resources), [
             "TripPlanner/Assets.xcassets", "TripWidget/Assets.xcassets", "TripWidget/Destinations.json",

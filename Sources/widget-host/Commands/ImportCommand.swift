@@ -131,6 +131,9 @@ enum ImportSummary {
         if !plan.selectorsRespelled.isEmpty {
             lines.append("  #selector and @objc respelled for Swift method references (no Objective-C runtime here) in \(counted(plan.selectorsRespelled.count, "file")), compiled as copies in Generated/Platform/")
         }
+        if !plan.keyValueObservingRespelled.isEmpty {
+            lines.append("  key-value observing (#keyPath, observeValue overrides of NSObject's) respelled for Swift (no Objective-C runtime here) in \(counted(plan.keyValueObservingRespelled.count, "file")), compiled as copies in Generated/Platform/")
+        }
         if let pubspec = plan.flutterPubspec {
             lines.append("  Flutter app: \(counted(plan.appBundle.flutterAssets.count, "asset")) declared in \(pubspec.path) laid out in \(plan.appBundle.appName).app/Frameworks/App.framework/flutter_assets")
         }

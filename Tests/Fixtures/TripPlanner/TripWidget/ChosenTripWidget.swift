@@ -30,6 +30,19 @@ struct ChosenTripWidget: Widget {
         return listener.changes
     }
 
+    /// What a key-value observer of a player item hears when the item is played.
+    static func clipStatus() -> String {
+        let heard = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var status = "no answer"
+        let thumbnailer = TripClipThumbnailer { answer in
+            status = answer
+            heard.signal()
+        }
+        thumbnailer.start(url: URL(fileURLWithPath: "/trips/porto.m3u8"))
+        _ = heard.wait(timeout: .now() + 5)
+        return status
+    }
+
     /// The destinations the widget ships with, read from its bundle as the app reads them.
     static var destinations: [String] {
         guard let url = Bundle.main.url(forResource: "Destinations", withExtension: "json"), let data = try? Data(contentsOf: url) else { return [] }
@@ -50,6 +63,7 @@ struct ChosenTripWidget: Widget {
                 Text(String.localizedStringWithFormat(NSLocalizedString("trips.count", comment: ""), 2))
                 Text("key \(TripSecrets.feedKey)")
                 Text("\(Self.feedChanges()) feed change")
+                Text(Self.clipStatus())
             }
             .font(.system(size: 9))
             .containerBackground(Color(.brand).opacity(0.2), for: .widget)
