@@ -55,11 +55,6 @@ public struct StructuredMutator {
     /// `.timeline` file's (the same 16-byte layout).
     public static func reseal(_ bytes: inout [UInt8]) {
         guard bytes.count >= 16, [ArchiveHeader.magic, TimelineFileCodec.magic].contains(Array(bytes[0..<4])) else { return }
-        let length = UInt32(bytes.count - 16)
-        let crc = CRC32.checksum(bytes[16...])
-        for i in 0..<4 {
-            bytes[8 + i] = UInt8(truncatingIfNeeded: length >> UInt32(8 * i))
-            bytes[12 + i] = UInt8(truncatingIfNeeded: crc >> UInt32(8 * i))
-        }
+        ArchiveHeader.reseal(&bytes)
     }
 }

@@ -1,11 +1,9 @@
-import ByteCoding
 import WidgetArchive
 
-/// The bytes with the payload checksum recomputed, so a test's edit reaches the decoder instead of
-/// failing the checksum.
+/// The bytes with the payload's length and checksum recomputed (`ArchiveHeader.reseal`), so a test's
+/// edit reaches the decoder instead of failing the container's checks.
 func resealed(_ bytes: [UInt8]) -> [UInt8] {
     var out = bytes
-    let crc = CRC32.checksum(bytes[ArchiveHeader.size...])
-    for i in 0..<4 { out[12 + i] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(i))) }
+    ArchiveHeader.reseal(&out)
     return out
 }
