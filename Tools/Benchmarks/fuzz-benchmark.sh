@@ -85,7 +85,7 @@ echo "FuzzViewTree runs at ${ratio}× FuzzArchive's rate (it decodes, encodes an
 met() { awk -v x="$1" -v t="$2" 'BEGIN { print (x >= t ? "met" : "not yet") }'; }
 printf 'summary\tlibFuzzer FuzzViewTree, %s s\t%s execs/s\tFuzzArchive %s execs/s\t%s× its rate\t≥ 150000 execs/s\t%s\n' \
   "$seconds" "${rate[FuzzViewTree]}" "${rate[FuzzArchive]}" "$ratio" "$(met "${rate[FuzzViewTree]}" 150000)"
-printf 'summary\tlibFuzzer FuzzViewTree without AddressSanitizer, %s s\t%s execs/s\twith it %s execs/s\t%s× faster\t≥ 150000 execs/s\t%s\n' \
+printf 'summary\tFuzzViewTree without ASan, %s s\t%s execs/s\twith it %s execs/s\t%s× faster\t≥ 150000 execs/s\t%s\n' \
   "$seconds" "$plainRate" "${rate[FuzzViewTree]}" "$(awk -v a="$plainRate" -v b="${rate[FuzzViewTree]}" 'BEGIN { printf "%.2f", a / b }')" "$(met "$plainRate" 150000)"
-printf 'summary\ttree decoder edges covered by FuzzViewTree, of those a clean run can reach\t%s %%\t%s of %s (%s %% of all %s)\t—\t≥ 95 %%\t%s\n' \
+printf 'summary\tdecoder edges FuzzViewTree covers, of reachable\t%s %%\t%s of %s (%s %% of all %s)\t—\t≥ 95 %%\t%s\n' \
   "$ofReachable" "$covered" "$reachable" "$percent" "$total" "$(met "$ofReachable" 95)"
