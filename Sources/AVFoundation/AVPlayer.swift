@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// `AVPlayer`: plays an item. Nothing plays here: `play()` fails the current item (its status becomes
 /// `.failed`, asynchronously, as a device reports media it cannot open) and the rate stays 0.
@@ -66,24 +67,14 @@ enum OfflinePlayback {
     }
 
     static func fail(_ item: AVPlayerItem) {
-        sayOnce()
+        notice.sayOnce()
         // `nonisolated(unsafe)`: the item is only used through its own locked methods.
         nonisolated(unsafe) let item = item
         queue.async { item.fail(with: unavailable) }
     }
 
-    private static let lock = NSLock()
-    // `nonisolated(unsafe)`: only touched with `lock` held.
-    nonisolated(unsafe) private static var said = false
-
-    static func sayOnce() {
-        let first = lock.withLock { () -> Bool in
-            defer { said = true }
-            return !said
-        }
-        guard first else { return }
-        FileHandle.standardError.write(Data("AVFoundation: widget extensions cannot play media here; a player's item fails (status .failed, AVFoundationErrorDomain -11800)\n".utf8))
-    }
+    private static let notice = OneTimeNotice(
+        "AVFoundation: widget extensions cannot play media here; a player's item fails (status .failed, AVFoundationErrorDomain -11800)")
 }
 
 /// The domain of AVFoundation's errors.

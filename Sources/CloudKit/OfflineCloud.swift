@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// What every server call of this module shares: there is no network, and no iCloud account. One
 /// place makes the errors, delivers completion handlers and says it once on stderr.
@@ -23,19 +24,10 @@ enum OfflineCloud {
         callbacks.async(execute: body)
     }
 
-    private static let lock = NSLock()
-    // `nonisolated(unsafe)`: only touched with `lock` held.
-    nonisolated(unsafe) private static var said = false
+    private static let notice = OneTimeNotice(
+        "CloudKit: widgets have no network or iCloud account here; every server call fails with CKError.networkUnavailable (account calls with .notAuthenticated)")
 
     /// Tells the author once per process why nothing syncs: a widget that fetches on every timeline
     /// reload does not flood its log.
-    static func sayOnce() {
-        let first = lock.withLock { () -> Bool in
-            defer { said = true }
-            return !said
-        }
-        guard first else { return }
-        let message = "CloudKit: widgets have no network or iCloud account here; every server call fails with CKError.networkUnavailable (account calls with .notAuthenticated)\n"
-        FileHandle.standardError.write(Data(message.utf8))
-    }
+    static func sayOnce() { notice.sayOnce() }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// What every type of this module shares: the host gives widgets no network. One place says what
 /// "offline" looks like (the path, the error a connection waits with) and says it once on stderr.
@@ -14,19 +15,10 @@ enum OfflineNetwork {
     /// The path a device with every interface down has: unsatisfied, no interfaces, no DNS.
     static let path = NWPath(status: .unsatisfied, unsatisfiedReason: .notAvailable)
 
-    private static let lock = NSLock()
-    // `nonisolated(unsafe)`: only touched with `lock` held.
-    nonisolated(unsafe) private static var said = false
+    private static let notice = OneTimeNotice(
+        "Network: widgets have no network here; NWPathMonitor reports .unsatisfied and NWConnection waits with ENETDOWN (no socket is opened)")
 
     /// Tells the author once per process why nothing connects: a widget that polls on every
     /// timeline reload does not flood its log.
-    static func sayOnce() {
-        let first = lock.withLock { () -> Bool in
-            defer { said = true }
-            return !said
-        }
-        guard first else { return }
-        let message = "Network: widgets have no network here; NWPathMonitor reports .unsatisfied and NWConnection waits with ENETDOWN (no socket is opened)\n"
-        FileHandle.standardError.write(Data(message.utf8))
-    }
+    static func sayOnce() { notice.sayOnce() }
 }

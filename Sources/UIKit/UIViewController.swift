@@ -1,4 +1,5 @@
 import Foundation
+import FoundationAdditions
 
 /// `UIViewController` as app code shared with a widget makes one (an alert, a Safari view, a helper
 /// that presents). A widget extension has no window: `present(_:animated:completion:)` shows nothing,
@@ -36,8 +37,12 @@ open class UIViewController: UIResponder, @unchecked Sendable {
     open func viewDidDisappear(_ animated: Bool) {}
 
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {
-        WindowlessPresentation.sayOnce(presenting: viewControllerToPresent)
+        Self.windowless.sayOnce()
     }
+
+    /// Told once per process: a controller was presented where nothing can be shown.
+    private static let windowless = OneTimeNotice(
+        "UIKit: a widget extension has no window; present(_:animated:completion:) shows nothing and does not call its completion")
 
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
         completion?()
@@ -76,22 +81,5 @@ open class UIAlertAction: NSObject, @unchecked Sendable {
         self.title = title
         self.style = style
         self.handler = handler
-    }
-}
-
-/// Tells the author once per process that a controller was presented where nothing can be shown.
-enum WindowlessPresentation {
-    private static let lock = NSLock()
-    // `nonisolated(unsafe)`: only touched with `lock` held.
-    nonisolated(unsafe) private static var said = false
-
-    static func sayOnce(presenting controller: UIViewController) {
-        let first = lock.withLock { () -> Bool in
-            defer { said = true }
-            return !said
-        }
-        guard first else { return }
-        let message = "UIKit: a widget extension has no window; present(_:animated:completion:) of \(type(of: controller)) shows nothing and does not call its completion\n"
-        FileHandle.standardError.write(Data(message.utf8))
     }
 }
