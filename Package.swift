@@ -147,7 +147,7 @@ let package = Package(
         // and Core Image's recipes are types without pixels, and a player fails its item, announced to
         // its key-value observers. The view controllers (AVKit's, Safari's) show nothing, as UIKit's.
         .target(name: "CoreMedia"),
-        .target(name: "CoreVideo"),
+        .target(name: "CoreVideo", dependencies: ["FoundationAdditions"]),
         .target(name: "CoreImage", dependencies: ["CoreGraphics", "CoreVideo"]),
         .target(name: "AVFoundation", dependencies: ["CoreMedia", "CoreVideo", "CoreImage", "FoundationAdditions"]),
         .target(name: "AVKit", dependencies: ["AVFoundation", "UIKit"]),

@@ -68,8 +68,6 @@ enum OfflinePlayback {
 
     static func fail(_ item: AVPlayerItem) {
         notice.sayOnce()
-        // `nonisolated(unsafe)`: the item is only used through its own locked methods.
-        nonisolated(unsafe) let item = item
         queue.async { item.fail(with: unavailable) }
     }
 

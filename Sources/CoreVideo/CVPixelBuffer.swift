@@ -2,6 +2,8 @@
 // outputs are configured with. No video is decoded here, so no buffer is ever made: the functions that
 // read one exist for the signatures of code that would.
 @_exported import Foundation
+// `OSType`, the pixel formats' type, is Foundation's four-character code (`FoundationAdditions`).
+@_exported import FoundationAdditions
 
 /// `CVBuffer`: a buffer of media data. None is made here.
 public final class CVBuffer: @unchecked Sendable {
@@ -11,7 +13,6 @@ public final class CVBuffer: @unchecked Sendable {
 public typealias CVImageBuffer = CVBuffer
 public typealias CVPixelBuffer = CVImageBuffer
 public typealias CVReturn = Int32
-public typealias OSType = UInt32
 
 public let kCVReturnSuccess: CVReturn = 0
 

@@ -53,9 +53,8 @@ extension NSObject {
     public func addObserver(_ observer: NSObject, forKeyPath keyPath: String, options: NSKeyValueObservingOptions = [], context: UnsafeMutableRawPointer?) {
         ObservationTable.shared.add(observer, to: self, keyPath: keyPath, options: options, context: context)
         guard options.contains(.initial), let observer = observer as? KeyValueObserving else { return }
-        var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-        if options.contains(.new), let value = (self as? KeyValueObservable)?.observedValue(forKeyPath: keyPath) { change[.newKey] = value }
-        observer.observeValue(forKeyPath: keyPath, of: self, change: change, context: context)
+        let current = (self as? KeyValueObservable)?.observedValue(forKeyPath: keyPath)
+        observer.observeValue(forKeyPath: keyPath, of: self, change: Self.change(options: options.subtracting(.old), old: nil, new: current), context: context)
     }
 
     /// Removes every registration of `observer` for `keyPath`. Unlike Apple's, removing one that was
@@ -79,11 +78,17 @@ extension NSObject {
     package func announceChange(ofKeyPath keyPath: String, old: Any?, new: Any?) {
         for registration in ObservationTable.shared.registrations(of: self, keyPath: keyPath) {
             guard let observer = registration.observer as? KeyValueObserving else { continue }
-            var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
-            if registration.options.contains(.new), let new { change[.newKey] = new }
-            if registration.options.contains(.old), let old { change[.oldKey] = old }
-            observer.observeValue(forKeyPath: keyPath, of: self, change: change, context: registration.context)
+            observer.observeValue(forKeyPath: keyPath, of: self, change: Self.change(options: registration.options, old: old, new: new),
+                                  context: registration.context)
         }
+    }
+
+    /// A property set's change dictionary, with the values `options` asks for.
+    private static func change(options: NSKeyValueObservingOptions, old: Any?, new: Any?) -> [NSKeyValueChangeKey: Any] {
+        var change: [NSKeyValueChangeKey: Any] = [.kindKey: NSNumber(value: NSKeyValueChange.setting.rawValue)]
+        if options.contains(.new), let new { change[.newKey] = new }
+        if options.contains(.old), let old { change[.oldKey] = old }
+        return change
     }
 }
 

@@ -22,8 +22,18 @@ open class UIView: UIResponder, @unchecked Sendable {
     }
 
     public let layer = CALayer()
-    open var frame: CGRect { didSet { bounds.size = frame.size; layer.frame = frame } }
-    open var bounds: CGRect { didSet { layer.bounds = bounds } }
+    /// The view's geometry is its layer's, as in UIKit: setting the frame sizes the bounds.
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            layer.frame = newValue
+            layer.bounds.size = newValue.size
+        }
+    }
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set { layer.bounds = newValue }
+    }
     open var contentMode: ContentMode = .scaleToFill
     open var backgroundColor: UIColor?
     open var tintColor: UIColor?
@@ -36,11 +46,8 @@ open class UIView: UIResponder, @unchecked Sendable {
     open private(set) weak var superview: UIView?
 
     public init(frame: CGRect) {
-        self.frame = frame
-        bounds = CGRect(origin: .zero, size: frame.size)
         super.init()
-        layer.frame = frame
-        layer.bounds = bounds
+        self.frame = frame
     }
 
     public convenience override init() { self.init(frame: .zero) }

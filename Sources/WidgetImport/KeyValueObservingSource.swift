@@ -84,13 +84,17 @@ struct TypeScopes {
         return stack.filter(\.opened).map(\.name).joined(separator: ".")
     }
 
+    /// Words after `class` that make it a modifier (`class func`), not a declaration.
+    private static let keywords: Set<String> = [
+        "func", "var", "let", "subscript", "override", "final", "public", "private", "fileprivate", "internal", "open", "static", "convenience", "required",
+    ]
+
     /// Notes a type declared in `code` (its body opens at the next brace).
     mutating func declare(in code: String) {
         let pattern = #/(?:^|[^A-Za-z0-9_.])(class|struct|enum|actor|extension)\s+([A-Za-z_][A-Za-z0-9_.]*)\s*(?:<[^>{]*>)?\s*(?::\s*([A-Za-z_][A-Za-z0-9_.]*))?/#
         guard let match = code.firstMatch(of: pattern) else { return }
         let name = String(match.output.2)
-        let keywords: Set<String> = ["func", "var", "let", "subscript", "override", "final", "public", "private", "fileprivate", "internal", "open", "static", "convenience", "required"]
-        guard !keywords.contains(name) else { return }
+        guard !Self.keywords.contains(name) else { return }
         let superclass = match.output.1 == "class" ? match.output.3.map(String.init) : nil
         pending = Scope(name: name, superclass: superclass, depth: depth)
     }
