@@ -18,8 +18,9 @@ let package = Package(
         // Plain targets with a main.swift (as in swift-protobuf's FuzzTesting): libFuzzer supplies `main`.
         // The archive harnesses link the archive module alone: libFuzzer reads every coverage counter
         // of the binary after each input, so code a harness cannot reach slows it down.
-        .target(name: "FuzzArchive", dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]),
-        .target(name: "FuzzViewTree", dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]),
+        .target(name: "HarnessOptions", dependencies: [.product(name: "WidgetArchive", package: "WidgetHost")]),
+        .target(name: "FuzzArchive", dependencies: ["HarnessOptions", .product(name: "WidgetArchive", package: "WidgetHost")]),
+        .target(name: "FuzzViewTree", dependencies: ["HarnessOptions", .product(name: "WidgetArchive", package: "WidgetHost")]),
         .target(name: "FuzzFrame", dependencies: dependencies),
         .target(name: "FuzzRender", dependencies: dependencies),
         .target(name: "FuzzTimeline", dependencies: dependencies),
