@@ -5,6 +5,11 @@
 // another thread might have held, no atfork handler). Everything below that runs in the child keeps
 // to that. A failing step writes {step, errno} to a close-on-exec pipe and exits; a successful exec
 // closes the pipe, so the parent learns the outcome from one read.
+//
+// A child that only goes on to exec shares its parent's memory until then (as posix_spawn's does),
+// on a stack of its own, its parent waiting: a copy of the host's page tables, made for a process
+// that replaces them at once, was most of a launch's own cost. The full sandbox's first process
+// outlives the exec it starts, so it is a copy; the extension it starts is not.
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +18,7 @@
 #include <signal.h>
 #include <stdint.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
@@ -47,6 +53,51 @@ struct wh_mount_attr {
 };
 
 static pid_t raw_fork(unsigned long flags) { return (pid_t)syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0); }
+
+/// What a child sharing its parent's memory runs, and the signal mask it execs with.
+struct shared_start {
+    void (*body)(void *);
+    void *argument;
+    sigset_t mask;
+};
+
+static int shared_start_entry(void *pointer) {
+    struct shared_start *start = pointer;
+    // A handler of the parent's must not run here, on memory the parent is using: each goes back to
+    // the default (this process's table of handlers is its own) before signals are let in.
+    for (int signal = 1; signal < NSIG; signal++) {
+        struct sigaction current;
+        if (sigaction(signal, NULL, &current) != 0) continue;
+        if (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL) continue;
+        struct sigaction fallback;
+        memset(&fallback, 0, sizeof(fallback));
+        fallback.sa_handler = SIG_DFL;
+        sigaction(signal, &fallback, NULL);
+    }
+    sigprocmask(SIG_SETMASK, &start->mask, NULL);
+    start->body(start->argument);
+    _exit(127);
+}
+
+/// Starts `body` in a child that shares this process's memory until it execs or exits, this thread
+/// waiting until then. `body` must end in an exec or `_exit`, and write nothing but its own stack.
+/// The child execs with `mask` (this thread's mask when null).
+static pid_t spawn_sharing_memory(unsigned long flags, void (*body)(void *), void *argument, const sigset_t *mask) {
+    const size_t size = 256 * 1024;
+    void *stack = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_STACK, -1, 0);
+    if (stack == MAP_FAILED) return -1;
+    struct shared_start start = { .body = body, .argument = argument };
+    sigset_t all, previous;
+    sigfillset(&all);
+    sigprocmask(SIG_BLOCK, &all, &previous);
+    start.mask = mask ? *mask : previous;
+    pid_t pid = clone(shared_start_entry, (char *)stack + size, (int)(flags | CLONE_VM | CLONE_VFORK | SIGCHLD), &start);
+    int saved = errno;
+    sigprocmask(SIG_SETMASK, &previous, NULL);
+    munmap(stack, size);
+    errno = saved;
+    return pid;
+}
 
 static void fail_at(int report_fd, int step, int index) {
     int record[3] = { step, errno, index };
@@ -289,6 +340,17 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
     fail(report_fd, WIDGETHOST_STEP_EXEC);
 }
 
+/// `start_extension`'s arguments, for a child sharing memory.
+struct extension_start {
+    const struct widgethost_launch *s;
+    int exec_fd, report_fd;
+};
+
+static void start_extension_body(void *argument) {
+    const struct extension_start *start = argument;
+    start_extension(start->s, start->exec_fd, start->report_fd, -1);
+}
+
 /// Waits for the extension's end, reaping whatever is orphaned on the way.
 static void reap_until(pid_t extension, int status_fd) {
     for (;;) {
@@ -321,13 +383,20 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
     sigemptyset(&child_ended);
     sigaddset(&child_ended, SIGCHLD);
     sigprocmask(SIG_BLOCK, &child_ended, &previous);
-    pid_t extension = raw_fork(0);
-    if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
-    if (extension == 0) {
-        sigprocmask(SIG_SETMASK, &previous, NULL);
-        if (watch[0] >= 0) close(watch[0]);
-        start_extension(s, exec_fd, report_fd, watch[1]);
+    pid_t extension;
+    if (watch[1] >= 0) {
+        // Watched, the extension's exec waits for this process's answer: it cannot wait for the exec.
+        extension = raw_fork(0);
+        if (extension == 0) {
+            sigprocmask(SIG_SETMASK, &previous, NULL);
+            close(watch[0]);
+            start_extension(s, exec_fd, report_fd, watch[1]);
+        }
+    } else {
+        struct extension_start start = { .s = s, .exec_fd = exec_fd, .report_fd = report_fd };
+        extension = spawn_sharing_memory(0, start_extension_body, &start, &previous);
     }
+    if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
     if (watch[1] >= 0) close(watch[1]);
     // Nothing of the extension's (its channel above all) stays open here but these.
     const int status_fd = 64, refusal_fd = 65, watch_fd = 66;
@@ -388,6 +457,17 @@ static void child(const struct widgethost_launch *s, int exec_fd, int report_fd)
     start_extension(s, exec_fd, report_fd, -1);
 }
 
+/// `child`'s arguments, for a child sharing memory.
+struct child_start {
+    const struct widgethost_launch *s;
+    int exec_fd, report_fd;
+};
+
+static void child_body(void *argument) {
+    const struct child_start *start = argument;
+    child(start->s, start->exec_fd, start->report_fd);
+}
+
 /// `fd` copied to the lowest free number above 66 (close-on-exec), the original closed; `fd` itself
 /// if there is no room.
 static int move_above_rearranged(int fd) {
@@ -417,9 +497,15 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
     // after that is first moved above them.
     report[1] = move_above_rearranged(report[1]);
     if (exec_fd >= 0) exec_fd = move_above_rearranged(exec_fd);
-    unsigned long flags = spec->level == WIDGETHOST_SANDBOX_FULL ? (CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET) : 0;
-    pid_t child_pid = raw_fork(flags);
-    if (child_pid == 0) child(spec, exec_fd, report[1]);
+    pid_t child_pid;
+    if (spec->level == WIDGETHOST_SANDBOX_FULL) {
+        // The namespace's first process lives on after the extension's exec: a copy of this one.
+        child_pid = raw_fork(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET);
+        if (child_pid == 0) child(spec, exec_fd, report[1]);
+    } else {
+        struct child_start start = { .s = spec, .exec_fd = exec_fd, .report_fd = report[1] };
+        child_pid = spawn_sharing_memory(0, child_body, &start, NULL);
+    }
     int clone_errno = errno;
     close(report[1]);
     if (exec_fd >= 0) close(exec_fd);
