@@ -41,7 +41,15 @@ func peakMemoryMB() -> Double {
     return kb / 1024
 }
 
-/// One case, in this process: prints `seconds peakMB decisions logBytes`.
+/// CPU seconds of `clock` (this thread's, or the whole process's).
+func cpuSeconds(_ clock: clockid_t) -> Double {
+    var t = timespec()
+    clock_gettime(clock, &t)
+    return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+}
+
+/// One case, in this process: prints `seconds peakMB decisions logBytes simulatingCPU processCPU` (the
+/// simulation runs on this thread; the log is formatted and written on a thread of its own).
 func runCase(instances: Int, days: Int) throws {
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("simulate-benchmark-\(getpid())")
     try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
@@ -50,6 +58,7 @@ func runCase(instances: Int, days: Int) throws {
     options.days = days
     options.seed = 7
     let began = ContinuousClock.now
+    let threadCPU = cpuSeconds(CLOCK_THREAD_CPUTIME_ID), processCPU = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID)
     let log = try ScheduleLogFile(path: out.appendingPathComponent("events.jsonl").path)
     let result = ReloadSimulator(scenario: scenario(instances: instances), options: options, source: ScriptedTimelineSource(),
                                  start: Date(timeIntervalSince1970: 1_763_683_200), log: log).run()
@@ -57,13 +66,16 @@ func runCase(instances: Int, days: Int) throws {
     try Data(SimulationReport.text(result).utf8).write(to: out.appendingPathComponent("report.txt"))
     try Data(SimulationReport.svg(result).utf8).write(to: out.appendingPathComponent("chart.svg"))
     let elapsed = ContinuousClock.now - began
+    let simulating = cpuSeconds(CLOCK_THREAD_CPUTIME_ID) - threadCPU, all = cpuSeconds(CLOCK_PROCESS_CPUTIME_ID) - processCPU
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let bytes = (try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent("events.jsonl").path)[.size] as? Int) ?? 0
-    print(seconds, peakMemoryMB(), result.decisions, bytes ?? 0)
+    print(seconds, peakMemoryMB(), result.decisions, bytes ?? 0, simulating, all)
 }
 
 struct Measured {
     var seconds: Double, peakMB: Double, decisions: Int, logBytes: Int
+    /// CPU seconds: the simulating thread's, and the whole process's (the log's thread besides).
+    var simulatingCPU: Double, processCPU: Double
 }
 
 /// Runs one case in a fresh process (this executable again).
@@ -77,13 +89,13 @@ func measure(instances: Int, days: Int) throws -> Measured {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let fields = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-    guard process.terminationStatus == 0, fields.count == 4, let s = Double(fields[0]), let m = Double(fields[1]),
-          let d = Int(fields[2]), let b = Int(fields[3])
+    guard process.terminationStatus == 0, fields.count == 6, let s = Double(fields[0]), let m = Double(fields[1]),
+          let d = Int(fields[2]), let b = Int(fields[3]), let simulating = Double(fields[4]), let all = Double(fields[5])
     else {
         FileHandle.standardError.write(Data("case \(instances)×\(days) failed: exit \(process.terminationStatus)\n".utf8))
         exit(2)
     }
-    return Measured(seconds: s, peakMB: m, decisions: d, logBytes: b)
+    return Measured(seconds: s, peakMB: m, decisions: d, logBytes: b, simulatingCPU: simulating, processCPU: all)
 }
 
 /// Seconds to write `bytes` bytes to a fresh file, 1 MB per write, and close it.
@@ -125,6 +137,12 @@ line("1000 instances × 30 days", long)
 let peer = try writeAlone(bytes: long.logBytes)
 print(String(format: "peer: writing %.1f MB alone, 1 MB at a time: %.3f s; the 30-day simulation takes %.2f× that",
              Double(long.logBytes) / 1e6, peer, long.seconds / peer))
+// Where the 30 days' time goes: the simulation on this thread, the log formatted and written on
+// another. On two cores the wall time cannot be under the busier thread's CPU time, nor under half
+// of the whole.
+let bound = max(long.simulatingCPU, long.processCPU - long.simulatingCPU, long.processCPU / 2)
+print(String(format: "where the 30 days go (CPU): simulating %.3f s, formatting and writing the log (its thread) %.3f s, %.3f s in all; two cores cannot finish in under %.3f s (wall %.3f s, %.2f× that)",
+             long.simulatingCPU, long.processCPU - long.simulatingCPU, long.processCPU, bound, long.seconds, long.seconds / bound))
 let flat = long.peakMB / short.peakMB
 let targets = [
     ("100 × 7 under 1 s", small.seconds < 1), ("100 × 7 under 100 MB", small.peakMB < 100),
