@@ -34,7 +34,9 @@ final class IntentTypeNames: @unchecked Sendable {
     func name(of type: Any.Type) -> String {
         let key = ObjectIdentifier(type)
         if let known = lock.withLock({ names[key] }) { return known }
-        let name = String(reflecting: type)
+        // What `String(reflecting:)` gives a type, without its look-ups of `CustomDebugStringConvertible`
+        // and the others (each a scan of every conformance record the first time, in a new process).
+        let name = _typeName(type, qualified: true)
         lock.withLock { names[key] = name }
         return name
     }

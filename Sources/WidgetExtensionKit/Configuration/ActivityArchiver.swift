@@ -35,7 +35,8 @@ enum ActivityArchiveError: Error, CustomStringConvertible {
 /// Evaluates a Live Activity's views for one content, presentation by presentation, and archives them.
 enum ActivityArchiver {
     static func resolved<A: ActivityAttributes>(_ configuration: ActivityConfiguration<A>) -> _ResolvedWidget {
-        let type = String(describing: A.self)
+        // `_typeName(A.self, qualified: false)`'s text, without its conformance look-ups (see `IntentTypeNames`).
+        let type = _typeName(A.self, qualified: false)
         let activity = _ResolvedActivity(attributesType: type) { request in try archive(request, configuration) }
         return _ResolvedWidget(
             kind: type, displayName: type, description: "Live Activity", families: [._activityMedium] + islandFamilies, flags: [],
@@ -52,7 +53,7 @@ enum ActivityArchiver {
     ]
 
     static func archive<A: ActivityAttributes>(_ request: ActivityRequest, _ configuration: ActivityConfiguration<A>) throws -> ArchivedActivity {
-        let type = String(describing: A.self)
+        let type = _typeName(A.self, qualified: false)
         let attributes: A
         let state: A.ContentState
         do {

@@ -157,6 +157,9 @@ public struct LocalizedStringKey: Hashable, Sendable, ExpressibleByStringInterpo
         public mutating func appendLiteral(_ literal: String) { if !literal.isEmpty { appendText(literal) } }
         public mutating func appendInterpolation(_ string: String) { appendText(string) }
         public mutating func appendInterpolation<T>(_ value: T) { appendText(String(describing: value)) }
+        /// Numbers and the like: their description, without the casts `String(describing:)` makes first
+        /// (each new type's a scan of every conformance record in a new process).
+        public mutating func appendInterpolation<T: CustomStringConvertible>(_ value: T) { appendText(value.description) }
         public mutating func appendInterpolation(_ text: Text) { runs.append(contentsOf: text.runs) }
         /// `"\(value, specifier: "%.1f")"`: a number in a `printf` format, as real widget code writes it.
         public mutating func appendInterpolation<T: CVarArg>(_ value: T, specifier: String) { appendText(String(format: specifier, value)) }
