@@ -193,7 +193,9 @@ let package = Package(
         .target(name: "WidgetProcess", dependencies: ["WidgetProtocol", "CProcessContainment"]),
         // The network as the host governs it: every extension request through one gateway, checked
         // against an allow-list, fetched live, recorded or replayed, bounded and logged.
-        .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol"]),
+        // libcurl's easy interface, loaded on the first request (not linked: see HTTPTransfer.c).
+        .target(name: "CHTTPTransfer", linkerSettings: [.linkedLibrary("dl")]),
+        .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol", "CHTTPTransfer"]),
         // Live Activities as the system runs them: the 8-hour limit, dismissal, staleness, the limits on
         // starts and sizes, the push budget, who holds the Dynamic Island. Pure: no clock, no processes.
         .target(name: "LiveActivities", dependencies: ["WidgetProtocol"]),
@@ -232,8 +234,9 @@ let package = Package(
             dependencies: [
                 "WidgetHostCore", "WidgetProcess", "WidgetScheduling", "WidgetScheduleLog", "WidgetSimulation", "WidgetFuzzing", "WidgetLayout", "WidgetRender", "WidgetArchive", "WidgetProtocol", "WidgetAnimation",
                 "WidgetControl", "LiveActivities", "SystemCalls",
-                "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore", "CaffeineTracker", "CaffeineTrackerApp", "ToDoList", "Headlines",
+                "WidgetNetwork", "WidgetImport", "XcodeProject", "WidgetStore",
             ]
+            // Not the example extensions: `demo` builds them when it first needs them (BundledExtensions).
         ),
         // Drive a host from XCTest or Swift Testing: start an extension, render, tap, assert on the
         // render tree, and compare snapshots with reference files.
@@ -344,7 +347,7 @@ let package = Package(
             name: "WidgetHostCommandLineTests",
             dependencies: [
                 "HostTestSupport", "NetworkTestServer", "WidgetHostCore", "WidgetStore", "WidgetArchive", "WidgetArchiveGenerator", "WidgetLayout",
-                "WidgetRender", "WidgetControl", "WidgetScheduling", "WidgetProcess",
+                "WidgetRender", "WidgetControl", "WidgetScheduling", "WidgetProcess", "widget-host",
             ]
         ),
         .testTarget(

@@ -1,7 +1,5 @@
+import CHTTPTransfer
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WidgetProtocol
 
 /// Fetches a request for real. A seam: tests of the gateway's decisions substitute one.
@@ -10,101 +8,116 @@ public protocol NetworkFetcher: Sendable {
     func fetch(_ request: NetworkRequest, limits: NetworkLimits) -> NetworkReply.Outcome
 }
 
-/// Fetches with Foundation's `URLSession`, no cache, no cookies, redirects followed; stops reading a
-/// response once it passes `maxResponseBytes`.
-public final class URLSessionFetcher: NetworkFetcher, @unchecked Sendable {
-    // `@unchecked Sendable`: `tasks` is guarded by `lock`; the session calls the delegate on its queue.
-    private let session: URLSession
-    private let delegate = Delegate()
-
-    public init() {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
-    }
+/// Fetches over HTTP and HTTPS with libcurl (what Foundation's `URLSession` uses on Linux), loaded
+/// when the first request is made: no cache, no cookies, redirects followed, compressed bodies
+/// decoded; the whole request, redirects included, within `limits.timeout`; a response body past
+/// `maxResponseBytes` ends it. Linking `URLSession` instead would load libcurl and what it needs
+/// (TLS, Kerberos, LDAP) in every widget-host process, about 17 ms at each start, though most never
+/// fetch. Without libcurl on the machine, a request fails and says so.
+public final class HTTPFetcher: NetworkFetcher {
+    public init() {}
 
     public func fetch(_ request: NetworkRequest, limits: NetworkLimits) -> NetworkReply.Outcome {
-        guard let url = URL(string: request.url) else {
-            return .failure(code: URLError.Code.badURL.rawValue, reason: "not a URL: \(request.url)")
-        }
-        var outgoing = URLRequest(url: url, timeoutInterval: limits.timeout)
-        outgoing.httpMethod = request.method
-        for header in request.headers { outgoing.addValue(header.value, forHTTPHeaderField: header.name) }
-        if !request.body.isEmpty { outgoing.httpBody = Data(request.body) }
-        let task = session.dataTask(with: outgoing)
-        let transfer = Transfer(limit: limits.maxResponseBytes)
-        delegate.begin(task, transfer)
-        task.resume()
-        // URLSession's own timeout is between bytes; this bounds the whole request.
-        if transfer.done.wait(timeout: .now() + limits.timeout) == .timedOut {
-            task.cancel()
-            _ = transfer.done.wait(timeout: .now() + 1)
-            delegate.end(task)
-            return .failure(code: URLError.Code.timedOut.rawValue, reason: "no whole answer within \(limits.timeout) s")
-        }
-        delegate.end(task)
-        return transfer.outcome
-    }
-
-    /// One request's progress. `@unchecked Sendable`: written on the session's queue before `done` is
-    /// signalled, read after.
-    final class Transfer: @unchecked Sendable {
-        let limit: Int
-        let done = DispatchSemaphore(value: 0)
-        var response: HTTPURLResponse?
-        var body: [UInt8] = []
-        var overLimit = false
-        var outcome: NetworkReply.Outcome = .failure(code: URLError.Code.unknown.rawValue, reason: "no answer")
-
-        init(limit: Int) { self.limit = limit }
-    }
-
-    final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        private let lock = NSLock()
-        private var transfers: [Int: Transfer] = [:]
-
-        func begin(_ task: URLSessionTask, _ transfer: Transfer) { lock.withLock { transfers[task.taskIdentifier] = transfer } }
-        func end(_ task: URLSessionTask) { _ = lock.withLock { transfers.removeValue(forKey: task.taskIdentifier) } }
-        private func transfer(_ task: URLSessionTask) -> Transfer? { lock.withLock { transfers[task.taskIdentifier] } }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-            transfer(dataTask)?.response = response as? HTTPURLResponse
-            completionHandler(.allow)
-        }
-
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            guard let transfer = transfer(dataTask), !transfer.overLimit else { return }
-            if transfer.body.count + data.count > transfer.limit {
-                transfer.overLimit = true
-                dataTask.cancel()
-                return
+        guard URL(string: request.url) != nil else { return .failure(code: URLErrorCode.badURL, reason: "not a URL: \(request.url)") }
+        let lines = request.headers.map { "\($0.name): \($0.value)" }
+        var response = widgethost_http_response()
+        withCStrings(lines) { headers in
+            request.body.withUnsafeBufferPointer { body in
+                request.url.withCString { url in
+                    request.method.withCString { method in
+                        var transfer = widgethost_http_request(
+                            url: url, method: method, headers: headers, body: body.baseAddress, body_length: body.count,
+                            timeout_ms: max(1, Int(min(limits.timeout, 86_400) * 1000)), max_response_bytes: limits.maxResponseBytes)
+                        widgethost_http_perform(&transfer, &response)
+                    }
+                }
             }
-            transfer.body += data
         }
+        defer { widgethost_http_release(&response) }
+        return Self.outcome(of: response, limits: limits)
+    }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-            guard let transfer = transfer(task) else { return }
-            if transfer.overLimit {
-                transfer.outcome = .failure(code: URLError.Code.dataLengthExceedsMaximum.rawValue,
-                                            reason: "the response is larger than \(transfer.limit) bytes")
-            } else if let error = error as? URLError {
-                transfer.outcome = .failure(code: error.code.rawValue, reason: error.localizedDescription)
-            } else if let error {
-                transfer.outcome = .failure(code: URLError.Code.unknown.rawValue, reason: "\(error)")
-            } else if let response = transfer.response {
-                let headers = response.allHeaderFields.compactMap { key, value -> NetworkHeader? in
-                    guard let name = key as? String, let value = value as? String else { return nil }
-                    return NetworkHeader(name, value)
-                }.sorted { $0.name < $1.name }
-                transfer.outcome = .response(status: response.statusCode, headers: headers, body: transfer.body)
+    static func outcome(of response: widgethost_http_response, limits: NetworkLimits) -> NetworkReply.Outcome {
+        var response = response
+        let detail = withUnsafeBytes(of: &response.detail) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch response.failure {
+        case Int32(WIDGETHOST_HTTP_OK.rawValue):
+            let body = response.body.map { Array(UnsafeBufferPointer(start: $0, count: response.body_length)) } ?? []
+            let head = response.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: response.headers_length), as: UTF8.self) } ?? ""
+            return .response(status: response.status, headers: Self.headers(head), body: body)
+        case Int32(WIDGETHOST_HTTP_TOO_LARGE.rawValue):
+            return .failure(code: URLErrorCode.dataLengthExceedsMaximum, reason: "the response is larger than \(limits.maxResponseBytes) bytes")
+        case Int32(WIDGETHOST_HTTP_TRANSFER.rawValue):
+            let code = URLErrorCode.of(curlCode: Int(response.curl_code))
+            if code == URLErrorCode.timedOut { return .failure(code: code, reason: "no whole answer within \(limits.timeout) s") }
+            return .failure(code: code, reason: detail)
+        default:
+            return .failure(code: URLErrorCode.unknown, reason: detail)
+        }
+    }
+
+    /// The response's header lines as pairs, names sorted; a name given twice has its values joined
+    /// with ", ", as `HTTPURLResponse` gives them.
+    static func headers(_ block: String) -> [NetworkHeader] {
+        var order: [String] = [], values: [String: (name: String, value: String)] = [:]
+        for line in block.split(whereSeparator: \.isNewline) where !line.hasPrefix("HTTP/") {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { continue }
+            let key = name.lowercased()
+            if let existing = values[key] {
+                values[key] = (existing.name, existing.value + ", " + value)
             } else {
-                transfer.outcome = .failure(code: URLError.Code.badServerResponse.rawValue, reason: "no HTTP response")
+                order.append(key)
+                values[key] = (name, value)
             }
-            transfer.done.signal()
+        }
+        return order.compactMap { values[$0] }.map { NetworkHeader($0.name, $0.value) }.sorted { $0.name < $1.name }
+    }
+}
+
+/// `lines` as a NULL-terminated array of C strings, for the length of `body`.
+private func withCStrings<R>(_ lines: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
+    let copies = lines.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
+    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
+}
+
+/// `URLError.Code`'s raw values, as a device reports a failed request. (On Linux `URLError` belongs
+/// to FoundationNetworking, which the host does not link.)
+public enum URLErrorCode {
+    public static let unknown = -1
+    public static let badURL = -1000
+    public static let timedOut = -1001
+    public static let unsupportedURL = -1002
+    public static let cannotFindHost = -1003
+    public static let cannotConnectToHost = -1004
+    public static let networkConnectionLost = -1005
+    public static let httpTooManyRedirects = -1007
+    public static let notConnectedToInternet = -1009
+    public static let badServerResponse = -1011
+    public static let cannotDecodeContentData = -1016
+    public static let dataLengthExceedsMaximum = -1103
+    public static let secureConnectionFailed = -1200
+    public static let serverCertificateUntrusted = -1202
+
+    /// What `URLSession` reports for libcurl's error `curlCode`.
+    static func of(curlCode: Int) -> Int {
+        switch curlCode {
+        case 1: unsupportedURL
+        case 3: badURL
+        case 5, 6: cannotFindHost
+        case 7: cannotConnectToHost
+        case 8: badServerResponse
+        case 28: timedOut
+        case 35: secureConnectionFailed
+        case 47: httpTooManyRedirects
+        case 51, 60: serverCertificateUntrusted
+        case 52, 55, 56: networkConnectionLost
+        case 61: cannotDecodeContentData
+        default: unknown
         }
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import WidgetProtocol
 
 /// The host's end of every extension's network route: each request is checked against the policy,
@@ -27,7 +24,7 @@ public final class NetworkGateway: @unchecked Sendable {
     /// - Parameters:
     ///   - now: the host's clock, for events' dates (a virtual one in simulations and tests).
     ///   - report: told of every request, once it is answered.
-    public init(policy: NetworkPolicy, fetcher: NetworkFetcher = URLSessionFetcher(), now: @escaping @Sendable () -> Date = Date.init,
+    public init(policy: NetworkPolicy, fetcher: NetworkFetcher = HTTPFetcher(), now: @escaping @Sendable () -> Date = Date.init,
                 report: @escaping @Sendable (NetworkEvent) -> Void = { _ in }) {
         currentPolicy = policy
         self.fetcher = fetcher
@@ -62,7 +59,7 @@ public final class NetworkGateway: @unchecked Sendable {
         guard admitted else {
             let reason = "more than \(limit) requests in flight"
             log(request, extensionID, .refused(reason: reason), since: ContinuousClock.now)
-            send(NetworkReply(requestID: request.requestID, outcome: .failure(code: URLError.Code.notConnectedToInternet.rawValue, reason: reason)))
+            send(NetworkReply(requestID: request.requestID, outcome: .failure(code: URLErrorCode.notConnectedToInternet, reason: reason)))
             return
         }
         work.async { [self] in
@@ -82,7 +79,7 @@ public final class NetworkGateway: @unchecked Sendable {
 
     private func decide(_ request: NetworkRequest, extensionID: String) -> (NetworkReply.Outcome, NetworkEvent.Outcome) {
         let policy = self.policy
-        let offline = URLError.Code.notConnectedToInternet.rawValue
+        let offline = URLErrorCode.notConnectedToInternet
         func refuse(_ reason: String) -> (NetworkReply.Outcome, NetworkEvent.Outcome) {
             (.failure(code: offline, reason: reason), .refused(reason: reason))
         }

@@ -40,6 +40,8 @@ public final class LocalHTTPServer: @unchecked Sendable {
     private let lock = NSLock()
     private var seen: [Request] = []
     private let stopped = DispatchSemaphore(value: 0)
+    private let acceptEnded = DispatchSemaphore(value: 0)
+    private var stopping = false
 
     /// The requests answered so far, oldest first.
     public var requests: [Request] { lock.withLock { seen } }
@@ -68,18 +70,26 @@ public final class LocalHTTPServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting; the port is then closed.
+    /// Stops accepting; the port is then closed. The descriptor is closed only once the accepting
+    /// thread has returned: closed while it still waited in `accept`, its number could be given to
+    /// another server's socket, whose connections this one would then take.
     public func stop() {
+        guard lock.withLock({ () -> Bool in
+            defer { stopping = true }
+            return !stopping
+        }) else { return }
         shutdown(listener, Int32(SHUT_RDWR))
+        acceptEnded.wait()
         close(listener)
         stopped.signal()
     }
 
     private func acceptLoop() {
+        defer { acceptEnded.signal() }
         while true {
             let connection = accept(listener, nil, nil)
             guard connection >= 0 else {
-                if errno == EINTR { continue }
+                if errno == EINTR && !lock.withLock({ stopping }) { continue }
                 return
             }
             let thread = Thread { [self] in serve(connection) }
