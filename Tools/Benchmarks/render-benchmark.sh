@@ -9,18 +9,11 @@ if ! command -v rsvg-convert >/dev/null; then
   (apt-get update -qq && apt-get install -y -qq librsvg2-bin) >/dev/null
 fi
 # widget-host as one would ship a command-line tool: release, with the Swift runtime and Foundation
-# linked in (no Swift shared libraries to load and relocate at start-up). The C libraries stay shared:
-# the host fetches for its extensions with Foundation's URLSession, which needs libcurl, and Debian's
-# libcurl cannot be linked statically with everything it depends on (Kerberos, LDAP). The linker finds
-# it through a link to the runtime library, as Debian installs `libcurl.so` only with the development
-# package. (Extensions stay dynamically linked: the virtual clock
-# interposes on libc.)
+# linked in (no Swift shared libraries to load and relocate at start-up); the C libraries stay shared.
+# (It links no libcurl: the host loads it when it first fetches for an extension. Extensions stay
+# dynamically linked: the virtual clock interposes on libc.)
 log=$(mktemp)
-links="$root/.build-static/link"
-mkdir -p "$links"
-curl=$(ldconfig -p | awk '/libcurl\.so\.4 .*x86-64|libcurl\.so\.4 \(libc6,x86-64\)/ { print $NF; exit }')
-ln -sf "${curl:-/usr/lib/x86_64-linux-gnu/libcurl.so.4}" "$links/libcurl.so"
-if ! swift build -c release --static-swift-stdlib -Xlinker -L"$links" --package-path "$root" \
+if ! swift build -c release --static-swift-stdlib --package-path "$root" \
     --scratch-path "$root/.build-static" --product widget-host >"$log" 2>&1; then
   cat "$log"; rm -f "$log"; exit 1
 fi
