@@ -20,6 +20,8 @@ public final class HTTPFetcher: NetworkFetcher {
     public func fetch(_ request: NetworkRequest, limits: NetworkLimits) -> NetworkReply.Outcome {
         guard URL(string: request.url) != nil else { return .failure(code: URLErrorCode.badURL, reason: "not a URL: \(request.url)") }
         let lines = request.headers.map { "\($0.name): \($0.value)" }
+        // A bound of at least a millisecond and at most a day, whatever the limits say (not a number: the least).
+        let seconds = limits.timeout.isNaN ? 0.001 : min(max(limits.timeout, 0.001), 86_400)
         var response = widgethost_http_response()
         withCStrings(lines) { headers in
             request.body.withUnsafeBufferPointer { body in
@@ -27,7 +29,7 @@ public final class HTTPFetcher: NetworkFetcher {
                     request.method.withCString { method in
                         var transfer = widgethost_http_request(
                             url: url, method: method, headers: headers, body: body.baseAddress, body_length: body.count,
-                            timeout_ms: max(1, Int(min(limits.timeout, 86_400) * 1000)), max_response_bytes: limits.maxResponseBytes)
+                            timeout_ms: Int((seconds * 1000).rounded(.up)), max_response_bytes: max(0, limits.maxResponseBytes))
                         widgethost_http_perform(&transfer, &response)
                     }
                 }

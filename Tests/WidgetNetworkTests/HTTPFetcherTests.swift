@@ -112,4 +112,20 @@ import WidgetProtocol
         ]
         for (ours, foundation) in pairs { #expect(ours == foundation.rawValue) }
     }
+
+    @Test func anAbsurdTimeoutIsHeldToAMillisecondAndFailsAsTimedOut() throws {
+        let server = try LocalHTTPServer { _ in .init(body: [], hangs: true) }
+        defer { server.stop() }
+        for timeout in [-5, 0, Double.nan] {
+            var limits = NetworkLimits()
+            limits.timeout = timeout
+            let began = ContinuousClock.now
+            let outcome = HTTPFetcher().fetch(NetworkRequest(requestID: 1, method: "GET", url: server.baseURL + "/slow"), limits: limits)
+            guard case .failure(let code, _) = outcome, code == URLError.Code.timedOut.rawValue else {
+                Issue.record("timeout \(timeout): \(outcome)")
+                continue
+            }
+            #expect(ContinuousClock.now - began < .seconds(5))
+        }
+    }
 }
