@@ -190,12 +190,12 @@ let package = Package(
         .target(name: "CProcessContainment"),
         // Extension processes: launching one (sandboxed or not, with its private root), watching its
         // process tree, ending it. The host's process system calls live here, with typed errors.
-        .target(name: "WidgetProcess", dependencies: ["WidgetProtocol", "CProcessContainment"]),
+        .target(name: "WidgetProcess", dependencies: ["WidgetProtocol", "SystemCalls", "CProcessContainment"]),
         // The network as the host governs it: every extension request through one gateway, checked
         // against an allow-list, fetched live, recorded or replayed, bounded and logged.
         // libcurl's easy interface, loaded on the first request (not linked: see HTTPTransfer.c).
         .target(name: "CHTTPTransfer", linkerSettings: [.linkedLibrary("dl")]),
-        .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol", "CHTTPTransfer"]),
+        .target(name: "WidgetNetwork", dependencies: ["WidgetProtocol", "SystemCalls", "CHTTPTransfer"]),
         // Live Activities as the system runs them: the 8-hour limit, dismissal, staleness, the limits on
         // starts and sizes, the push budget, who holds the Dynamic Island. Pure: no clock, no processes.
         .target(name: "LiveActivities", dependencies: ["WidgetProtocol"]),

@@ -130,7 +130,7 @@ void widgethost_http_perform(const struct widgethost_http_request *request, stru
     struct curl_slist *headers = NULL;
     // libcurl would otherwise hold a larger body back until the server says to go on.
     headers = curl.slist_append(headers, "Expect:");
-    for (const char *const *line = request->headers; line && *line; line++) headers = curl.slist_append(headers, *line);
+    for (char *const *line = request->headers; line && *line; line++) headers = curl.slist_append(headers, *line);
     struct sink body = { .limit = request->max_response_bytes };
     struct sink head = { .limit = 1 << 20 };
     char error[WH_CURL_ERROR_SIZE] = { 0 };

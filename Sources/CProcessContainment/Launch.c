@@ -65,14 +65,13 @@ static int shared_start_entry(void *pointer) {
     struct shared_start *start = pointer;
     // A handler of the parent's must not run here, on memory the parent is using: each goes back to
     // the default (this process's table of handlers is its own) before signals are let in.
-    for (int signal = 1; signal < NSIG; signal++) {
+    struct sigaction fallback;
+    memset(&fallback, 0, sizeof(fallback));
+    fallback.sa_handler = SIG_DFL;
+    for (int number = 1; number < NSIG; number++) {
         struct sigaction current;
-        if (sigaction(signal, NULL, &current) != 0) continue;
-        if (current.sa_handler == SIG_IGN || current.sa_handler == SIG_DFL) continue;
-        struct sigaction fallback;
-        memset(&fallback, 0, sizeof(fallback));
-        fallback.sa_handler = SIG_DFL;
-        sigaction(signal, &fallback, NULL);
+        if (sigaction(number, NULL, &current) != 0) continue;
+        if (current.sa_handler != SIG_IGN && current.sa_handler != SIG_DFL) sigaction(number, &fallback, NULL);
     }
     sigprocmask(SIG_SETMASK, &start->mask, NULL);
     start->body(start->argument);
@@ -340,14 +339,14 @@ static void start_extension(const struct widgethost_launch *s, int exec_fd, int 
     fail(report_fd, WIDGETHOST_STEP_EXEC);
 }
 
-/// `start_extension`'s arguments, for a child sharing memory.
-struct extension_start {
+/// What a child sharing memory is given to start the extension with (`child` or `start_extension`).
+struct launch_arguments {
     const struct widgethost_launch *s;
     int exec_fd, report_fd;
 };
 
 static void start_extension_body(void *argument) {
-    const struct extension_start *start = argument;
+    const struct launch_arguments *start = argument;
     start_extension(start->s, start->exec_fd, start->report_fd, -1);
 }
 
@@ -393,7 +392,7 @@ static void run_init(const struct widgethost_launch *s, int exec_fd, int report_
             start_extension(s, exec_fd, report_fd, watch[1]);
         }
     } else {
-        struct extension_start start = { .s = s, .exec_fd = exec_fd, .report_fd = report_fd };
+        struct launch_arguments start = { .s = s, .exec_fd = exec_fd, .report_fd = report_fd };
         extension = spawn_sharing_memory(0, start_extension_body, &start, &previous);
     }
     if (extension < 0) fail(report_fd, WIDGETHOST_STEP_INIT_FORK);
@@ -457,14 +456,8 @@ static void child(const struct widgethost_launch *s, int exec_fd, int report_fd)
     start_extension(s, exec_fd, report_fd, -1);
 }
 
-/// `child`'s arguments, for a child sharing memory.
-struct child_start {
-    const struct widgethost_launch *s;
-    int exec_fd, report_fd;
-};
-
 static void child_body(void *argument) {
-    const struct child_start *start = argument;
+    const struct launch_arguments *start = argument;
     child(start->s, start->exec_fd, start->report_fd);
 }
 
@@ -503,7 +496,7 @@ int widgethost_launch(const struct widgethost_launch *spec, pid_t *pid, int *fai
         child_pid = raw_fork(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWIPC | CLONE_NEWNET);
         if (child_pid == 0) child(spec, exec_fd, report[1]);
     } else {
-        struct child_start start = { .s = spec, .exec_fd = exec_fd, .report_fd = report[1] };
+        struct launch_arguments start = { .s = spec, .exec_fd = exec_fd, .report_fd = report[1] };
         child_pid = spawn_sharing_memory(0, child_body, &start, NULL);
     }
     int clone_errno = errno;

@@ -1,5 +1,6 @@
 import CHTTPTransfer
 import Foundation
+import SystemCalls
 import WidgetProtocol
 
 /// Fetches a request for real. A seam: tests of the gateway's decisions substitute one.
@@ -61,30 +62,17 @@ public final class HTTPFetcher: NetworkFetcher {
     /// The response's header lines as pairs, names sorted; a name given twice has its values joined
     /// with ", ", as `HTTPURLResponse` gives them.
     static func headers(_ block: String) -> [NetworkHeader] {
-        var order: [String] = [], values: [String: (name: String, value: String)] = [:]
+        var byName: [String: NetworkHeader] = [:]
         for line in block.split(whereSeparator: \.isNewline) where !line.hasPrefix("HTTP/") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces)
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { continue }
             let key = name.lowercased()
-            if let existing = values[key] {
-                values[key] = (existing.name, existing.value + ", " + value)
-            } else {
-                order.append(key)
-                values[key] = (name, value)
-            }
+            if byName[key] == nil { byName[key] = NetworkHeader(name, value) } else { byName[key]?.value += ", " + value }
         }
-        return order.compactMap { values[$0] }.map { NetworkHeader($0.name, $0.value) }.sorted { $0.name < $1.name }
+        return byName.values.sorted { $0.name < $1.name }
     }
-}
-
-/// `lines` as a NULL-terminated array of C strings, for the length of `body`.
-private func withCStrings<R>(_ lines: [String], _ body: (UnsafePointer<UnsafePointer<CChar>?>) -> R) -> R {
-    let copies = lines.map { strdup($0) }
-    defer { copies.forEach { free($0) } }
-    let pointers: [UnsafePointer<CChar>?] = copies.map { $0.map { UnsafePointer($0) } } + [nil]
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
 }
 
 /// `URLError.Code`'s raw values, as a device reports a failed request. (On Linux `URLError` belongs

@@ -223,15 +223,3 @@ func withOptionalCString<R>(_ string: String?, _ body: (UnsafePointer<CChar>?) -
     return string.withCString { body($0) }
 }
 
-/// Calls `body` with a NULL-terminated C string array.
-func withCStrings<R>(_ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> R) -> R {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { string in
-        let bytes = string.utf8CString
-        let copy = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-        bytes.withUnsafeBufferPointer { copy.initialize(from: $0.baseAddress!, count: bytes.count) }
-        return copy
-    }
-    pointers.append(nil)
-    defer { for p in pointers { p?.deallocate() } }
-    return pointers.withUnsafeBufferPointer { body($0.baseAddress!) }
-}

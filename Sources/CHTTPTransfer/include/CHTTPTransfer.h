@@ -10,7 +10,7 @@ struct widgethost_http_request {
     const char *url;
     const char *method;
     /// "Name: value" lines, NULL-terminated.
-    const char *const *headers;
+    char *const *headers;
     const unsigned char *body;
     size_t body_length;
     long timeout_ms;

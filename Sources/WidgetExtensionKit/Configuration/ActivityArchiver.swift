@@ -35,7 +35,7 @@ enum ActivityArchiveError: Error, CustomStringConvertible {
 /// Evaluates a Live Activity's views for one content, presentation by presentation, and archives them.
 enum ActivityArchiver {
     static func resolved<A: ActivityAttributes>(_ configuration: ActivityConfiguration<A>) -> _ResolvedWidget {
-        // `_typeName(A.self, qualified: false)`'s text, without its conformance look-ups (see `IntentTypeNames`).
+        // `String(describing: A.self)`'s text, without its conformance look-ups (see `IntentTypeNames`).
         let type = _typeName(A.self, qualified: false)
         let activity = _ResolvedActivity(attributesType: type) { request in try archive(request, configuration) }
         return _ResolvedWidget(

@@ -47,18 +47,15 @@ struct PackageBuild {
     /// Builds `product`, saying so on standard error; its output is shown only if it fails.
     func build(product: String) throws {
         FileHandle.standardError.write(Data("building the bundled extension \(product) (\(configuration), once)…\n".utf8))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift", "build", "-c", configuration, "--package-path", package.path, "--scratch-path", scratch.path, "--product", product]
         let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { throw CommandFailure("could not run `swift build` to build the bundled extension \(product): \(error)") }
-        let log = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        var log = Data()
+        let status = try SwiftCommand.run(["build", "-c", configuration, "--package-path", package.path, "--scratch-path", scratch.path,
+                                           "--product", product], output: output.fileHandleForWriting) {
+            log = output.fileHandleForReading.readDataToEndOfFile()
+        }
+        guard status == 0 else {
             FileHandle.standardError.write(log)
-            throw CommandFailure("`swift build --product \(product)` failed (exit \(process.terminationStatus)); its output is above")
+            throw CommandFailure("`swift build --product \(product)` failed (exit \(status)); its output is above")
         }
     }
 }

@@ -62,7 +62,7 @@ enum ImportCommand {
         print("building \(product) (swift build; output in \(log.path))…")
         fflush(nil)
         let scratchArguments = scratch.map { ["--scratch-path", $0.path] } ?? []
-        let status = try runSwift(["build", "--package-path", folder.path, "--product", product] + scratchArguments, output: handle)
+        let status = try SwiftCommand.run(["build", "--package-path", folder.path, "--product", product] + scratchArguments, output: handle)
         guard status == 0 else {
             let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
             let errors = text.split(separator: "\n").filter { $0.contains("error:") }.prefix(20).joined(separator: "\n")
@@ -75,7 +75,7 @@ enum ImportCommand {
         }
         var binPath = ""
         let pipe = Pipe()
-        _ = try runSwift(["build", "--package-path", folder.path, "--show-bin-path"] + scratchArguments, output: pipe.fileHandleForWriting) {
+        _ = try SwiftCommand.run(["build", "--package-path", folder.path, "--show-bin-path"] + scratchArguments, output: pipe.fileHandleForWriting) {
             binPath = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
         let bin = URL(fileURLWithPath: binPath.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -87,23 +87,6 @@ enum ImportCommand {
         } catch {
             throw CommandFailure("\(error)")
         }
-    }
-
-    private static func runSwift(_ arguments: [String], output: FileHandle, whileRunning: () -> Void = {}) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swift"] + arguments
-        process.standardOutput = output
-        process.standardError = output
-        do {
-            try process.run()
-        } catch {
-            throw CommandFailure("cannot run swift: \(error.localizedDescription)")
-        }
-        try? output.close()
-        whileRunning()
-        process.waitUntilExit()
-        return process.terminationStatus
     }
 }
 
