@@ -69,7 +69,9 @@ let package = Package(
     targets: [
         // Bytes: little-endian numbers, varints and strings read with a checked index and written,
         // CRC-32 and FNV-1a; the primitives of the archive, the IPC messages and the `.timeline` files.
-        .target(name: "ByteCoding"),
+        .target(name: "ByteCoding", dependencies: ["CCarrylessCRC32"]),
+        // CRC-32 folded with the carry-less multiply, where the processor has one.
+        .target(name: "CCarrylessCRC32"),
         // The contract: the view representation, its codec and container.
         .target(name: "WidgetArchive", dependencies: ["ByteCoding"]),
         // The one home of system calls (files, sockets, poll, signals), with a typed `Errno`, as

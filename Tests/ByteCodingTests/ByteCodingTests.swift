@@ -1,4 +1,4 @@
-import ByteCoding
+@testable import ByteCoding
 import Testing
 
 /// A format of its own, as the IPC messages and the `.timeline` files are: the reader's failures
@@ -80,5 +80,46 @@ private typealias Reader = ByteReader<TestFormatError>
         #expect(FNV1a.hash("") == 0xcbf2_9ce4_8422_2325)
         #expect(FNV1a.hash("a") == 0xaf63_dc4c_8601_ec8c)
         #expect(FNV1a.continuing(FNV1a.hash("foo"), "bar") == FNV1a.hash("foobar"))
+    }
+
+    /// The definition, a bit at a time: what both the folded and the sliced loops must give.
+    private func bitwiseCRC(_ crc: UInt32, _ bytes: [UInt8]) -> UInt32 {
+        var c = ~crc
+        for byte in bytes {
+            c ^= UInt32(byte)
+            for _ in 0..<8 { c = c & 1 != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        }
+        return ~c
+    }
+
+    @Test func foldingAndSlicingAgreeWithTheDefinitionAtEveryLengthAndStart() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 24
+        }
+        let data = (0..<5000).map { _ in UInt8(truncatingIfNeeded: next()) }
+        // Every length through several 64-byte strides and their 16-byte tails, from odd offsets (the
+        // folding loads are unaligned), continued from a running CRC as PNG chunks continue theirs.
+        for length in Array(0...300) + [1023, 1024, 1025, 4093, 4999] {
+            let offset = Int(next() % 7)
+            let slice = Array(data[offset..<min(data.count, offset + length)])
+            let start = UInt32(truncatingIfNeeded: next())
+            let expected = bitwiseCRC(start, slice)
+            #expect(CRC32.update(start, slice) == expected, "length \(slice.count), offset \(offset)")
+            let sliced = slice.withUnsafeBufferPointer { CRC32.bySlices(~start, $0) }
+            #expect(sliced == expected, "sliced, length \(slice.count)")
+        }
+        #expect(CRC32.checksum([UInt8](repeating: 0, count: 64)) == bitwiseCRC(0, [UInt8](repeating: 0, count: 64)))
+        #expect(CRC32.checksum([UInt8](repeating: 0xFF, count: 96)) == bitwiseCRC(0, [UInt8](repeating: 0xFF, count: 96)))
+    }
+
+    @Test func x86ProcessorsFoldWithTheCarrylessMultiply() {
+        #if arch(x86_64)
+        // Every x86-64 processor since 2010 has PCLMULQDQ; this one should, or the figures are not these.
+        #expect(CRC32.foldsWithCarrylessMultiply)
+        #else
+        #expect(!CRC32.foldsWithCarrylessMultiply)
+        #endif
     }
 }
