@@ -6,7 +6,14 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
     public var key: String
     public var defaultValue: String.LocalizationValue
     public var table: String?
-    public var locale: Locale
+    /// The locale given, or the current one. Kept as given (nil: the current one, asked when read):
+    /// the first `Locale.current` of a process sets up ICU's locale, half a millisecond of every
+    /// extension's launch, and most extensions ship no table to look the key up in.
+    public var locale: Locale {
+        get { chosenLocale ?? .current }
+        set { chosenLocale = newValue }
+    }
+    var chosenLocale: Locale?
     public var bundle: BundleDescription
 
     /// `LocalizedStringResource.BundleDescription`: where the table is.
@@ -43,23 +50,23 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
     }
 
     /// `LocalizedStringResource(_:table:locale:bundle:comment:)`: the text is also the key.
-    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current, bundle: BundleDescription = .main,
+    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale? = nil, bundle: BundleDescription = .main,
                 comment: StaticString? = nil) {
         key = keyAndValue.key
         defaultValue = keyAndValue
         self.table = table
-        self.locale = locale
+        chosenLocale = locale
         self.bundle = bundle
     }
 
     /// The same, with the table in a `Bundle` (`bundle: .module`).
-    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current, bundle: Bundle,
+    public init(_ keyAndValue: String.LocalizationValue, table: String? = nil, locale: Locale? = nil, bundle: Bundle,
                 comment: StaticString? = nil) {
         self.init(keyAndValue, table: table, locale: locale, bundle: .atURL(bundle.bundleURL), comment: comment)
     }
 
     /// `LocalizedStringResource(_:defaultValue:table:locale:bundle:comment:)`: a key that is not the text.
-    public init(_ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale = .current,
+    public init(_ key: StaticString, defaultValue: String.LocalizationValue, table: String? = nil, locale: Locale? = nil,
                 bundle: BundleDescription = .main, comment: StaticString? = nil) {
         self.init(defaultValue, table: table, locale: locale, bundle: bundle, comment: comment)
         self.key = key.description
@@ -77,4 +84,19 @@ public struct LocalizedStringResource: Hashable, Sendable, ExpressibleByStringIn
 
     /// The text as shown: translated when a table has the key.
     public var description: String { String(localized: self) }
+
+    /// Equal where every part is, the locale as read (a resource made for the current locale equals
+    /// one given `.current`).
+    public static func == (a: Self, b: Self) -> Bool {
+        a.key == b.key && a.defaultValue == b.defaultValue && a.table == b.table && a.bundle == b.bundle
+            && (a.chosenLocale == nil && b.chosenLocale == nil || a.locale == b.locale)
+    }
+
+    /// The locale is left out, so that `==`'s reading of it cannot make equal values hash apart.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(defaultValue)
+        hasher.combine(table)
+        hasher.combine(bundle)
+    }
 }

@@ -11,7 +11,8 @@ package enum LocalizedStringTables {
     /// The translation of `key` in `table` (`Localizable` when nil or empty) for `locale`, or nil when
     /// no table of the bundle has the key. `plural` is the number a plural entry's form is chosen for
     /// (the value's first number; nil: the `other` form).
-    package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale, plural: Double? = nil) -> String? {
+    /// `locale` nil: the current one, asked only when a table is there to search.
+    package static func translation(of key: String, table: String?, bundle: Bundle?, locale: Locale?, plural: Double? = nil) -> String? {
         let table = table.flatMap { $0.isEmpty ? nil : $0 } ?? "Localizable"
         let searched: [(bundle: Bundle, sources: StringSources)]
         if let bundle, bundle.bundleURL != Bundle.main.bundleURL {
@@ -22,7 +23,7 @@ package enum LocalizedStringTables {
         // Most extensions ship no tables: the locale's languages (slow to compute) only when one does.
         var languagesOfLocale: [String]?
         for (bundle, sources) in searched {
-            let languages = languagesOfLocale ?? Self.languages(of: locale)
+            let languages = languagesOfLocale ?? Self.languages(of: locale ?? .current)
             languagesOfLocale = languages
             if let found = stringsFile(bundle, sources: sources, key: key, table: table, languages: languages, plural: plural) {
                 return found
@@ -39,9 +40,13 @@ package enum LocalizedStringTables {
     private static let mainBundles: [(bundle: Bundle, sources: StringSources)] = {
         var bundles = [Bundle.main]
         if let executable = Bundle.main.executableURL {
+            // The folder can be a build folder of hundreds of entries: the names to look for are made
+            // once, and only those found are sorted.
             let folder = executable.deletingLastPathComponent()
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
-            for name in names where name == executable.lastPathComponent + ".resources" || name.hasSuffix("_" + executable.lastPathComponent + ".resources") {
+            let own = executable.lastPathComponent + ".resources", suffix = "_" + own
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0 == own || $0.hasSuffix(suffix) }.sorted()
+            for name in names {
                 if let bundle = Bundle(url: folder.appendingPathComponent(name, isDirectory: true)) { bundles.append(bundle) }
             }
         }

@@ -156,4 +156,20 @@ final class LocalizedStringTests: XCTestCase {
         XCTAssertEqual(literal(Text("Swallow")), "Swallow", "the main bundle has no table")
         XCTAssertEqual(literal(Text(String(localized: "g", comment: "gram of carbs"))), "g")
     }
+
+    /// A resource keeps "the current locale" unresolved until it is read, and still compares and hashes
+    /// as one made with `.current` spelled out.
+    func testTheCurrentLocaleIsReadWhenNeededAndComparesAsGiven() {
+        let unresolved = LocalizedStringResource("Swallow", table: "Birds")
+        XCTAssertNil(unresolved.chosenLocale)
+        XCTAssertEqual(unresolved.locale, Locale.current)
+        let spelled = LocalizedStringResource("Swallow", table: "Birds", locale: .current)
+        XCTAssertEqual(unresolved, spelled)
+        XCTAssertEqual(unresolved.hashValue, spelled.hashValue)
+        let other = Locale(identifier: Locale.current.identifier == "de" ? "fr" : "de")
+        XCTAssertNotEqual(unresolved, LocalizedStringResource("Swallow", table: "Birds", locale: other))
+        var changed = unresolved
+        changed.locale = other
+        XCTAssertEqual(changed.chosenLocale, other)
+    }
 }

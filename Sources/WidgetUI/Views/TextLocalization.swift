@@ -9,7 +9,7 @@ extension LocalizedStringKey {
     /// or the device set one.
     func localizedRuns(table: String?, bundle: Bundle?) -> [TextRun] {
         guard runs.count == 1, case .literal(let key) = runs[0].content, runs[0] == TextRun(.literal(key)),
-              let translation = LocalizedStringTables.translation(of: key, table: table, bundle: bundle, locale: EnvironmentValues.current.explicitLocale ?? .current) else {
+              let translation = LocalizedStringTables.translation(of: key, table: table, bundle: bundle, locale: EnvironmentValues.current.explicitLocale) else {
             return runs
         }
         return [TextRun(.literal(translation))]
