@@ -75,6 +75,13 @@ func run(_ argv: [String]) -> Double {
 
 let painter = PNGRenderer()
 var sink = 0
+// `PROFILE_RENDERS=N`: only N in-process renders to PNG, for a profiler (`perf record`).
+if let count = ProcessInfo.processInfo.environment["PROFILE_RENDERS"].flatMap(Int.init) {
+    for _ in 0..<count { sink &+= painter.png(WidgetRenderer.render(scene, context: context), scale: 2).count }
+    print("\(count) renders, \(sink) bytes")
+    try? FileManager.default.removeItem(at: dir)
+    exit(0)
+}
 var inProcess: [Double] = []
 for _ in 0..<15 {
     let start = ContinuousClock.now
