@@ -149,9 +149,11 @@ struct LineCursor {
             return writeInteger(Int(value))
         }
         if writeFewDecimals(value) { return }
-        var text = value.description
-        if text.hasSuffix(".0") { text.removeLast(2) }
-        text.withUTF8 { write($0) }
+        // The standard library's shortest digits, the text of `description`, handed over as bytes.
+        var digits = NumberDigits(line: self)
+        value.write(to: &digits)
+        self = digits.line
+        if count >= 2, base[count - 2] == UInt8(ascii: "."), base[count - 1] == UInt8(ascii: "0") { count -= 2 }
     }
 
     /// Times in a log often have a few decimals (jittered seconds): when one to four decimals give
@@ -220,4 +222,19 @@ struct LineCursor {
     private static func hexDigit(_ nibble: UInt8) -> UInt8 {
         nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10
     }
+}
+
+/// Where `Double.write(to:)` puts a number's digits: straight into the line. The standard library
+/// formats a number into bytes and hands them to `_writeASCII`, which by default makes a `String` of
+/// them first; a time in a month's log is often 17 digits, past what a `String` holds without
+/// allocating, so each such number cost an allocation and a copy.
+private struct NumberDigits: TextOutputStream {
+    var line: LineCursor
+
+    mutating func write(_ string: String) {
+        var string = string
+        string.withUTF8 { line.write($0) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) { line.write(buffer) }
 }
