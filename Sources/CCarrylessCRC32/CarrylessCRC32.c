@@ -13,12 +13,8 @@
 #include <immintrin.h>
 
 int widgethost_crc32_carryless_available(void) {
-    static int known = -1;
-    if (known < 0) {
-        unsigned a = 0, b = 0, c = 0, d = 0;
-        known = __get_cpuid(1, &a, &b, &c, &d) && (c & bit_PCLMUL) && (c & bit_SSE4_1) ? 1 : 0;
-    }
-    return known;
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_PCLMUL) && (c & bit_SSE4_1);
 }
 
 // x^(4·128+32) and x^(4·128-32) mod P: four blocks ahead.

@@ -4,7 +4,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/// Whether this processor multiplies without carries (PCLMULQDQ with SSE4.1), asked once.
+/// Whether this processor multiplies without carries (PCLMULQDQ with SSE4.1). `CRC32` asks once and
+/// keeps the answer.
 int widgethost_crc32_carryless_available(void);
 
 /// Folds `length` bytes (a multiple of 16, at least 64) into `state`, the CRC-32 register as the
